@@ -87,4 +87,3 @@ export function stateFromGstin(gstin: string): string {
 export function isValidPan(pan: string): boolean {
   return PAN_PATTERN.test(pan);
 }
-

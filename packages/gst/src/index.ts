@@ -1,1 +1,83 @@
-export {};
+export type { CalendarDate } from "./dates.js";
+export {
+  daysInMonth,
+  formatIsoDate,
+  isValidDate,
+  MAX_DOCUMENT_YEAR,
+  MIN_DOCUMENT_YEAR,
+  parseIsoDate,
+  todayInIst,
+  toEinvoiceDate,
+  toGstr1Date,
+} from "./dates.js";
+export type { GstErrorCode } from "./errors.js";
+export { GstError, isGstError } from "./errors.js";
+export { financialYearOf, financialYearRange, isValidFinancialYear } from "./financial-year.js";
+export type { GstinInvalidReason, GstinValidation } from "./gstin.js";
+export {
+  GSTIN_PATTERN,
+  gstinCheckChar,
+  hasValidCheckChar,
+  isValidGstin,
+  isValidPan,
+  PAN_PATTERN,
+  panFromGstin,
+  stateFromGstin,
+  validateGstin,
+} from "./gstin.js";
+export type { Gstr1Period } from "./gstr1-period.js";
+export { gstr1PeriodRange, parseGstr1Period } from "./gstr1-period.js";
+export { isService, isUnitValidForHsn, isValidHsn } from "./hsn.js";
+export type { SeriesNumberInput } from "./invoice-number.js";
+export {
+  assertSeriesTemplate,
+  formatSeriesNumber,
+  INVOICE_NUMBER_PATTERN,
+  isValidInvoiceNumber,
+  MAX_INVOICE_NUMBER_LENGTH,
+} from "./invoice-number.js";
+export type { DocumentType, IrnInput } from "./irn.js";
+export { computeIrn, IRN_UPPERCASE_FROM } from "./irn.js";
+export type { Milli, Paise, Scale } from "./money.js";
+export {
+  divideRoundHalfUp,
+  formatMilli,
+  formatNumeric,
+  formatRupees,
+  MAX_SCALED_VALUE,
+  MAX_SIGNIFICANT_DIGITS,
+  milliToNumber,
+  parseMilli,
+  parseNumeric,
+  parseRupees,
+  roundToRupee,
+  toRupees,
+} from "./money.js";
+export {
+  CESS_END_DATE,
+  GST_RATE_REFORM_DATE,
+  GST_START_DATE,
+  gstRatesInForce,
+  isCessRateAllowed,
+  isRateInForce,
+} from "./rates.js";
+export type { GstState, StateCodeUse } from "./states.js";
+export {
+  GST_STATES,
+  getState,
+  isGstinStateCode,
+  isPlaceOfSupplyCode,
+  isUtgstTerritory,
+  isValidStateCode,
+  OTHER_COUNTRIES_STATE_CODE,
+} from "./states.js";
+export type {
+  InvoiceTax,
+  InvoiceTaxInput,
+  SupplyType,
+  TaxedItem,
+  TaxItemInput,
+} from "./tax.js";
+export { computeInvoiceTax, MAX_INVOICE_ITEMS, supplyTypeOf } from "./tax.js";
+export type { Uqc } from "./uqc.js";
+export { isUqc, UQC_CODES, UQC_NOT_APPLICABLE } from "./uqc.js";

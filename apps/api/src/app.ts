@@ -1,0 +1,118 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { type Context, Hono } from "hono";
+import type { Logger } from "pino";
+import { authenticate } from "./auth/authenticate.js";
+import { ApiError, PROBLEM_CONTENT_TYPE } from "./errors.js";
+import type { AppEnv } from "./http/context.js";
+import type { RateLimiter } from "./http/rate-limit.js";
+import { allowedMethods, mountOperations } from "./http/router.js";
+import { newId } from "./ids.js";
+import { handlers } from "./routes/index.js";
+import type { Services } from "./services/index.js";
+
+export interface AppOptions {
+  readonly services: Services;
+  readonly logger: Logger;
+  readonly rateLimiter: RateLimiter;
+  /** Whether the database is reachable and migrated, for `/readyz`. */
+  readonly isReady: () => Promise<boolean>;
+  readonly openapiJson: string;
+  readonly docsHtml: string;
+}
+
+function clientAddress(c: Parameters<typeof getConnInfo>[0]): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+function problem(c: Context<AppEnv>, error: ApiError): Response {
+  return c.body(JSON.stringify(error.toProblem(c.get("requestId"))), error.status as 400, {
+    "Content-Type": PROBLEM_CONTENT_TYPE,
+    ...(error.extras.headers ?? {}),
+  });
+}
+
+export function createApp(options: AppOptions): Hono<AppEnv> {
+  const { services, logger, rateLimiter } = options;
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const requestId = newId("request");
+    const started = performance.now();
+    c.set("requestId", requestId);
+    c.set("logger", logger.child({ request_id: requestId }));
+    await next();
+    c.res.headers.set("X-Request-Id", requestId);
+    for (const [name, value] of Object.entries(c.get("rateLimitHeaders") ?? {}))
+      c.res.headers.set(name, value);
+    const auth = c.get("auth");
+    c.get("logger").info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        duration_ms: Math.round((performance.now() - started) * 10) / 10,
+        ...(auth && "principal" in auth
+          ? {
+              account_id: auth.principal.accountId,
+              livemode: auth.principal.livemode,
+              key_id: auth.principal.keyId,
+            }
+          : {}),
+      },
+      "request",
+    );
+  });
+
+  app.use("/v1/*", async (c, next) => {
+    const auth = await authenticate(services.db, c.req.header("authorization"), new Date());
+    c.set("auth", auth);
+    const key =
+      "principal" in auth
+        ? `account:${auth.principal.accountId}:${auth.principal.livemode ? "live" : "test"}`
+        : `address:${clientAddress(c)}`;
+    const outcome = await rateLimiter.consume(
+      key,
+      "principal" in auth ? auth.principal.plan : null,
+      Date.now(),
+    );
+    c.set("rateLimitHeaders", outcome.headers);
+    if (!outcome.allowed) {
+      throw new ApiError(429, "rate_limited", "Too many requests; retry after the time in Retry-After.");
+    }
+    await next();
+  });
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) =>
+    (await options.isReady()) ? c.json({ status: "ready" }) : c.json({ status: "unavailable" }, 503),
+  );
+  app.get("/openapi.json", (c) => c.body(options.openapiJson, 200, { "Content-Type": "application/json" }));
+  app.get("/docs", (c) => c.html(options.docsHtml));
+
+  const routes = mountOperations(app, handlers, services);
+
+  app.notFound((c) => {
+    const allowed = allowedMethods(routes, c.req.path);
+    if (allowed.length > 0) {
+      return problem(
+        c,
+        new ApiError(405, "method_not_allowed", `${c.req.method} is not allowed on ${c.req.path}.`, {
+          headers: { Allow: allowed.join(", ") },
+        }),
+      );
+    }
+    return problem(c, new ApiError(404, "route_not_found", `No route ${c.req.method} ${c.req.path}.`));
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return problem(c, error);
+    c.get("logger").error({ err: error }, "unhandled error");
+    return problem(c, new ApiError(500, "internal_error", "An unexpected error occurred."));
+  });
+
+  return app;
+}

@@ -1,0 +1,134 @@
+import { operationList } from "@bahi/contract";
+import { ALL_SCOPES } from "../auth/principal.js";
+import type { Config } from "../config.js";
+import { ApiError } from "../errors.js";
+import { openRuntime, type Runtime } from "../runtime.js";
+import {
+  createAccount,
+  findAccount,
+  type Plan,
+  setSubscriptionStatus,
+  toAccount,
+} from "../services/accounts.js";
+import { issueApiKey, revokeApiKey } from "../services/api-keys.js";
+
+export type Values = Record<string, string | boolean | undefined>;
+export interface CommandOutput {
+  /** What a person reads. */
+  text: string;
+  /** The one object printed with --json. */
+  json: unknown;
+}
+type Command = (values: Values, config: Config) => Promise<CommandOutput>;
+
+const PLANS: readonly Plan[] = ["free", "growth", "enterprise"];
+
+function required(values: Values, name: string): string {
+  const value = values[name];
+  if (typeof value !== "string" || value === "") throw new ApiError(400, "usage", `--${name} is required.`);
+  return value;
+}
+
+function optional(values: Values, name: string): string | undefined {
+  const value = values[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+async function withRuntime<T>(
+  config: Config,
+  command: string,
+  work: (runtime: Runtime) => Promise<T>,
+): Promise<T> {
+  const runtime = await openRuntime(config, `bahi ${command}`);
+  try {
+    return await work(runtime);
+  } finally {
+    await runtime.close();
+  }
+}
+
+function parseScopes(raw: string): string[] {
+  const scopes = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const known = new Set(operationList.flatMap((op) => op.scopes ?? []));
+  const unknown = scopes.filter((s) => s !== ALL_SCOPES && !known.has(s));
+  if (scopes.length === 0 || unknown.length > 0) {
+    throw new ApiError(
+      400,
+      "unknown_scope",
+      `Unknown scopes: ${unknown.join(", ") || "(none given)"}. Known: *, ${[...known].sort().join(", ")}.`,
+    );
+  }
+  return scopes;
+}
+
+const setStatus =
+  (status: "active" | "paused"): Command =>
+  (values, config) =>
+    withRuntime(config, `accounts ${status === "paused" ? "pause" : "resume"}`, async ({ handle }) => {
+      const account = toAccount(await setSubscriptionStatus(handle.db, required(values, "account"), status));
+      return { text: `Account ${account.id} is now ${account.subscription_status}.`, json: account };
+    });
+
+export const commands: Record<string, Command> = {
+  "accounts create": (values, config) =>
+    withRuntime(config, "accounts create", async ({ handle }) => {
+      const plan = optional(values, "plan") ?? "free";
+      if (!PLANS.includes(plan as Plan))
+        throw new ApiError(400, "usage", `--plan must be one of ${PLANS.join(", ")}.`);
+      const row = await createAccount(handle.db, {
+        legalName: required(values, "legal-name"),
+        tradeName: optional(values, "trade-name") ?? null,
+        gstin: required(values, "gstin"),
+        address: {
+          line1: required(values, "address"),
+          line2: optional(values, "address2") ?? null,
+          city: required(values, "city"),
+          pin: required(values, "pin"),
+        },
+        plan: plan as Plan,
+      });
+      const account = toAccount(row);
+      return {
+        text: `Created account ${account.id} (${account.legal_name}, ${account.gstin}, plan ${account.plan}).`,
+        json: account,
+      };
+    }),
+  "accounts pause": setStatus("paused"),
+  "accounts resume": setStatus("active"),
+  "keys create": (values, config) =>
+    withRuntime(config, "keys create", async ({ handle }) => {
+      const mode = required(values, "mode");
+      if (mode !== "test" && mode !== "live")
+        throw new ApiError(400, "usage", "--mode must be test or live.");
+      const accountId = required(values, "account");
+      await findAccount(handle.db, accountId);
+      const expiresRaw = optional(values, "expires-at");
+      const expiresAt = expiresRaw ? new Date(expiresRaw) : null;
+      if (expiresAt && Number.isNaN(expiresAt.getTime()))
+        throw new ApiError(400, "usage", "--expires-at must be an RFC 3339 time.");
+      const key = await issueApiKey(handle.db, {
+        accountId,
+        livemode: mode === "live",
+        name: optional(values, "name") ?? null,
+        scopes: parseScopes(required(values, "scopes")),
+        expiresAt,
+      });
+      return {
+        text: `Created ${mode} key ${key.id} with scopes ${key.scopes.join(",")}.\nSecret (shown once): ${key.secret}`,
+        json: key,
+      };
+    }),
+  "keys revoke": (values, config) =>
+    withRuntime(config, "keys revoke", async ({ handle }) => {
+      const key = await revokeApiKey(handle.db, null, required(values, "key"), new Date());
+      return { text: `Revoked key ${key.id} (${key.prefix}…${key.last4}).`, json: key };
+    }),
+  migrate: (_values, config) =>
+    withRuntime(config, "migrate", async ({ handle }) => ({
+      text: `Migrations applied (${handle.driver}).`,
+      json: { migrated: true, driver: handle.driver },
+    })),
+};

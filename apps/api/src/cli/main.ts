@@ -1,0 +1,78 @@
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig } from "../config.js";
+import { DataDirInUseError } from "../db/data-dir-lock.js";
+import { ApiError } from "../errors.js";
+import { type CommandOutput, commands } from "./commands.js";
+
+const usage = `Usage: pnpm bahi <command> [options] [--json]
+
+Commands:
+  accounts create --legal-name NAME --gstin GSTIN --address LINE1 --city CITY --pin PIN
+                  [--trade-name NAME] [--address2 LINE2] [--plan free|growth|enterprise]
+  accounts pause  --account acc_…
+  accounts resume --account acc_…
+  keys create     --account acc_… --mode test|live --scopes '*'|invoices:read,…
+                  [--name NAME] [--expires-at RFC3339]
+  keys revoke     --key key_…
+  migrate
+
+Configuration comes from the environment, as for the server (DATABASE_URL or BAHI_DATA_DIR).`;
+
+const options = {
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  "legal-name": { type: "string" },
+  "trade-name": { type: "string" },
+  gstin: { type: "string" },
+  address: { type: "string" },
+  address2: { type: "string" },
+  city: { type: "string" },
+  pin: { type: "string" },
+  plan: { type: "string" },
+  account: { type: "string" },
+  mode: { type: "string" },
+  scopes: { type: "string" },
+  name: { type: "string" },
+  "expires-at": { type: "string" },
+  key: { type: "string" },
+} as const;
+
+function print(output: CommandOutput, json: boolean): void {
+  process.stdout.write(json ? `${JSON.stringify(output.json)}\n` : `${output.text}\n`);
+}
+
+function fail(message: string, json: boolean, code: string, exitCode: number): never {
+  if (json) process.stdout.write(`${JSON.stringify({ error: { code, message } })}\n`);
+  else process.stderr.write(`${message}\n`);
+  process.exit(exitCode);
+}
+
+async function main(): Promise<void> {
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ options, allowPositionals: true });
+  } catch (error) {
+    fail(`${(error as Error).message}\n\n${usage}`, false, "usage", 64);
+  }
+  const { values, positionals } = parsed;
+  const json = values.json === true;
+  const name = positionals.join(" ");
+  const command = commands[name];
+  if (values.help || !command) {
+    if (values.help) {
+      process.stdout.write(`${usage}\n`);
+      return;
+    }
+    fail(`${name ? `Unknown command "${name}".` : "No command given."}\n\n${usage}`, json, "usage", 64);
+  }
+  try {
+    print(await command(values, loadConfig()), json);
+  } catch (error) {
+    if (error instanceof ApiError) fail(error.detail, json, error.code, 1);
+    if (error instanceof ConfigError || error instanceof DataDirInUseError)
+      fail(error.message, json, "configuration", 2);
+    throw error;
+  }
+}
+
+await main();

@@ -1,0 +1,78 @@
+import { isAbsolute, resolve } from "node:path";
+
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_POOL_SIZE = 10;
+/** Migrations hold a lock on one connection and run on another. */
+export const MIN_POOL_SIZE = 2;
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** PostgreSQL when set; otherwise the embedded PGlite in `dataDir`. */
+  readonly databaseUrl: string | null;
+  readonly dataDir: string;
+  readonly poolSize: number;
+  readonly logLevel: LogLevel;
+  readonly shutdownTimeoutMs: number;
+  /** Whether an empty database gets a demo account and a printed test key. */
+  readonly demo: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Reads the configuration from the environment, reporting every bad value at once. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return value;
+  };
+  const flag = (name: string, fallback: boolean): boolean => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return fallback;
+    if (["1", "true", "yes"].includes(raw)) return true;
+    if (["0", "false", "no"].includes(raw)) return false;
+    problems.push(`${name} must be true or false, got "${raw}"`);
+    return fallback;
+  };
+
+  const databaseUrl = env.DATABASE_URL || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a PostgreSQL URL starting with "postgres://" or "postgresql://"');
+  }
+  const logLevel = (env.LOG_LEVEL || "info") as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${env.LOG_LEVEL}"`);
+  }
+  // pnpm and npm run scripts inside the package folder; a relative path means the caller's folder.
+  const base = env.INIT_CWD || process.cwd();
+  const rawDataDir = env.BAHI_DATA_DIR || ".bahi";
+  const config: Config = {
+    port: integer("PORT", DEFAULT_PORT, 0, 65_535),
+    host: env.HOST || "127.0.0.1",
+    databaseUrl,
+    dataDir: isAbsolute(rawDataDir) ? rawDataDir : resolve(base, rawDataDir),
+    poolSize: integer("BAHI_DB_POOL_SIZE", DEFAULT_POOL_SIZE, MIN_POOL_SIZE, 1_000),
+    logLevel,
+    shutdownTimeoutMs: integer("BAHI_SHUTDOWN_TIMEOUT_MS", DEFAULT_SHUTDOWN_TIMEOUT_MS, 0, 600_000),
+    demo: flag("BAHI_DEMO", databaseUrl === null),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

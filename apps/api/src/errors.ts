@@ -1,0 +1,79 @@
+// Errors that the API answers on purpose. Services throw them; the HTTP layer renders them as
+// problem+json. Anything else thrown becomes a bare 500.
+import type { FieldError } from "@bahi/contract";
+
+export const PROBLEM_CONTENT_TYPE = "application/problem+json";
+
+const titles: Record<number, string> = {
+  400: "The request is not valid",
+  401: "Invalid API key",
+  402: "Payment required",
+  403: "Insufficient scope",
+  404: "Not found",
+  405: "Method not allowed",
+  409: "Conflict",
+  413: "Payload too large",
+  415: "Unsupported media type",
+  422: "The request cannot be carried out",
+  429: "Too many requests",
+  500: "Internal server error",
+};
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  request_id: string;
+  errors?: FieldError[];
+  [extension: string]: unknown;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly extras: {
+      errors?: FieldError[];
+      title?: string;
+      headers?: Record<string, string>;
+      [k: string]: unknown;
+    } = {},
+  ) {
+    super(detail);
+  }
+
+  toProblem(requestId: string): ProblemBody {
+    const { title, headers: _headers, ...rest } = this.extras;
+    return {
+      type: `urn:bahi:problem:${this.code}`,
+      title: title ?? titles[this.status] ?? "Error",
+      status: this.status,
+      detail: this.detail,
+      code: this.code,
+      request_id: requestId,
+      ...rest,
+    };
+  }
+}
+
+export const validationFailed = (errors: FieldError[]) =>
+  new ApiError(
+    400,
+    "validation_failed",
+    errors.map((e) => `${e.pointer || "body"} ${e.message}`).join("; "),
+    {
+      errors,
+    },
+  );
+
+export const unprocessable = (code: string, detail: string, errors?: FieldError[]) =>
+  new ApiError(422, code, detail, errors ? { errors } : {});
+
+export const notFound = (what: string, id: string) =>
+  new ApiError(404, "not_found", `No such ${what}: ${id}`);
+
+export const conflict = (code: string, detail: string, extras: Record<string, unknown> = {}) =>
+  new ApiError(409, code, detail, extras);

@@ -1,0 +1,53 @@
+import type { operations } from "@bahi/contract";
+import type { Principal } from "../auth/principal.js";
+import type { Services } from "../services/index.js";
+
+export type OperationId = keyof operations;
+type Op<K extends OperationId> = operations[K];
+
+type SuccessStatus<K extends OperationId> = Extract<keyof Op<K>["responses"], 200 | 201 | 202 | 204>;
+type ContentOf<R> = R extends { content: infer C } ? C[keyof C] : undefined;
+
+/** What a handler answers: a success status the spec lists for the operation, and its body type. */
+export type Reply<K extends OperationId> = {
+  [S in SuccessStatus<K>]: { status: S; body: ContentOf<Op<K>["responses"][S]> };
+}[SuccessStatus<K>];
+
+type Param<K extends OperationId, Where extends string> = Op<K>["parameters"] extends {
+  [W in Where]?: infer P;
+}
+  ? [P] extends [never]
+    ? Record<string, never>
+    : NonNullable<P>
+  : Record<string, never>;
+
+type JsonBody<K extends OperationId> =
+  Op<K> extends { requestBody: { content: { "application/json": infer B } } }
+    ? B
+    : Op<K> extends { requestBody?: { content: { "application/json": infer B } } }
+      ? B | undefined
+      : undefined;
+
+/** A request after validation against the spec: typed exactly as the spec describes it. */
+export interface RequestInput<K extends OperationId> {
+  path: Param<K, "path">;
+  query: Param<K, "query">;
+  headers: Param<K, "header">;
+  body: JsonBody<K>;
+}
+
+export interface HandlerContext {
+  /** The caller; reading it in a public operation is a programming error and throws. */
+  readonly principal: Principal;
+  readonly requestId: string;
+  readonly services: Services;
+  readonly now: Date;
+}
+
+export type Handler<K extends OperationId> = (
+  input: RequestInput<K>,
+  ctx: HandlerContext,
+) => Promise<Reply<K>>;
+
+/** Handlers keyed by operationId; an operation without one is not routed (404), never stubbed. */
+export type Handlers = { [K in OperationId]?: Handler<K> };

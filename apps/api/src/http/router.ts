@@ -1,0 +1,113 @@
+import { type FieldError, type OperationSpec, operationList, toFieldErrors } from "@bahi/contract";
+import type { ValidateFunction } from "ajv";
+import type { Context, Hono } from "hono";
+import { hasScopes, type Principal } from "../auth/principal.js";
+import { ApiError, validationFailed } from "../errors.js";
+import type { Services } from "../services/index.js";
+import { readJsonBody } from "./body.js";
+import type { AppEnv } from "./context.js";
+import type { HandlerContext, Handlers, OperationId } from "./operation-types.js";
+
+/** The validated request as the router holds it; each handler sees it typed by its operation. */
+interface UntypedInput {
+  path: Record<string, string>;
+  query: Record<string, unknown>;
+  headers: Record<string, string>;
+  body: unknown;
+}
+type AnyHandler = (input: UntypedInput, ctx: HandlerContext) => Promise<{ status: number; body: unknown }>;
+
+export interface MountedRoute {
+  readonly method: string;
+  readonly pattern: RegExp;
+}
+
+const toHonoPath = (template: string) => template.replace(/\{([^}]+)\}/g, ":$1");
+const toPattern = (template: string) =>
+  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "[^/]+")}$`);
+
+function principalOf(c: Context<AppEnv>, op: OperationSpec): Principal | null {
+  if (op.scopes === null) return null;
+  const auth = c.get("auth");
+  if ("failure" in auth) throw auth.failure;
+  if ("anonymous" in auth) {
+    throw new ApiError(401, "missing_api_key", "Send an API key as `Authorization: Bearer sk_test_…`.");
+  }
+  if (!hasScopes(auth.principal, op.scopes)) {
+    throw new ApiError(
+      403,
+      "insufficient_scope",
+      `This operation needs the scope ${op.scopes.join(" and ")}.`,
+    );
+  }
+  return auth.principal;
+}
+
+function check(validate: ValidateFunction, data: unknown, prefix: string, errors: FieldError[]): void {
+  if (!validate(data)) errors.push(...toFieldErrors(validate.errors ?? [], prefix));
+}
+
+function queryOf(c: Context<AppEnv>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, values] of Object.entries(c.req.queries()))
+    out[name] = values.length === 1 ? values[0] : values;
+  return out;
+}
+
+function headersOf(c: Context<AppEnv>, op: OperationSpec): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of op.headerParams) {
+    const value = c.req.header(name);
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+/** Validates everything the spec says about a request, reporting every bad field at once. */
+async function inputOf(c: Context<AppEnv>, op: OperationSpec): Promise<UntypedInput> {
+  const errors: FieldError[] = [];
+  const path = { ...c.req.param() };
+  const query = queryOf(c);
+  const headers = headersOf(c, op);
+  check(op.validate.path, path, "/path", errors);
+  check(op.validate.query, query, "/query", errors);
+  check(op.validate.headers, headers, "/header", errors);
+  const body = await readJsonBody(c.req.raw, op);
+  if (body !== undefined && op.validate.body) check(op.validate.body, body, "", errors);
+  if (errors.length > 0) throw validationFailed(errors);
+  return { path, query, headers, body };
+}
+
+/**
+ * Routes every operation of the spec that has a handler, behind authentication, scope checks and
+ * validation, all read from the spec. Returns the routes, so that a known path with an unknown
+ * method can be told from an unknown path (405 against 404).
+ */
+export function mountOperations(app: Hono<AppEnv>, handlers: Handlers, services: Services): MountedRoute[] {
+  const mounted: MountedRoute[] = [];
+  for (const op of operationList) {
+    const handler = handlers[op.operationId as OperationId] as AnyHandler | undefined;
+    if (!handler) continue;
+    mounted.push({ method: op.method, pattern: toPattern(op.path) });
+    app.on(op.method, toHonoPath(op.path), async (c) => {
+      const principal = principalOf(c, op);
+      const input = await inputOf(c, op);
+      const ctx: HandlerContext = {
+        get principal(): Principal {
+          if (!principal) throw new Error(`${op.operationId} is public and has no principal`);
+          return principal;
+        },
+        requestId: c.get("requestId"),
+        services,
+        now: new Date(),
+      };
+      const reply = await handler(input, ctx);
+      return c.json(reply.body as object, reply.status as 200);
+    });
+  }
+  return mounted;
+}
+
+export function allowedMethods(routes: readonly MountedRoute[], path: string): string[] {
+  return [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
+}

@@ -1,0 +1,47 @@
+import { unprocessable } from "../errors.js";
+import type { Handlers } from "../http/operation-types.js";
+import {
+  checkGrantableScopes,
+  issueApiKey,
+  listApiKeys,
+  revokeApiKey,
+  rotateApiKey,
+} from "../services/api-keys.js";
+import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
+
+export const apiKeyHandlers: Handlers = {
+  createApiKey: async ({ body }, { principal, services, now }) => {
+    checkGrantableScopes(principal, body.scopes, services.knownScopes);
+    const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
+    if (expiresAt && expiresAt <= now) {
+      throw unprocessable("expiry_in_past", "expires_at must be in the future.", [
+        { pointer: "/expires_at", code: "expiry_in_past", message: "must be in the future" },
+      ]);
+    }
+    const key = await issueApiKey(services.db, {
+      accountId: principal.accountId,
+      livemode: principal.livemode,
+      name: body.name ?? null,
+      scopes: body.scopes,
+      expiresAt,
+    });
+    return { status: 201, body: key };
+  },
+  listApiKeys: async ({ query }, { principal, services }) => ({
+    status: 200,
+    body: await listApiKeys(services.db, principal, {
+      limit: query.limit ?? DEFAULT_PAGE_SIZE,
+      startingAfter: query.starting_after,
+    }),
+  }),
+  revokeApiKey: async ({ path }, { principal, services, now }) => ({
+    status: 200,
+    body: await revokeApiKey(services.db, principal, path.id, now),
+  }),
+  rotateApiKey: async ({ path, body }, { principal, services, now }) => ({
+    status: 201,
+    body: await services.db.transaction((tx) =>
+      rotateApiKey(tx, principal, path.id, body?.old_key_expires_in ?? 0, now),
+    ),
+  }),
+};

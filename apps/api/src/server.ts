@@ -1,0 +1,56 @@
+import type { AddressInfo } from "node:net";
+import { operationList } from "@bahi/contract";
+import openapi from "@bahi/contract/openapi.json" with { type: "json" };
+import { readDocsHtml } from "@bahi/docs";
+import { serve } from "@hono/node-server";
+import type { Logger } from "pino";
+import { createApp } from "./app.js";
+import type { Database } from "./db/client.js";
+import { RateLimiter, type RateLimits } from "./http/rate-limit.js";
+
+export interface ServerOptions {
+  readonly db: Database;
+  readonly logger: Logger;
+  readonly port: number;
+  readonly host: string;
+  readonly isReady: () => Promise<boolean>;
+  readonly rateLimits?: RateLimits;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  /** Stops accepting connections, lets in-flight requests finish for up to `timeoutMs`, then cuts the rest. */
+  close(timeoutMs: number): Promise<void>;
+}
+
+const knownScopes = new Set(operationList.flatMap((op) => op.scopes ?? []));
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const app = createApp({
+    services: { db: options.db, knownScopes },
+    logger: options.logger,
+    rateLimiter: new RateLimiter(options.rateLimits),
+    isReady: options.isReady,
+    openapiJson: JSON.stringify(openapi),
+    docsHtml: readDocsHtml(),
+  });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, () => resolve(s));
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    close: (timeoutMs) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          if ("closeAllConnections" in server) server.closeAllConnections();
+        }, timeoutMs);
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        if ("closeIdleConnections" in server) server.closeIdleConnections();
+      }),
+  };
+}

@@ -1,0 +1,136 @@
+import type { components } from "@bahi/contract";
+import { validateGstin } from "@bahi/gst";
+import { eq } from "drizzle-orm";
+import type { Executor } from "../db/client.js";
+import { accounts } from "../db/schema.js";
+import { ApiError, notFound, unprocessable } from "../errors.js";
+import { newId } from "../ids.js";
+
+type Account = components["schemas"]["Account"];
+type Address = components["schemas"]["Address"];
+type AccountRow = typeof accounts.$inferSelect;
+export type Plan = AccountRow["plan"];
+
+export interface NewAccount {
+  legalName: string;
+  tradeName?: string | null;
+  gstin: string;
+  address: { line1: string; line2?: string | null; city: string; pin: string; stateCode?: string };
+  plan?: Plan;
+}
+
+export function toAccount(row: AccountRow): Account {
+  return {
+    id: row.id,
+    object: "account",
+    legal_name: row.legalName,
+    trade_name: row.tradeName,
+    gstin: row.gstin,
+    pan: row.pan,
+    state_code: row.stateCode as Account["state_code"],
+    address: {
+      line1: row.addressLine1,
+      line2: row.addressLine2,
+      city: row.city,
+      state_code: row.stateCode as Address["state_code"],
+      pin: row.pin,
+    },
+    plan: row.plan,
+    subscription_status: row.subscriptionStatus,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function checkAddressState(gstinState: string, addressState: string | undefined, pointer: string): void {
+  if (addressState !== undefined && addressState !== gstinState) {
+    throw unprocessable(
+      "state_mismatch",
+      `The address is in state ${addressState} but the GSTIN is registered in state ${gstinState}.`,
+      [{ pointer, code: "state_mismatch", message: `must be ${gstinState}, the GSTIN's state` }],
+    );
+  }
+}
+
+export async function createAccount(db: Executor, input: NewAccount): Promise<AccountRow> {
+  const gstin = validateGstin(input.gstin);
+  if (!gstin.ok) {
+    throw unprocessable("invalid_gstin", `Invalid GSTIN ${input.gstin}: ${gstin.message}`, [
+      { pointer: "/gstin", code: "invalid_gstin", message: gstin.message },
+    ]);
+  }
+  checkAddressState(gstin.stateCode, input.address.stateCode, "/address/state_code");
+  const [row] = await db
+    .insert(accounts)
+    .values({
+      id: newId("account"),
+      legalName: input.legalName,
+      tradeName: input.tradeName ?? null,
+      gstin: gstin.gstin,
+      pan: gstin.pan,
+      stateCode: gstin.stateCode,
+      addressLine1: input.address.line1,
+      addressLine2: input.address.line2 ?? null,
+      city: input.address.city,
+      pin: input.address.pin,
+      plan: input.plan ?? "free",
+      subscriptionStatus: "active",
+    })
+    .returning();
+  if (!row) throw new Error("insert returned no account");
+  return row;
+}
+
+export async function findAccount(db: Executor, id: string): Promise<AccountRow> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  if (!row) throw notFound("account", id);
+  return row;
+}
+
+export async function updateAccount(
+  db: Executor,
+  id: string,
+  patch: components["schemas"]["AccountUpdate"],
+): Promise<AccountRow> {
+  const current = await findAccount(db, id);
+  if (patch.address) checkAddressState(current.stateCode, patch.address.state_code, "/address/state_code");
+  const [row] = await db
+    .update(accounts)
+    .set({
+      ...(patch.legal_name !== undefined ? { legalName: patch.legal_name } : {}),
+      ...(patch.trade_name !== undefined ? { tradeName: patch.trade_name } : {}),
+      ...(patch.address
+        ? {
+            addressLine1: patch.address.line1,
+            addressLine2: patch.address.line2 ?? null,
+            city: patch.address.city,
+            pin: patch.address.pin,
+          }
+        : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(accounts.id, id))
+    .returning();
+  if (!row) throw notFound("account", id);
+  return row;
+}
+
+export async function setSubscriptionStatus(
+  db: Executor,
+  id: string,
+  status: AccountRow["subscriptionStatus"],
+): Promise<AccountRow> {
+  const [row] = await db
+    .update(accounts)
+    .set({ subscriptionStatus: status, updatedAt: new Date() })
+    .where(eq(accounts.id, id))
+    .returning();
+  if (!row) throw notFound("account", id);
+  return row;
+}
+
+export async function countAccounts(db: Executor): Promise<number> {
+  const rows = await db.select({ id: accounts.id }).from(accounts).limit(1);
+  return rows.length;
+}
+
+export { ApiError };

@@ -1,0 +1,147 @@
+import { operationList } from "@bahi/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { handlers } from "../src/routes/index.js";
+import { issueApiKey } from "../src/services/api-keys.js";
+import { startTestApi, type TestApi } from "./support/api.js";
+import { createTenant, keyWithScopes, type Tenant } from "./support/tenants.js";
+
+let api: TestApi;
+let tenant: Tenant;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  tenant = await createTenant(api.database.handle.db);
+});
+afterAll(() => api.close());
+
+describe("401", () => {
+  it("without a key", async () => {
+    const res = await api.call("retrieveAccount", {});
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("missing_api_key");
+  });
+
+  it.each([
+    ["not a bearer", "Basic dXNlcjpwYXNz"],
+    ["a malformed key", "Bearer sk_test_short"],
+    ["an unknown key of the right shape", `Bearer sk_test_${"A".repeat(43)}`],
+    ["a key with the wrong mode prefix", `Bearer sk_prod_${"A".repeat(43)}`],
+  ])("for %s", async (_what, authorization) => {
+    const res = await api.call("retrieveAccount", { headers: { authorization } });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("invalid_api_key");
+  });
+
+  it("for a revoked key", async () => {
+    const key = await issueApiKey(api.database.handle.db, {
+      accountId: tenant.accountId,
+      livemode: false,
+      scopes: ["*"],
+    });
+    expect((await api.call("revokeApiKey", { key: tenant.testKey, path: { id: key.id } })).status).toBe(200);
+    const res = await api.call("retrieveAccount", { key: key.secret });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("api_key_revoked");
+  });
+
+  it("for an expired key", async () => {
+    const key = await issueApiKey(api.database.handle.db, {
+      accountId: tenant.accountId,
+      livemode: false,
+      scopes: ["*"],
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    const res = await api.call("retrieveAccount", { key: key.secret });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("api_key_expired");
+  });
+
+  it("answers an unknown key and a key of another account alike: nothing to enumerate", async () => {
+    const unknown = await api.call("retrieveAccount", {
+      headers: { authorization: `Bearer sk_live_${"B".repeat(43)}` },
+    });
+    const almost = await api.call("retrieveAccount", {
+      headers: {
+        authorization: `Bearer ${tenant.testKey.slice(0, -1)}${tenant.testKey.endsWith("A") ? "B" : "A"}`,
+      },
+    });
+    expect(almost.body.code).toBe(unknown.body.code);
+    expect(almost.body.detail).toBe(unknown.body.detail);
+  });
+});
+
+/** Operations that are routed; the scopes each needs come from the spec, never from this test. */
+const implemented = operationList.filter((op) => op.scopes !== null && op.operationId in handlers);
+
+describe("403 and scopes, for every implemented operation", () => {
+  it("covers the operations this build routes", () => {
+    expect(implemented.map((op) => op.operationId)).toEqual(
+      expect.arrayContaining([
+        "retrieveAccount",
+        "createApiKey",
+        "listApiKeys",
+        "revokeApiKey",
+        "rotateApiKey",
+      ]),
+    );
+  });
+
+  it.each(implemented.map((op) => [op.operationId, op] as const))("%s", async (operationId, op) => {
+    const db = api.database.handle.db;
+    const required = op.scopes ?? [];
+    const others = [...new Set(operationList.flatMap((o) => o.scopes ?? []))].filter(
+      (s) => !required.includes(s),
+    );
+    const without = await keyWithScopes(db, tenant.accountId, others);
+    const refused = await api.call(operationId, {
+      key: without,
+      path: { id: "key_00000000000000000000000000" },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: "insufficient_scope" });
+    expect(refused.body.detail).toContain(required.join(" and "));
+
+    const withScope = await keyWithScopes(db, tenant.accountId, [...required]);
+    const allowed = await api.call(operationId, {
+      key: withScope,
+      path: { id: "key_00000000000000000000000000" },
+    });
+    expect(allowed.status).not.toBe(403);
+    expect(allowed.status).not.toBe(401);
+  });
+});
+
+describe("test and live data are separate", () => {
+  it("a test key sees test keys only, a live key live keys only, both the same account", async () => {
+    const db = api.database.handle.db;
+    const live = await issueApiKey(db, {
+      accountId: tenant.accountId,
+      livemode: true,
+      scopes: ["*"],
+      name: "live one",
+    });
+    const testList = await api.call("listApiKeys", { key: tenant.testKey, query: { limit: 100 } });
+    expect(testList.body.data.every((k: { livemode: boolean }) => !k.livemode)).toBe(true);
+    expect(testList.body.data.map((k: { id: string }) => k.id)).not.toContain(live.id);
+    const liveList = await api.call("listApiKeys", { key: tenant.liveKey, query: { limit: 100 } });
+    expect(liveList.body.data.every((k: { livemode: boolean }) => k.livemode)).toBe(true);
+    expect(liveList.body.data.map((k: { id: string }) => k.id)).toContain(live.id);
+    const revokeAcross = await api.call("revokeApiKey", { key: tenant.testKey, path: { id: live.id } });
+    expect(revokeAcross.status).toBe(404);
+  });
+
+  it("another account's key ids are indistinguishable from missing ones", async () => {
+    const db = api.database.handle.db;
+    const other = await createTenant(db, { legalName: "Other Traders" });
+    const otherKey = await issueApiKey(db, { accountId: other.accountId, livemode: false, scopes: ["*"] });
+    const foreign = await api.call("revokeApiKey", { key: tenant.testKey, path: { id: otherKey.id } });
+    const missing = await api.call("revokeApiKey", {
+      key: tenant.testKey,
+      path: { id: "key_zzzzzzzzzzzzzzzzzzzzzzzzzz" },
+    });
+    expect(foreign.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect(foreign.body.code).toBe(missing.body.code);
+    expect((await api.call("retrieveAccount", { key: otherKey.secret })).status).toBe(200);
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.js";
+
+describe("configuration from the environment", () => {
+  it("defaults to PGlite in ./.bahi of the caller's folder, port 8080 and a demo account", () => {
+    const config = loadConfig({ INIT_CWD: "/srv/app" });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "127.0.0.1",
+      databaseUrl: null,
+      dataDir: "/srv/app/.bahi",
+      demo: true,
+      logLevel: "info",
+    });
+  });
+
+  it("uses PostgreSQL when DATABASE_URL is set, without a demo account unless asked", () => {
+    const config = loadConfig({ DATABASE_URL: "postgres://u@127.0.0.1:5432/bahi" });
+    expect(config.databaseUrl).toBe("postgres://u@127.0.0.1:5432/bahi");
+    expect(config.demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: "postgres://h/db", BAHI_DEMO: "true" }).demo).toBe(true);
+  });
+
+  it("reports every bad value at once, naming the variable and the value", () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: "eighty",
+        LOG_LEVEL: "loud",
+        DATABASE_URL: "mysql://x",
+        BAHI_DEMO: "maybe",
+        BAHI_DB_POOL_SIZE: "1",
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join("\n");
+    expect(problems).toContain('PORT must be a whole number from 0 to 65535, got "eighty"');
+    expect(problems).toContain("LOG_LEVEL must be one of");
+    expect(problems).toContain("DATABASE_URL must be a PostgreSQL URL");
+    expect(problems).toContain('BAHI_DEMO must be true or false, got "maybe"');
+    expect(problems).toContain("BAHI_DB_POOL_SIZE must be a whole number from 2 to 1000");
+  });
+
+  it("accepts the port boundaries and refuses 65536", () => {
+    expect(loadConfig({ PORT: "0" }).port).toBe(0);
+    expect(loadConfig({ PORT: "65535" }).port).toBe(65_535);
+    expect(() => loadConfig({ PORT: "65536" })).toThrow(ConfigError);
+  });
+});

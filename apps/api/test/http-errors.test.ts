@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_JSON_BODY_BYTES } from "../src/http/body.js";
+import { startTestApi, type TestApi } from "./support/api.js";
+import { createTenant, type Tenant } from "./support/tenants.js";
+
+let api: TestApi;
+let tenant: Tenant;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  tenant = await createTenant(api.database.handle.db);
+});
+afterAll(() => api.close());
+
+const validKey = { scopes: ["invoices:read"] };
+
+describe("problem+json for every error the spine produces", () => {
+  it("404 for an unknown route, with a request id", async () => {
+    const res = await api.fetch("/v1/nothing-here", {
+      headers: { authorization: `Bearer ${tenant.testKey}` },
+    });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    expect(res.body).toMatchObject({
+      status: 404,
+      code: "route_not_found",
+      request_id: res.headers.get("x-request-id"),
+    });
+  });
+
+  it("404 for an operation of the spec that is not built yet, never a stub", async () => {
+    const res = await api.fetch("/v1/gstr1/112026", {
+      headers: { authorization: `Bearer ${tenant.testKey}` },
+    });
+    expect(res.status).toBe(404);
+  });
+
+  it("405 with Allow for a known path and another method", async () => {
+    const res = await api.fetch("/v1/account", {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${tenant.testKey}` },
+    });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET, PATCH");
+    expect(res.body).toMatchObject({ code: "method_not_allowed" });
+  });
+
+  it("415 for a body that is not JSON", async () => {
+    const res = await api.call("createApiKey", {
+      key: tenant.testKey,
+      rawBody: "scopes=*",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(res.status).toBe(415);
+    expect(res.body.code).toBe("unsupported_media_type");
+  });
+
+  it("413 past 1 MiB, and a body of exactly 1 MiB is read", async () => {
+    const padding = (size: number) => JSON.stringify({ scopes: ["invoices:read"], name: "x".repeat(size) });
+    const overhead = padding(0).length;
+    const atLimit = await api.call("createApiKey", {
+      key: tenant.testKey,
+      rawBody: padding(MAX_JSON_BODY_BYTES - overhead),
+      headers: { "content-type": "application/json" },
+    });
+    expect(atLimit.status).toBe(400);
+    expect(atLimit.body.errors).toContainEqual(
+      expect.objectContaining({ pointer: "/name", code: "max_length" }),
+    );
+    const over = await api.call("createApiKey", {
+      key: tenant.testKey,
+      rawBody: padding(MAX_JSON_BODY_BYTES - overhead + 1),
+      headers: { "content-type": "application/json" },
+    });
+    expect(over.status).toBe(413);
+    expect(over.body.code).toBe("payload_too_large");
+  });
+
+  it("413 also when the body arrives chunked without a Content-Length", async () => {
+    const chunk = new TextEncoder().encode(" ".repeat(64 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > MAX_JSON_BODY_BYTES) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await fetch(`${api.url}/v1/api_keys`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${tenant.testKey}`, "content-type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(413);
+  });
+
+  it("400 for malformed JSON, pointing at the whole body", async () => {
+    const res = await api.call("createApiKey", {
+      key: tenant.testKey,
+      rawBody: '{"scopes": [',
+      headers: { "content-type": "application/json" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([expect.objectContaining({ pointer: "", code: "malformed_json" })]);
+  });
+
+  it("400 names every bad field by pointer: missing, unknown, wrong type", async () => {
+    const res = await api.call("createApiKey", { key: tenant.testKey, body: { name: 7, colour: "red" } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("validation_failed");
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ pointer: "/scopes", code: "required" }),
+        expect.objectContaining({ pointer: "/colour", code: "unknown_field" }),
+        expect.objectContaining({ pointer: "/name", code: "type" }),
+      ]),
+    );
+  });
+
+  it("400 for a missing required body", async () => {
+    const res = await api.call("createApiKey", { key: tenant.testKey });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([expect.objectContaining({ pointer: "", code: "required" })]);
+  });
+
+  it("400 for bad query parameters, under /query", async () => {
+    const zero = await api.call("listApiKeys", { key: tenant.testKey, query: { limit: 0 } });
+    expect(zero.status).toBe(400);
+    expect(zero.body.errors).toEqual([expect.objectContaining({ pointer: "/query/limit", code: "minimum" })]);
+    const text = await api.call("listApiKeys", { key: tenant.testKey, query: { limit: "ten" } });
+    expect(text.body.errors).toEqual([expect.objectContaining({ pointer: "/query/limit", code: "type" })]);
+    const unknown = await api.call("listApiKeys", { key: tenant.testKey, query: { colour: "red" } });
+    expect(unknown.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/query/colour", code: "unknown_field" }),
+    ]);
+  });
+
+  it("limit accepts the boundaries 1 and 100 and refuses 101", async () => {
+    expect((await api.call("listApiKeys", { key: tenant.testKey, query: { limit: 1 } })).status).toBe(200);
+    expect((await api.call("listApiKeys", { key: tenant.testKey, query: { limit: 100 } })).status).toBe(200);
+    const over = await api.call("listApiKeys", { key: tenant.testKey, query: { limit: 101 } });
+    expect(over.body.errors).toEqual([expect.objectContaining({ pointer: "/query/limit", code: "maximum" })]);
+  });
+
+  it("400 for an Idempotency-Key header over its length limit, under /header", async () => {
+    const res = await api.call("createApiKey", {
+      key: tenant.testKey,
+      body: validKey,
+      headers: { "idempotency-key": "k".repeat(256) },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/header/idempotency-key", code: "max_length" }),
+    ]);
+  });
+
+  it("every error still carries the rate-limit headers", async () => {
+    const res = await api.call("retrieveAccount", {});
+    expect(res.status).toBe(401);
+    expect(res.headers.get("x-ratelimit-limit")).toBe("1000");
+    expect(res.headers.get("ratelimit-policy")).toBe('"second";q=200;w=1, "minute";q=1000;w=60');
+  });
+});
+
+describe("500", () => {
+  it("says nothing internal when the database is gone", async () => {
+    const broken = await startTestApi();
+    const { testKey } = await createTenant(broken.database.handle.db);
+    await broken.database.handle.close();
+    const res = await broken.fetch("/v1/account", { headers: { authorization: `Bearer ${testKey}` } });
+    expect(res.status).toBe(500);
+    expect(res.body).toMatchObject({ code: "internal_error", detail: "An unexpected error occurred." });
+    expect(JSON.stringify(res.body)).not.toMatch(/pglite|postgres|sql|stack|at /i);
+    await broken.close().catch(() => {});
+  });
+});
+
+describe("429", () => {
+  it("answers 429 with Retry-After once the per-second burst is spent", async () => {
+    const limited = await startTestApi({ rateLimits: { perMinute: 1_000, perSecond: 3 } });
+    const { testKey } = await createTenant(limited.database.handle.db);
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await limited.call("retrieveAccount", { key: testKey }));
+    const refused = answers.find((a) => a.status === 429);
+    expect(refused?.body.code).toBe("rate_limited");
+    expect(Number(refused?.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    await limited.close();
+  });
+
+  it("counts per account and mode, not per key", async () => {
+    const limited = await startTestApi({ rateLimits: { perMinute: 2, perSecond: 100 } });
+    const db = limited.database.handle.db;
+    const { accountId, testKey, liveKey } = await createTenant(db);
+    const { keyWithScopes } = await import("./support/tenants.js");
+    const secondTestKey = await keyWithScopes(db, accountId, ["account:read"]);
+    expect((await limited.call("retrieveAccount", { key: testKey })).status).toBe(200);
+    expect((await limited.call("retrieveAccount", { key: secondTestKey })).status).toBe(200);
+    expect((await limited.call("retrieveAccount", { key: secondTestKey })).status).toBe(429);
+    expect((await limited.call("retrieveAccount", { key: liveKey })).status).toBe(200);
+    await limited.close();
+  });
+});

@@ -1,0 +1,92 @@
+import { operationList } from "@bahi/contract";
+import { problemProblems, responseProblems } from "@bahi/contract/testing";
+import { pino } from "pino";
+import { expect } from "vitest";
+import type { RateLimits } from "../../src/http/rate-limit.js";
+import { startServer } from "../../src/server.js";
+import { createTestDatabase, type TestDatabase } from "./database.js";
+
+export interface CallOptions {
+  key?: string | null;
+  path?: Record<string, string>;
+  query?: Record<string, string | number | boolean>;
+  body?: unknown;
+  /** Sent as is, instead of `body` as JSON. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = Record<string, any>> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface TestApi {
+  readonly url: string;
+  readonly database: TestDatabase;
+  /** Calls an operation of the spec and asserts that the answer conforms to the spec. */
+  call<T = Record<string, any>>(operationId: string, options?: CallOptions): Promise<CallResult<T>>;
+  /** A request outside the spec's operations (unknown routes, wrong methods, health). */
+  fetch(path: string, init?: RequestInit): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+async function read(response: Response): Promise<CallResult> {
+  const text = await response.text();
+  const type = response.headers.get("content-type") ?? "";
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: type.includes("json") && text ? JSON.parse(text) : text,
+  };
+}
+
+/** A real HTTP server on a free loopback port over a fresh database of the driver under test. */
+export async function startTestApi(options: { rateLimits?: RateLimits } = {}): Promise<TestApi> {
+  const database = await createTestDatabase();
+  const server = await startServer({
+    db: database.handle.db,
+    logger: pino({ level: "silent" }),
+    port: 0,
+    host: "127.0.0.1",
+    isReady: async () => true,
+    ...options,
+  });
+  return {
+    url: server.url,
+    database,
+    async call(operationId, options = {}) {
+      const op = operationList.find((o) => o.operationId === operationId);
+      if (!op) throw new Error(`no operation ${operationId} in the spec`);
+      let path = op.path;
+      for (const [name, value] of Object.entries(options.path ?? {})) {
+        path = path.replace(`{${name}}`, encodeURIComponent(value));
+      }
+      const url = new URL(path, server.url);
+      for (const [name, value] of Object.entries(options.query ?? {}))
+        url.searchParams.set(name, String(value));
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.key) headers.authorization = `Bearer ${options.key}`;
+      let body: string | undefined = options.rawBody;
+      if (body === undefined && options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers["content-type"] ??= "application/json";
+      }
+      const result = await read(await fetch(url, { method: op.method, headers, body }));
+      expect(responseProblems(operationId, result), `${operationId} answered ${result.status}`).toEqual([]);
+      return result as CallResult<any>;
+    },
+    async fetch(path, init) {
+      const result = await read(await fetch(new URL(path, server.url), init));
+      if (result.headers.get("content-type")?.startsWith("application/problem+json")) {
+        expect(problemProblems(result.body)).toEqual([]);
+      }
+      return result;
+    },
+    async close() {
+      await server.close(1_000);
+      await database.drop();
+    },
+  };
+}

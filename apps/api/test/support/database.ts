@@ -1,0 +1,39 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import postgres from "postgres";
+import { inject } from "vitest";
+import { type DatabaseHandle, openDatabase } from "../../src/db/client.js";
+import { withDatabase } from "./global-setup.js";
+
+export const driverUnderTest = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+
+export interface TestDatabase {
+  readonly handle: DatabaseHandle;
+  /** A URL for processes of their own (PostgreSQL only). */
+  readonly url: string | null;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database of the driver under test, private to the calling test file. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const snapshot = new Blob([readFileSync(inject("pgliteSnapshot"))]);
+    const handle = await openDatabase({ driver: "pglite", dataDir: null, snapshot });
+    return { handle, url: null, drop: () => handle.close() };
+  }
+  const name = `bahi_test_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name} template ${inject("postgresTemplate")}`);
+  const dbUrl = withDatabase(url, name);
+  const handle = await openDatabase({ driver: "postgres", url: dbUrl, poolSize: 10 });
+  return {
+    handle,
+    url: dbUrl,
+    drop: async () => {
+      await handle.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}

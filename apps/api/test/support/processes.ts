@@ -1,0 +1,61 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const apiRoot = fileURLToPath(new URL("../..", import.meta.url));
+const tsx = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
+
+export interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `pnpm bahi …` the way the operator does, minus pnpm: the same entry point and environment. */
+export function runCli(args: string[], env: Record<string, string>): Promise<Finished> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, ["src/cli/main.ts", ...args], { cwd: apiRoot, env: { ...process.env, ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  /** Resolves with the first output line containing `text`; logs are flushed asynchronously. */
+  lineWith: (text: string) => Promise<string>;
+  exited: Promise<number | null>;
+}
+
+/** Starts the server as `pnpm start` does and waits for its "listening" log line. */
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, ["src/main.ts"], {
+      cwd: apiRoot,
+      env: { ...process.env, PORT: "0", LOG_LEVEL: "info", ...env },
+    });
+    let out = "";
+    const lineWith = async (text: string) => {
+      for (let waited = 0; waited < 5_000; waited += 20) {
+        const found = out.split("\n").find((l) => l.includes(text));
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`no line with ${text} in:\n${out}`);
+    };
+    const exited = new Promise<number | null>((done) => child.on("close", (code) => done(code)));
+    const onData = (chunk: Buffer) => {
+      out += chunk;
+      const line = out.split("\n").find((l) => l.includes('"msg":"listening"'));
+      if (line) resolve({ child, url: JSON.parse(line).url, output: () => out, lineWith, exited });
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", (chunk) => (out += chunk));
+    void exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${out}`)));
+  });
+}

@@ -1,0 +1,88 @@
+// Regenerates everything derived from spec/: the bundled document, the TypeScript types, the
+// compiled request validators, the operation table and the fixtures. Output is deterministic so
+// that CI can regenerate and fail on any difference from what is committed.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import openapiTS, { astToString } from "openapi-typescript";
+import { checkOperations, describeOperations } from "./operations.mjs";
+import { buildValidators } from "./validators.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const pkg = join(here, "..");
+const specRoot = join(pkg, "../../spec/openapi.yaml");
+const bundledPath = join(pkg, "generated/openapi.json");
+const outDir = join(pkg, "src/generated");
+const banner = "// Generated from spec/ by packages/contract/scripts/generate.mjs. Do not edit.\n";
+
+mkdirSync(dirname(bundledPath), { recursive: true });
+mkdirSync(outDir, { recursive: true });
+
+execFileSync(
+  process.execPath,
+  [join(pkg, "node_modules/@redocly/cli/bin/cli.js"), "bundle", specRoot, "-o", bundledPath],
+  {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+  },
+);
+const doc = JSON.parse(readFileSync(bundledPath, "utf8"));
+writeFileSync(bundledPath, `${JSON.stringify(doc, null, 2)}\n`);
+
+const operations = describeOperations(doc);
+checkOperations(doc, operations);
+
+const types = astToString(await openapiTS(doc, { alphabetize: true, defaultNonNullable: false }));
+writeFileSync(join(outDir, "schema.ts"), `${banner}${types}`);
+
+const { paramSource, bodySource, declarations, table } = buildValidators(doc, operations);
+writeFileSync(join(outDir, "param-validators.js"), `${banner}${paramSource}`);
+writeFileSync(join(outDir, "body-validators.js"), `${banner}${bodySource}`);
+writeFileSync(
+  join(outDir, "validators.js"),
+  `${banner}export * from "./param-validators.js";\nexport * from "./body-validators.js";\n`,
+);
+writeFileSync(join(outDir, "validators.d.ts"), `${banner}${declarations}`);
+
+writeFileSync(
+  join(outDir, "operations.ts"),
+  `${banner}import * as v from "./validators.js";
+import type { OperationSpec } from "../operation-spec.js";
+
+export const operationList: readonly OperationSpec[] = [
+${operations.map((op) => `  ${JSON.stringify(op).slice(0, -1)}, "validate": ${table(op)} }`).join(",\n")}
+];
+`,
+);
+
+writeFileSync(join(outDir, "fixtures.ts"), fixturesModule(doc));
+
+/** Spec examples become typed fixtures: each example is typed by the schema it illustrates. */
+function fixturesModule(spec) {
+  const schemaOf = new Map();
+  const visit = (node) => {
+    if (!node || typeof node !== "object") return;
+    if (node.schema?.$ref && node.examples) {
+      for (const ex of Object.values(node.examples)) {
+        if (ex.$ref) schemaOf.set(ex.$ref.split("/").pop(), node.schema.$ref.split("/").pop());
+      }
+    }
+    for (const value of Object.values(node)) visit(value);
+  };
+  visit(spec.paths);
+  const names = Object.keys(spec.components.examples ?? {}).sort();
+  const lines = names.map((name) => {
+    const schema = schemaOf.get(name);
+    const value = JSON.stringify(spec.components.examples[name].value, null, 2);
+    const typed = schema ? ` satisfies components["schemas"][${JSON.stringify(schema)}]` : "";
+    return `  ${JSON.stringify(name)}: ${value.replaceAll("\n", "\n  ")}${typed},`;
+  });
+  return `${banner}import type { components } from "./schema.js";
+
+/** The spec's examples (spec/components/examples), shared by the docs, server tests and SDK mocks. */
+export const fixtures = {
+${lines.join("\n")}
+};
+`;
+}

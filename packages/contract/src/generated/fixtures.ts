@@ -1,0 +1,1566 @@
+// Generated from spec/ by packages/contract/scripts/generate.mjs. Do not edit.
+import type { components } from "./schema.js";
+
+/** The spec's examples (spec/components/examples), shared by the docs, server tests and SDK mocks. */
+export const fixtures = {
+  "Account": {
+    "id": "acc_01jd4k9m2x7qv3t8w5y6z0abcd",
+    "object": "account",
+    "legal_name": "Acme Traders Private Limited",
+    "trade_name": "Acme Traders",
+    "gstin": "29AABCU9603R1ZJ",
+    "pan": "AABCU9603R",
+    "state_code": "29",
+    "address": {
+      "line1": "12 MG Road",
+      "line2": null,
+      "city": "Bengaluru",
+      "state_code": "29",
+      "pin": "560001"
+    },
+    "plan": "growth",
+    "subscription_status": "active",
+    "created_at": "2026-11-22T06:30:00.000Z"
+  } satisfies components["schemas"]["Account"],
+  "AccountUpdate": {
+    "trade_name": "Acme",
+    "address": {
+      "line1": "14 Residency Road",
+      "line2": "Second floor",
+      "city": "Bengaluru",
+      "state_code": "29",
+      "pin": "560025"
+    }
+  } satisfies components["schemas"]["AccountUpdate"],
+  "ApiKey": {
+    "id": "key_01jd4m3a9b8c7d6e5f4g3h2j1k",
+    "object": "api_key",
+    "livemode": false,
+    "name": "Billing backend",
+    "prefix": "sk_test_4fQ",
+    "last4": "x9Kd",
+    "scopes": [
+      "invoices:read",
+      "invoices:write"
+    ],
+    "expires_at": null,
+    "revoked_at": "2026-11-23T10:00:00.000Z",
+    "created_at": "2026-11-22T06:31:00.000Z"
+  } satisfies components["schemas"]["ApiKey"],
+  "ApiKeyCreate": {
+    "name": "Billing backend",
+    "scopes": [
+      "invoices:read",
+      "invoices:write"
+    ]
+  } satisfies components["schemas"]["ApiKeyCreate"],
+  "ApiKeyList": {
+    "object": "list",
+    "data": [
+      {
+        "id": "key_01jd4m3a9b8c7d6e5f4g3h2j1k",
+        "object": "api_key",
+        "livemode": false,
+        "name": "Billing backend",
+        "prefix": "sk_test_4fQ",
+        "last4": "x9Kd",
+        "scopes": [
+          "invoices:read",
+          "invoices:write"
+        ],
+        "expires_at": null,
+        "revoked_at": null,
+        "created_at": "2026-11-22T06:31:00.000Z"
+      }
+    ],
+    "has_more": false,
+    "next_cursor": null
+  } satisfies components["schemas"]["ApiKeyList"],
+  "ApiKeyRotate": {
+    "old_key_expires_in": 86400
+  } satisfies components["schemas"]["ApiKeyRotate"],
+  "ApiKeyWithSecret": {
+    "id": "key_01jd4m3a9b8c7d6e5f4g3h2j1k",
+    "object": "api_key",
+    "livemode": false,
+    "name": "Billing backend",
+    "prefix": "sk_test_4fQ",
+    "last4": "x9Kd",
+    "scopes": [
+      "invoices:read",
+      "invoices:write"
+    ],
+    "expires_at": null,
+    "revoked_at": null,
+    "created_at": "2026-11-22T06:31:00.000Z",
+    "secret": "sk_test_4fQ8n2Lr7Tz1Vb5Xc9Md3Kp6Hs0Wg2Ye4Uj8Ra1x9Kd"
+  } satisfies components["schemas"]["ApiKeyWithSecret"],
+  "CreditNote": {
+    "id": "crn_01jd5a3b4c5d6e7f8g9h0j1k2m",
+    "object": "credit_note",
+    "livemode": false,
+    "number": "CN/2026-27/0001",
+    "date": "2026-11-26",
+    "invoice_id": "inv_01jd4r5t6v7w8x9y0z1a2b3c4d",
+    "party_id": "pty_01jd4n0q8r7s6t5v4w3x2y1z0a",
+    "reason": "sales_return",
+    "restock": true,
+    "place_of_supply": "27",
+    "supply_type": "inter_state",
+    "reverse_charge": false,
+    "sgst_label": "SGST",
+    "items": [
+      {
+        "sku": "PEN-01",
+        "product_id": "prd_01jd4p1a2b3c4d5e6f7g8h9j0k",
+        "description": "Ballpoint pen, blue",
+        "hsn_code": "96081019",
+        "unit": "NOS",
+        "qty": 2,
+        "rate": 99.99,
+        "discount": 0,
+        "taxable_value": 199.98,
+        "gst_rate": 18,
+        "cgst": 0,
+        "sgst": 0,
+        "igst": 36,
+        "cess": 0,
+        "total": 235.98
+      }
+    ],
+    "taxable_value": 199.98,
+    "cgst": 0,
+    "sgst": 0,
+    "igst": 36,
+    "cess": 0,
+    "round_off": 0.02,
+    "total": 236,
+    "credited_to_party": 0,
+    "refund_due": 236,
+    "irn": "03060785c86dcbc81f2ff6dcc82eb1d0d4f0b2c0e17f8b0655d382de229153be",
+    "ack_no": "112610000012389",
+    "ack_date": "2026-11-26T07:45:01.000Z",
+    "signed_qr_code": "eyJhbGciOiJSUzI1NiIsImtpZCI6Ing3dThJY2FJM3M4TXdKNUtHdzdUV21HaGdSWmtobTJYbTIzT0FxVFlwdWciLCJ0eXAiOiJKV1QifQ.eyJkYXRhIjoie1wiU2VsbGVyR3N0aW5cIjpcIjI5QUFCQ1U5NjAzUjFaSlwiLFwiQnV5ZXJHc3RpblwiOlwiMjdBQVBGVTA5MzlGMVpWXCIsXCJEb2NOb1wiOlwiQ04vMjAyNi0yNy8wMDAxXCIsXCJEb2NUeXBcIjpcIkNSTlwiLFwiRG9jRHRcIjpcIjI2LzExLzIwMjZcIixcIlRvdEludlZhbFwiOjIzNixcIkl0ZW1DbnRcIjoxLFwiTWFpbkhzbkNvZGVcIjpcIjk2MDgxMDE5XCIsXCJJcm5cIjpcIjAzMDYwNzg1Yzg2ZGNiYzgxZjJmZjZkY2M4MmViMWQwZDRmMGIyYzBlMTdmOGIwNjU1ZDM4MmRlMjI5MTUzYmVcIixcIklybkR0XCI6XCIyMDI2LTExLTI2IDEzOjE1OjAxXCJ9IiwiaXNzIjoiQmFoaSBJUlAgc2FuZGJveCJ9.UxqZQmeL3RUZB7QvDJnzflS-oArVT4aSmue2iWxrEVdrOV409TjZIxnzavofZAmmoEn5lY7KVTp4gzHMFyP9R2XgWCfjaMUFDeiMHLTo-pyGWqh-a2sJDee4gUij3VHTVLYUROSvtc5t7IO2VnDP1nAPdUcBjcepmXOtfvu3gf4F04FT4qkIr0-Uv3UpLbRrx6pYEzVgmuDDfr4cPePg_wtGyuZvHufLVb7bjcniiVo9HCiZ1K77hzD8FG7heieJoRBnFtxkvFJQ98ASlbPk_D08IjJRFxPgSU8h4tPvdRhaNSVnd9gOD9tpFPCJG4Y0ZmgtRG3NKvWuP9dFphWiPg",
+    "signed_invoice": "eyJhbGciOiJSUzI1NiIsImtpZCI6Ing3dThJY2FJM3M4TXdKNUtHdzdUV21HaGdSWmtobTJYbTIzT0FxVFlwdWciLCJ0eXAiOiJKV1QifQ.eyJkYXRhIjoie1wiQWNrTm9cIjoxMTI2MTAwMDAwMTIzODksXCJBY2tEdFwiOlwiMjAyNi0xMS0yNiAxMzoxNTowMVwiLFwiSXJuXCI6XCIwMzA2MDc4NWM4NmRjYmM4MWYyZmY2ZGNjODJlYjFkMGQ0ZjBiMmMwZTE3ZjhiMDY1NWQzODJkZTIyOTE1M2JlXCIsXCJWZXJzaW9uXCI6XCIxLjFcIixcIlRyYW5EdGxzXCI6e1wiVGF4U2NoXCI6XCJHU1RcIixcIlN1cFR5cFwiOlwiQjJCXCIsXCJSZWdSZXZcIjpcIk5cIn0sXCJEb2NEdGxzXCI6e1wiVHlwXCI6XCJDUk5cIixcIk5vXCI6XCJDTi8yMDI2LTI3LzAwMDFcIixcIkR0XCI6XCIyNi8xMS8yMDI2XCJ9LFwiU2VsbGVyRHRsc1wiOntcIkdzdGluXCI6XCIyOUFBQkNVOTYwM1IxWkpcIixcIkxnbE5tXCI6XCJBY21lIFRyYWRlcnMgUHJpdmF0ZSBMaW1pdGVkXCIsXCJBZGRyMVwiOlwiMTIgTUcgUm9hZFwiLFwiTG9jXCI6XCJCZW5nYWx1cnVcIixcIlBpblwiOjU2MDAwMSxcIlN0Y2RcIjpcIjI5XCJ9LFwiQnV5ZXJEdGxzXCI6e1wiR3N0aW5cIjpcIjI3QUFQRlUwOTM5RjFaVlwiLFwiTGdsTm1cIjpcIlNoYXJtYSBFbGVjdHJvbmljc1wiLFwiUG9zXCI6XCIyN1wiLFwiQWRkcjFcIjpcIlNob3AgMTQsIExhbWluZ3RvbiBSb2FkXCIsXCJMb2NcIjpcIk11bWJhaVwiLFwiUGluXCI6NDAwMDA3LFwiU3RjZFwiOlwiMjdcIn0sXCJJdGVtTGlzdFwiOlt7XCJTbE5vXCI6XCIxXCIsXCJQcmREZXNjXCI6XCJCYWxscG9pbnQgcGVuLCBibHVlXCIsXCJJc1NlcnZjXCI6XCJOXCIsXCJIc25DZFwiOlwiOTYwODEwMTlcIixcIlF0eVwiOjIsXCJVbml0XCI6XCJOT1NcIixcIlVuaXRQcmljZVwiOjk5Ljk5LFwiVG90QW10XCI6MTk5Ljk4LFwiRGlzY291bnRcIjowLFwiQXNzQW10XCI6MTk5Ljk4LFwiR3N0UnRcIjoxOCxcIklnc3RBbXRcIjozNixcIkNnc3RBbXRcIjowLFwiU2dzdEFtdFwiOjAsXCJDZXNSdFwiOjAsXCJDZXNBbXRcIjowLFwiVG90SXRlbVZhbFwiOjIzNS45OH1dLFwiVmFsRHRsc1wiOntcIkFzc1ZhbFwiOjE5OS45OCxcIkNnc3RWYWxcIjowLFwiU2dzdFZhbFwiOjAsXCJJZ3N0VmFsXCI6MzYsXCJDZXNWYWxcIjowLFwiRGlzY291bnRcIjowLFwiT3RoQ2hyZ1wiOjAsXCJSbmRPZmZBbXRcIjowLjAyLFwiVG90SW52VmFsXCI6MjM2fX0iLCJpc3MiOiJCYWhpIElSUCBzYW5kYm94In0.h0EhoK40aRW3r_QzIfq1_QGQL04JdYPKoy7hyJ72-vdeV3fzL3s7EKgsthcyGUopeyiSkzST_VC6mlLgW2cdAhZqftwV9bUCi0ieLLyHOVgA8yqJbOCIKGrsnYbBodl0k02PMnA0OJUmVLieElItBobnKK4H5bAfG6OutHV1aLnWRGvqQzBJzVoCVnKnfr7ojB1oH0z06dX3zJVhI1JIsAMN3cA2KVIoJthgYTzKGGRjy-mR8VkXuerbEDklGzsIShchc7O6FfxWuir12DCga-gHOiGT_Zf0vSxpabknZ4kq9KaelrPpadeOnyN1h3Ki778pmt1aS42KeUGAnNBHsg",
+    "created_at": "2026-11-26T07:45:00.000Z"
+  } satisfies components["schemas"]["CreditNote"],
+  "CreditNoteCreate": {
+    "invoice_id": "inv_01jd4r5t6v7w8x9y0z1a2b3c4d",
+    "reason": "sales_return",
+    "date": "2026-11-26",
+    "items": [
+      {
+        "sku": "PEN-01",
+        "qty": 2
+      }
+    ]
+  } satisfies components["schemas"]["CreditNoteCreate"],
+  "CreditNoteList": {
+    "object": "list",
+    "data": [
+      {
+        "id": "crn_01jd5a3b4c5d6e7f8g9h0j1k2m",
+        "object": "credit_note",
+        "livemode": false,
+        "number": "CN/2026-27/0001",
+        "date": "2026-11-26",
+        "invoice_id": "inv_01jd4r5t6v7w8x9y0z1a2b3c4d",
+        "party_id": "pty_01jd4n0q8r7s6t5v4w3x2y1z0a",
+        "reason": "sales_return",
+        "restock": true,
+        "place_of_supply": "27",
+        "supply_type": "inter_state",
+        "reverse_charge": false,
+        "sgst_label": "SGST",
+        "items": [
+          {
+            "sku": "PEN-01",
+            "product_id": "prd_01jd4p1a2b3c4d5e6f7g8h9j0k",
+            "description": "Ballpoint pen, blue",
+            "hsn_code": "96081019",
+            "unit": "NOS",
+            "qty": 2,
+            "rate": 99.99,
+            "discount": 0,
+            "taxable_value": 199.98,
+            "gst_rate": 18,
+            "cgst": 0,
+            "sgst": 0,
+            "igst": 36,
+            "cess": 0,
+            "total": 235.98
+          }
+        ],
+        "taxable_value": 199.98,
+        "cgst": 0,
+        "sgst": 0,
+        "igst": 36,
+        "cess": 0,
+        "round_off": 0.02,
+        "total": 236,
+        "credited_to_party": 0,
+        "refund_due": 236,
+        "irn": "03060785c86dcbc81f2ff6dcc82eb1d0d4f0b2c0e17f8b0655d382de229153be",
+        "ack_no": "112610000012389",
+        "ack_date": "2026-11-26T07:45:01.000Z",
+        "signed_qr_code": "eyJhbGciOiJSUzI1NiIsImtpZCI6Ing3dThJY2FJM3M4TXdKNUtHdzdUV21HaGdSWmtobTJYbTIzT0FxVFlwdWciLCJ0eXAiOiJKV1QifQ.eyJkYXRhIjoie1wiU2VsbGVyR3N0aW5cIjpcIjI5QUFCQ1U5NjAzUjFaSlwiLFwiQnV5ZXJHc3RpblwiOlwiMjdBQVBGVTA5MzlGMVpWXCIsXCJEb2NOb1wiOlwiQ04vMjAyNi0yNy8wMDAxXCIsXCJEb2NUeXBcIjpcIkNSTlwiLFwiRG9jRHRcIjpcIjI2LzExLzIwMjZcIixcIlRvdEludlZhbFwiOjIzNixcIkl0ZW1DbnRcIjoxLFwiTWFpbkhzbkNvZGVcIjpcIjk2MDgxMDE5XCIsXCJJcm5cIjpcIjAzMDYwNzg1Yzg2ZGNiYzgxZjJmZjZkY2M4MmViMWQwZDRmMGIyYzBlMTdmOGIwNjU1ZDM4MmRlMjI5MTUzYmVcIixcIklybkR0XCI6XCIyMDI2LTExLTI2IDEzOjE1OjAxXCJ9IiwiaXNzIjoiQmFoaSBJUlAgc2FuZGJveCJ9.UxqZQmeL3RUZB7QvDJnzflS-oArVT4aSmue2iWxrEVdrOV409TjZIxnzavofZAmmoEn5lY7KVTp4gzHMFyP9R2XgWCfjaMUFDeiMHLTo-pyGWqh-a2sJDee4gUij3VHTVLYUROSvtc5t7IO2VnDP1nAPdUcBjcepmXOtfvu3gf4F04FT4qkIr0-Uv3UpLbRrx6pYEzVgmuDDfr4cPePg_wtGyuZvHufLVb7bjcniiVo9HCiZ1K77hzD8FG7heieJoRBnFtxkvFJQ98ASlbPk_D08IjJRFxPgSU8h4tPvdRhaNSVnd9gOD9tpFPCJG4Y0ZmgtRG3NKvWuP9dFphWiPg",
+        "signed_invoice": "eyJhbGciOiJSUzI1NiIsImtpZCI6Ing3dThJY2FJM3M4TXdKNUtHdzdUV21HaGdSWmtobTJYbTIzT0FxVFlwdWciLCJ0eXAiOiJKV1QifQ.eyJkYXRhIjoie1wiQWNrTm9cIjoxMTI2MTAwMDAwMTIzODksXCJBY2tEdFwiOlwiMjAyNi0xMS0yNiAxMzoxNTowMVwiLFwiSXJuXCI6XCIwMzA2MDc4NWM4NmRjYmM4MWYyZmY2ZGNjODJlYjFkMGQ0ZjBiMmMwZTE3ZjhiMDY1NWQzODJkZTIyOTE1M2JlXCIsXCJWZXJzaW9uXCI6XCIxLjFcIixcIlRyYW5EdGxzXCI6e1wiVGF4U2NoXCI6XCJHU1RcIixcIlN1cFR5cFwiOlwiQjJCXCIsXCJSZWdSZXZcIjpcIk5cIn0sXCJEb2NEdGxzXCI6e1wiVHlwXCI6XCJDUk5cIixcIk5vXCI6XCJDTi8yMDI2LTI3LzAwMDFcIixcIkR0XCI6XCIyNi8xMS8yMDI2XCJ9LFwiU2VsbGVyRHRsc1wiOntcIkdzdGluXCI6XCIyOUFBQkNVOTYwM1IxWkpcIixcIkxnbE5tXCI6XCJBY21lIFRyYWRlcnMgUHJpdmF0ZSBMaW1pdGVkXCIsXCJBZGRyMVwiOlwiMTIgTUcgUm9hZFwiLFwiTG9jXCI6XCJCZW5nYWx1cnVcIixcIlBpblwiOjU2MDAwMSxcIlN0Y2RcIjpcIjI5XCJ9LFwiQnV5ZXJEdGxzXCI6e1wiR3N0aW5cIjpcIjI3QUFQRlUwOTM5RjFaVlwiLFwiTGdsTm1cIjpcIlNoYXJtYSBFbGVjdHJvbmljc1wiLFwiUG9zXCI6XCIyN1wiLFwiQWRkcjFcIjpcIlNob3AgMTQsIExhbWluZ3RvbiBSb2FkXCIsXCJMb2NcIjpcIk11bWJhaVwiLFwiUGluXCI6NDAwMDA3LFwiU3RjZFwiOlwiMjdcIn0sXCJJdGVtTGlzdFwiOlt7XCJTbE5vXCI6XCIxXCIsXCJQcmREZXNjXCI6XCJCYWxscG9pbnQgcGVuLCBibHVlXCIsXCJJc1NlcnZjXCI6XCJOXCIsXCJIc25DZFwiOlwiOTYwODEwMTlcIixcIlF0eVwiOjIsXCJVbml0XCI6XCJOT1NcIixcIlVuaXRQcmljZVwiOjk5Ljk5LFwiVG90QW10XCI6MTk5Ljk4LFwiRGlzY291bnRcIjowLFwiQXNzQW10XCI6MTk5Ljk4LFwiR3N0UnRcIjoxOCxcIklnc3RBbXRcIjozNixcIkNnc3RBbXRcIjowLFwiU2dzdEFtdFwiOjAsXCJDZXNSdFwiOjAsXCJDZXNBbXRcIjowLFwiVG90SXRlbVZhbFwiOjIzNS45OH1dLFwiVmFsRHRsc1wiOntcIkFzc1ZhbFwiOjE5OS45OCxcIkNnc3RWYWxcIjowLFwiU2dzdFZhbFwiOjAsXCJJZ3N0VmFsXCI6MzYsXCJDZXNWYWxcIjowLFwiRGlzY291bnRcIjowLFwiT3RoQ2hyZ1wiOjAsXCJSbmRPZmZBbXRcIjowLjAyLFwiVG90SW52VmFsXCI6MjM2fX0iLCJpc3MiOiJCYWhpIElSUCBzYW5kYm94In0.h0EhoK40aRW3r_QzIfq1_QGQL04JdYPKoy7hyJ72-vdeV3fzL3s7EKgsthcyGUopeyiSkzST_VC6mlLgW2cdAhZqftwV9bUCi0ieLLyHOVgA8yqJbOCIKGrsnYbBodl0k02PMnA0OJUmVLieElItBobnKK4H5bAfG6OutHV1aLnWRGvqQzBJzVoCVnKnfr7ojB1oH0z06dX3zJVhI1JIsAMN3cA2KVIoJthgYTzKGGRjy-mR8VkXuerbEDklGzsIShchc7O6FfxWuir12DCga-gHOiGT_Zf0vSxpabknZ4kq9KaelrPpadeOnyN1h3Ki778pmt1aS42KeUGAnNBHsg",
+        "created_at": "2026-11-26T07:45:00.000Z"
+      }
+    ],
+    "has_more": false,
+    "next_cursor": null
+  } satisfies components["schemas"]["CreditNoteList"],
+  "EInvoice": {
+    "Version": "1.1",
+    "TranDtls": {
+      "TaxSch": "GST",
+      "SupTyp": "B2B",
+      "RegRev": "N"
+    },
+    "DocDtls": {
+      "Typ": "INV",
+      "No": "INV/2026-27/0001",
+      "Dt": "23/11/2026"
+    },
+    "SellerDtls": {
+      "Gstin": "29AABCU9603R1ZJ",
+      "LglNm": "Acme Traders Private Limited",
+      "Addr1": "12 MG Road",
+      "Loc": "Bengaluru",
+      "Pin": 560001,
+      "Stcd": "29"
+    },
+    "BuyerDtls": {
+      "Gstin": "27AAPFU0939F1ZV",
+      "LglNm": "Sharma Electronics",
+      "Pos": "27",
+      "Addr1": "Shop 14, Lamington Road",
+      "Loc": "Mumbai",
+      "Pin": 400007,
+      "Stcd": "27"
+    },
+    "ItemList": [
+      {
+        "SlNo": "1",
+        "PrdDesc": "Ballpoint pen, blue",
+        "IsServc": "N",
+        "HsnCd": "96081019",
+        "Qty": 23,
+        "Unit": "NOS",
+        "UnitPrice": 99.99,
+        "TotAmt": 2299.77,
+        "Discount": 0,
+        "AssAmt": 2299.77,
+        "GstRt": 18,
+        "IgstAmt": 413.96,
+        "CgstAmt": 0,
+        "SgstAmt": 0,
+        "CesRt": 0,
+        "CesAmt": 0,
+        "TotItemVal": 2713.73
+      },
+      {
+        "SlNo": "2",
+        "PrdDesc": "Installation service",
+        "IsServc": "Y",
+        "HsnCd": "998719",
+        "Qty": 1,
+        "Unit": "NA",
+        "UnitPrice": 1500,
+        "TotAmt": 1500,
+        "Discount": 100,
+        "AssAmt": 1400,
+        "GstRt": 18,
+        "IgstAmt": 252,
+        "CgstAmt": 0,
+        "SgstAmt": 0,
+        "CesRt": 0,
+        "CesAmt": 0,
+        "TotItemVal": 1652
+      }
+    ],
+    "ValDtls": {
+      "AssVal": 3699.77,
+      "CgstVal": 0,
+      "SgstVal": 0,
+      "IgstVal": 665.96,
+      "CesVal": 0,
+      "Discount": 0,
+      "OthChrg": 0,
+      "RndOffAmt": 0.27,
+      "TotInvVal": 4366
+    }
+  } satisfies components["schemas"]["EInvoice"],
+  "EInvoiceJwks": {
+    "keys": [
+      {
+        "kty": "RSA",
+        "use": "sig",
+        "alg": "RS256",
+        "kid": "x7u8IcaI3s8MwJ5KGw7TWmGhgRZkhm2Xm23OAqTYpug",
+        "n": "x1wCVbnwshe3DZsB5ylediUKjkHXt9EIWfcgsnFBua_6p7R6UkEVPgWRaTG1ilMcCpQFK32p2utOJcQpvtmiAONvUX3XBh1lBPJq_0tijXoSDKR0pqCT5l0ghfXKCmqzQSaBVBiSMuCtLh9qUj-6GyJOgaBVNxjKo1qEI4MNKLyKEhl6DuLcfK7ipN1Z-8HURYWEb7zhBm0lWi2HEoF-ykj-9i_1E-_meUgEfwQ6PX_E7-8HxlmFqGNnL6UAhQJQNWIq9TropmpbfmMOmuqlAMyebsF7lvJL7XQj-d1md58I1xDgEKBRpS4P5VlvplKk0PaPeM5nFHGnQvviqglluQ",
+        "e": "AQAB"
+      }
+    ]
+  } satisfies components["schemas"]["EInvoiceJwks"],
+  "Event": {
+    "id": "evt_01jd5a0k3m7q2r8s4t6v9w1x3z",
+    "object": "event",
+    "livemode": false,
+    "type": "party.created",
+    "created_at": "2026-11-22T07:00:00.000Z",
+    "data": {
+      "object": {
+        "id": "pty_01jd4n0q8r7s6t5v4w3x2y1z0a",
+        "object": "party",
+        "livemode": false,
+        "type": "customer",
+        "name": "Sharma Electronics",
+        "gstin": "27AAPFU0939F1ZV",
+        "state_code": "27",
+        "email": "accounts@sharma-electronics.example.in",
+        "phone": "+91 22 2387 1234",
+        "address": {
+          "line1": "Shop 14, Lamington Road",
+          "line2": "Grant Road East",
+          "city": "Mumbai",
+          "state_code": "27",
+          "pin": "400007"
+        },
+        "created_at": "2026-11-22T07:00:00.000Z",
+        "updated_at": "2026-11-22T07:00:00.000Z"
+      }
+    }
+  } satisfies components["schemas"]["Event"],
+  "EventList": {
+    "object": "list",
+    "data": [
+      {
+        "id": "evt_01jd5a9c1d3e5f7g9h1j3k5m7q",
+        "object": "event",
+        "livemode": false,
+        "type": "product.created",
+        "created_at": "2026-11-22T07:10:00.000Z",
+        "data": {
+          "object": {
+            "id": "prd_01jd4p1a2b3c4d5e6f7g8h9j0k",
+            "object": "product",
+            "livemode": false,
+            "sku": "PEN-01",
+            "name": "Ballpoint pen, blue",
+            "description": null,
+            "price": 99.99,
+            "gst_rate": 18,
+            "cess_rate": 0,
+            "hsn_code": "96081019",
+            "hsn_missing": false,
+            "unit": "NOS",
+            "track_stock": true,
+            "allow_negative_stock": false,
+            "reorder_level": 50,
+            "stock_on_hand": 500,
+            "created_at": "2026-11-22T07:10:00.000Z",
+            "updated_at": "2026-11-22T07:10:00.000Z"
+          }
+        }
+      },
+      {
+        "id": "evt_01jd5a0k3m7q2r8s4t6v9w1x3z",
+        "object": "event",
+        "livemode": false,
+        "type": "party.created",
+        "created_at": "2026-11-22T07:00:00.000Z",
+        "data": {
+          "object": {
+            "id": "pty_01jd4n0q8r7s6t5v4w3x2y1z0a",
+            "object": "party",
+            "livemode": false,
+            "type": "customer",
+            "name": "Sharma Electronics",
+            "gstin": "27AAPFU0939F1ZV",
+            "state_code": "27",
+            "email": "accounts@sharma-electronics.example.in",
+            "phone": "+91 22 2387 1234",
+            "address": {
+              "line1": "Shop 14, Lamington Road",
+              "line2": "Grant Road East",
+              "city": "Mumbai",
+              "state_code": "27",
+              "pin": "400007"
+            },
+            "created_at": "2026-11-22T07:00:00.000Z",
+            "updated_at": "2026-11-22T07:00:00.000Z"
+          }
+        }
+      }
+    ],
+    "has_more": false,
+    "next_cursor": null
+  } satisfies components["schemas"]["EventList"],
+  "Gstr1Portal": {
+    "gstin": "29AABCU9603R1ZJ",
+    "fp": "112026",
+    "version": "GST3.2.1",
+    "hash": "hash",
+    "b2b": [
+      {
+        "ctin": "27AAPFU0939F1ZV",
+        "inv": [
+          {
+            "inum": "INV/2026-27/0001",
+            "idt": "23-11-2026",
+            "val": 4366,
+            "pos": "27",
+            "rchrg": "N",
+            "inv_typ": "R",
+            "itms": [
+              {
+                "num": 1,
+                "itm_det": {
+                  "rt": 18,
+                  "txval": 3699.77,
+                  "iamt": 665.96,
+                  "camt": 0,
+                  "samt": 0,
+                  "csamt": 0
+                }
+              }
+            ]
+          },
+          {
+            "inum": "INV/2026-27/0002",
+            "idt": "27-11-2026",
+            "val": 826,
+            "pos": "27",
+            "rchrg": "N",
+            "inv_typ": "R",
+            "itms": [
+              {
+                "num": 1,
+                "itm_det": {
+                  "rt": 18,
+                  "txval": 699.93,
+                  "iamt": 125.99,
+                  "camt": 0,
+                  "samt": 0,
+                  "csamt": 0
+                }
+              }
+            ]
+          }
+        ]
+      }
+    ],
+    "cdnr": [
+      {
+        "ctin": "27AAPFU0939F1ZV",
+        "nt": [
+          {
+            "ntty": "C",
+            "nt_num": "CN/2026-27/0001",
+            "nt_dt": "26-11-2026",
+            "val": 236,
+            "pos": "27",
+            "rchrg": "N",
+            "inv_typ": "R",
+            "itms": [
+              {
+                "num": 1,
+                "itm_det": {
+                  "rt": 18,
+                  "txval": 199.98,
+                  "iamt": 36,
+                  "camt": 0,
+                  "samt": 0,
+                  "csamt": 0
+                }
+              }
+            ]
+          }
+        ]
+      }
+    ],
+    "hsn": {
+      "hsn_b2b": [
+        {
+          "num": 1,
+          "hsn_sc": "96081019",
+          "desc": "Ballpoint pen, blue",
+          "uqc": "NOS",
+          "qty": 28,
+          "rt": 18,
+          "txval": 2799.72,
+          "iamt": 503.95,
+          "camt": 0,
+          "samt": 0,
+          "csamt": 0
+        },
+        {
+          "num": 2,
+          "hsn_sc": "998719",
+          "desc": "Installation service",
+          "uqc": "NA",
+          "qty": 0,
+          "rt": 18,
+          "txval": 1400,
+          "iamt": 252,
+          "camt": 0,
+          "samt": 0,
+          "csamt": 0
+        }
+      ],
+      "hsn_b2c": []
+    },
+    "doc_issue": {
+      "doc_det": [
+        {
+          "doc_num": 1,
+          "docs": [
+            {
+              "num": 1,
+              "from": "INV/2026-27/0001",
+              "to": "INV/2026-27/0003",
+              "totnum": 3,
+              "cancel": 1,
+              "net_issue": 2
+            }
+          ]
+        },
+        {
+          "doc_num": 5,
+          "docs": [
+            {
+              "num": 1,
+              "from": "CN/2026-27/0001",
+              "to": "CN/2026-27/0001",
+              "totnum": 1,
+              "cancel": 0,
+              "net_issue": 1
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "Gstr1Summary": {
+    "object": "gstr1_summary",
+    "livemode": false,
+    "gstin": "29AABCU9603R1ZJ",
+    "fp": "112026",
+    "sections": {
+      "b2b": {
+        "count": 2,
+        "taxable_value": 4399.7,
+        "igst": 791.95,
+        "cgst": 0,
+        "sgst": 0,
+        "cess": 0
+      },
+      "b2cl": {
+        "count": 0,
+        "taxable_value": 0,
+        "igst": 0,
+        "cgst": 0,
+        "sgst": 0,
+        "cess": 0
+      },
+      "b2cs": {
+        "count": 0,
+        "taxable_value": 0,
+        "igst": 0,
+        "cgst": 0,
+        "sgst": 0,
+        "cess": 0
+      },
+      "cdnr": {
+        "count": 1,
+        "taxable_value": 199.98,
+        "igst": 36,
+        "cgst": 0,
+        "sgst": 0,
+        "cess": 0
+      },
+      "cdnur": {
+        "count": 0,
+        "taxable_value": 0,
+        "igst": 0,
+        "cgst": 0,
+        "sgst": 0,
+        "cess": 0
+      },
+      "exp": {
+        "count": 0,
+        "taxable_value": 0,
+        "igst": 0,
+        "cgst": 0,
+        "sgst": 0,
+        "cess": 0
+      },
+      "hsn": {
+        "count": 2,
+        "taxable_value": 4199.72,
+        "igst": 755.95,
+        "cgst": 0,
+        "sgst": 0,
+        "cess": 0
+      }
+    },
+    "doc_issue": {
+      "issued": 4,
+      "cancelled": 1,
+      "net_issued": 3
+    },
+    "warnings": []
+  },
+  "Invoice": {
+    "id": "inv_01jd4r5t6v7w8x9y0z1a2b3c4d",
+    "object": "invoice",
+    "livemode": false,
+    "number": "INV/2026-27/0001",
+    "date": "2026-11-23",
+    "due_date": "2026-12-23",
+    "status": "issued",
+    "party_id": "pty_01jd4n0q8r7s6t5v4w3x2y1z0a",
+    "party": {
+      "name": "Sharma Electronics",
+      "gstin": "27AAPFU0939F1ZV",
+      "state_code": "27",
+      "address": {
+        "line1": "Shop 14, Lamington Road",
+        "line2": "Grant Road East",
+        "city": "Mumbai",
+        "state_code": "27",
+        "pin": "400007"
+      }
+    },
+    "place_of_supply": "27",
+    "supply_type": "inter_state",
+    "reverse_charge": false,
+    "items": [
+      {
+        "sku": "PEN-01",
+        "product_id": "prd_01jd4p1a2b3c4d5e6f7g8h9j0k",
+        "description": "Ballpoint pen, blue",
+        "hsn_code": "96081019",
+        "unit": "NOS",
+        "qty": 23,
+        "rate": 99.99,
+        "discount": 0,
+        "taxable_value": 2299.77,
+        "gst_rate": 18,
+        "cgst": 0,
+        "sgst": 0,
+        "igst": 413.96,
+        "cess": 0,
+        "total": 2713.73
+      },
+      {
+        "sku": "SVC-INSTALL",
+        "product_id": "prd_01jd4p2b3c4d5e6f7g8h9j0k1m",
+        "description": "Installation service",
+        "hsn_code": "998719",
+        "unit": "NA",
+        "qty": 1,
+        "rate": 1500,
+        "discount": 100,
+        "taxable_value": 1400,
+        "gst_rate": 18,
+        "cgst": 0,
+        "sgst": 0,
+        "igst": 252,
+        "cess": 0,
+        "total": 1652
+      }
+    ],
+    "taxable_value": 3699.77,
+    "cgst": 0,
+    "sgst": 0,
+    "igst": 665.96,
+    "cess": 0,
+    "round_off": 0.27,
+    "total": 4366,
+    "amount_paid": 0,
+    "amount_credited": 0,
+    "balance_due": 4366,
+    "sgst_label": "SGST",
+    "irn": "2a89bf22b8126fa1dae52abd5d0c5d3758e283f68dc29a4ac3657a52a5a11ed4",
+    "ack_no": "112610000012345",
+    "ack_date": "2026-11-23T05:00:01.000Z",
+    "signed_qr_code": "eyJhbGciOiJSUzI1NiIsImtpZCI6Ing3dThJY2FJM3M4TXdKNUtHdzdUV21HaGdSWmtobTJYbTIzT0FxVFlwdWciLCJ0eXAiOiJKV1QifQ.eyJkYXRhIjoie1wiU2VsbGVyR3N0aW5cIjpcIjI5QUFCQ1U5NjAzUjFaSlwiLFwiQnV5ZXJHc3RpblwiOlwiMjdBQVBGVTA5MzlGMVpWXCIsXCJEb2NOb1wiOlwiSU5WLzIwMjYtMjcvMDAwMVwiLFwiRG9jVHlwXCI6XCJJTlZcIixcIkRvY0R0XCI6XCIyMy8xMS8yMDI2XCIsXCJUb3RJbnZWYWxcIjo0MzY2LFwiSXRlbUNudFwiOjIsXCJNYWluSHNuQ29kZVwiOlwiOTYwODEwMTlcIixcIklyblwiOlwiMmE4OWJmMjJiODEyNmZhMWRhZTUyYWJkNWQwYzVkMzc1OGUyODNmNjhkYzI5YTRhYzM2NTdhNTJhNWExMWVkNFwiLFwiSXJuRHRcIjpcIjIwMjYtMTEtMjMgMTA6MzA6MDFcIn0iLCJpc3MiOiJCYWhpIElSUCBzYW5kYm94In0.wko0e1ydg8H4SvDmwlN9vumZR76v9GDj8xsQQPWIwRDNwueGTI_ijtBr8Hu1kGi8meAiBKhBK0tANRdLAws0d_Mtljhp0PsxR1tAzmihtPm-lu1OQSJOHYaDf2lYQBEA4TMzPyHmgja-T5VeU9b4f2YKuXJJ7Qlu7j1Ym3YSYkfuYK3avqoV0Mu-aJGdsH60UW46geZbhfpJtQkDHcQ47XdNPFSg6UEd8osNIFmb9ffNnAIAd_qiFkcz7GCrgB3HRNjE2imaly7DwGkImAZZcrKdYafFKwSaEaD4iPDORakCTOAF6zEgS9KGWVC9JmEcNdR9X6rhrK64J8L2Xt80Fg",
+    "signed_invoice": "eyJhbGciOiJSUzI1NiIsImtpZCI6Ing3dThJY2FJM3M4TXdKNUtHdzdUV21HaGdSWmtobTJYbTIzT0FxVFlwdWciLCJ0eXAiOiJKV1QifQ.eyJkYXRhIjoie1wiQWNrTm9cIjoxMTI2MTAwMDAwMTIzNDUsXCJBY2tEdFwiOlwiMjAyNi0xMS0yMyAxMDozMDowMVwiLFwiSXJuXCI6XCIyYTg5YmYyMmI4MTI2ZmExZGFlNTJhYmQ1ZDBjNWQzNzU4ZTI4M2Y2OGRjMjlhNGFjMzY1N2E1MmE1YTExZWQ0XCIsXCJWZXJzaW9uXCI6XCIxLjFcIixcIlRyYW5EdGxzXCI6e1wiVGF4U2NoXCI6XCJHU1RcIixcIlN1cFR5cFwiOlwiQjJCXCIsXCJSZWdSZXZcIjpcIk5cIn0sXCJEb2NEdGxzXCI6e1wiVHlwXCI6XCJJTlZcIixcIk5vXCI6XCJJTlYvMjAyNi0yNy8wMDAxXCIsXCJEdFwiOlwiMjMvMTEvMjAyNlwifSxcIlNlbGxlckR0bHNcIjp7XCJHc3RpblwiOlwiMjlBQUJDVTk2MDNSMVpKXCIsXCJMZ2xObVwiOlwiQWNtZSBUcmFkZXJzIFByaXZhdGUgTGltaXRlZFwiLFwiQWRkcjFcIjpcIjEyIE1HIFJvYWRcIixcIkxvY1wiOlwiQmVuZ2FsdXJ1XCIsXCJQaW5cIjo1NjAwMDEsXCJTdGNkXCI6XCIyOVwifSxcIkJ1eWVyRHRsc1wiOntcIkdzdGluXCI6XCIyN0FBUEZVMDkzOUYxWlZcIixcIkxnbE5tXCI6XCJTaGFybWEgRWxlY3Ryb25pY3NcIixcIlBvc1wiOlwiMjdcIixcIkFkZHIxXCI6XCJTaG9wIDE0LCBMYW1pbmd0b24gUm9hZFwiLFwiTG9jXCI6XCJNdW1iYWlcIixcIlBpblwiOjQwMDAwNyxcIlN0Y2RcIjpcIjI3XCJ9LFwiSXRlbUxpc3RcIjpbe1wiU2xOb1wiOlwiMVwiLFwiUHJkRGVzY1wiOlwiQmFsbHBvaW50IHBlbiwgYmx1ZVwiLFwiSXNTZXJ2Y1wiOlwiTlwiLFwiSHNuQ2RcIjpcIjk2MDgxMDE5XCIsXCJRdHlcIjoyMyxcIlVuaXRcIjpcIk5PU1wiLFwiVW5pdFByaWNlXCI6OTkuOTksXCJUb3RBbXRcIjoyMjk5Ljc3LFwiRGlzY291bnRcIjowLFwiQXNzQW10XCI6MjI5OS43NyxcIkdzdFJ0XCI6MTgsXCJJZ3N0QW10XCI6NDEzLjk2LFwiQ2dzdEFtdFwiOjAsXCJTZ3N0QW10XCI6MCxcIkNlc1J0XCI6MCxcIkNlc0FtdFwiOjAsXCJUb3RJdGVtVmFsXCI6MjcxMy43M30se1wiU2xOb1wiOlwiMlwiLFwiUHJkRGVzY1wiOlwiSW5zdGFsbGF0aW9uIHNlcnZpY2VcIixcIklzU2VydmNcIjpcIllcIixcIkhzbkNkXCI6XCI5OTg3MTlcIixcIlF0eVwiOjEsXCJVbml0XCI6XCJOQVwiLFwiVW5pdFByaWNlXCI6MTUwMCxcIlRvdEFtdFwiOjE1MDAsXCJEaXNjb3VudFwiOjEwMCxcIkFzc0FtdFwiOjE0MDAsXCJHc3RSdFwiOjE4LFwiSWdzdEFtdFwiOjI1MixcIkNnc3RBbXRcIjowLFwiU2dzdEFtdFwiOjAsXCJDZXNSdFwiOjAsXCJDZXNBbXRcIjowLFwiVG90SXRlbVZhbFwiOjE2NTJ9XSxcIlZhbER0bHNcIjp7XCJBc3NWYWxcIjozNjk5Ljc3LFwiQ2dzdFZhbFwiOjAsXCJTZ3N0VmFsXCI6MCxcIklnc3RWYWxcIjo2NjUuOTYsXCJDZXNWYWxcIjowLFwiRGlzY291bnRcIjowLFwiT3RoQ2hyZ1wiOjAsXCJSbmRPZmZBbXRcIjowLjI3LFwiVG90SW52VmFsXCI6NDM2Nn19IiwiaXNzIjoiQmFoaSBJUlAgc2FuZGJveCJ9.HS1EPSPh6awriwgqv4mbh6VcOtRQfLCSl3LqvB9Vjzqy41qpQ2tWHqlrV2qqZ9SbuZHzOr2D-wIiHe9gZDUinB9uUO29CzrDrrlgUputVXYqllZlRe3rd6t-atfFsimAJ7H_Xx3sqr31Vt_fYlz7kkltrUU0fMBsdkv49VgPV8UYKLDhGb6d-jYcLVj97QCquV9xzrujHGrW70LwsRNShCUVTR_47MmTkZveU1_f14zdhNTrPL_FCiLBhFNVjiIL_1pH6y-mSbicYOE-m5yQxDa--VKpVeK5agLBd9uCHSRFDVQyZ4hcy0CAJ8wdej6KRoRmR7hnp7iklN7U2y-0Hg",
+    "cancellation": null,
+    "notes": "Thank you for your business.",
+    "created_at": "2026-11-23T05:00:00.000Z"
+  } satisfies components["schemas"]["Invoice"],
+  "InvoiceCancel": {
+    "reason": "2",
+    "remark": "Wrong quantity entered"
+  } satisfies components["schemas"]["InvoiceCancel"],
+  "InvoiceCancelled": {
+    "id": "inv_01jd5q7r8s9t0v1w2x3y4z5a6b",
+    "object": "invoice",
+    "livemode": false,
+    "number": "INV/2026-27/0003",
+    "date": "2026-11-28",
+    "due_date": "2026-12-28",
+    "status": "cancelled",
+    "party_id": "pty_01jd4n0q8r7s6t5v4w3x2y1z0a",
+    "party": {
+      "name": "Sharma Electronics",
+      "gstin": "27AAPFU0939F1ZV",
+      "state_code": "27",
+      "address": {
+        "line1": "Shop 14, Lamington Road",
+        "line2": "Grant Road East",
+        "city": "Mumbai",
+        "state_code": "27",
+        "pin": "400007"
+      }
+    },
+    "place_of_supply": "27",
+    "supply_type": "inter_state",
+    "reverse_charge": false,
+    "items": [
+      {
+        "sku": "PEN-01",
+        "product_id": "prd_01jd4p1a2b3c4d5e6f7g8h9j0k",
+        "description": "Ballpoint pen, blue",
+        "hsn_code": "96081019",
+        "unit": "NOS",
+        "qty": 2,
+        "rate": 99.99,
+        "discount": 0,
+        "taxable_value": 199.98,
+        "gst_rate": 18,
+        "cgst": 0,
+        "sgst": 0,
+        "igst": 36,
+        "cess": 0,
+        "total": 235.98
+      }
+    ],
+    "taxable_value": 199.98,
+    "cgst": 0,
+    "sgst": 0,
+    "igst": 36,
+    "cess": 0,
+    "round_off": 0.02,
+    "total": 236,
+    "amount_paid": 0,
+    "amount_credited": 0,
+    "balance_due": 0,
+    "sgst_label": "SGST",
+    "irn": "1b0b73911852f82a53b36bde717ad010ff65828bfbc731926d85bbb59a663f9e",
+    "ack_no": "112610000012467",
+    "ack_date": "2026-11-28T04:30:01.000Z",
+    "signed_qr_code": "eyJhbGciOiJSUzI1NiIsImtpZCI6Ing3dThJY2FJM3M4TXdKNUtHdzdUV21HaGdSWmtobTJYbTIzT0FxVFlwdWciLCJ0eXAiOiJKV1QifQ.eyJkYXRhIjoie1wiU2VsbGVyR3N0aW5cIjpcIjI5QUFCQ1U5NjAzUjFaSlwiLFwiQnV5ZXJHc3RpblwiOlwiMjdBQVBGVTA5MzlGMVpWXCIsXCJEb2NOb1wiOlwiSU5WLzIwMjYtMjcvMDAwM1wiLFwiRG9jVHlwXCI6XCJJTlZcIixcIkRvY0R0XCI6XCIyOC8xMS8yMDI2XCIsXCJUb3RJbnZWYWxcIjoyMzYsXCJJdGVtQ250XCI6MSxcIk1haW5Ic25Db2RlXCI6XCI5NjA4MTAxOVwiLFwiSXJuXCI6XCIxYjBiNzM5MTE4NTJmODJhNTNiMzZiZGU3MTdhZDAxMGZmNjU4MjhiZmJjNzMxOTI2ZDg1YmJiNTlhNjYzZjllXCIsXCJJcm5EdFwiOlwiMjAyNi0xMS0yOCAxMDowMDowMVwifSIsImlzcyI6IkJhaGkgSVJQIHNhbmRib3gifQ.gwOVobeBfVE14xGCOcA63PN5LOebrmCCwLPRiCC8_x_43E3MfEaaahR9h06uGorLHJIOBUN0cIHfHHOYND7OO1LQbeGfDpWS96YGbMlvBcb_zqYq0t_x9rIptXhvcKB4U38BgGhuLRY5l_iTZqZe0iuB92xog-1ifRHeFXicgI_YHHvlEQoq61GOvbvGsQj_-Es0okmpQbkEwvSVq2Ym3re5o0t377VnEWYCinwN01mJzml0-MwbHcG2pPQK0lXt4pbsaRJkVaonyTg5OQAfluQAE0yblF_3-hehiX2hkuBJIoMN7gcN-mi_jqSLocMJxAjTcMZONMbnjbboGGVWrw",
+    "signed_invoice": "eyJhbGciOiJSUzI1NiIsImtpZCI6Ing3dThJY2FJM3M4TXdKNUtHdzdUV21HaGdSWmtobTJYbTIzT0FxVFlwdWciLCJ0eXAiOiJKV1QifQ.eyJkYXRhIjoie1wiQWNrTm9cIjoxMTI2MTAwMDAwMTI0NjcsXCJBY2tEdFwiOlwiMjAyNi0xMS0yOCAxMDowMDowMVwiLFwiSXJuXCI6XCIxYjBiNzM5MTE4NTJmODJhNTNiMzZiZGU3MTdhZDAxMGZmNjU4MjhiZmJjNzMxOTI2ZDg1YmJiNTlhNjYzZjllXCIsXCJWZXJzaW9uXCI6XCIxLjFcIixcIlRyYW5EdGxzXCI6e1wiVGF4U2NoXCI6XCJHU1RcIixcIlN1cFR5cFwiOlwiQjJCXCIsXCJSZWdSZXZcIjpcIk5cIn0sXCJEb2NEdGxzXCI6e1wiVHlwXCI6XCJJTlZcIixcIk5vXCI6XCJJTlYvMjAyNi0yNy8wMDAzXCIsXCJEdFwiOlwiMjgvMTEvMjAyNlwifSxcIlNlbGxlckR0bHNcIjp7XCJHc3RpblwiOlwiMjlBQUJDVTk2MDNSMVpKXCIsXCJMZ2xObVwiOlwiQWNtZSBUcmFkZXJzIFByaXZhdGUgTGltaXRlZFwiLFwiQWRkcjFcIjpcIjEyIE1HIFJvYWRcIixcIkxvY1wiOlwiQmVuZ2FsdXJ1XCIsXCJQaW5cIjo1NjAwMDEsXCJTdGNkXCI6XCIyOVwifSxcIkJ1eWVyRHRsc1wiOntcIkdzdGluXCI6XCIyN0FBUEZVMDkzOUYxWlZcIixcIkxnbE5tXCI6XCJTaGFybWEgRWxlY3Ryb25pY3NcIixcIlBvc1wiOlwiMjdcIixcIkFkZHIxXCI6XCJTaG9wIDE0LCBMYW1pbmd0b24gUm9hZFwiLFwiTG9jXCI6XCJNdW1iYWlcIixcIlBpblwiOjQwMDAwNyxcIlN0Y2RcIjpcIjI3XCJ9LFwiSXRlbUxpc3RcIjpbe1wiU2xOb1wiOlwiMVwiLFwiUHJkRGVzY1wiOlwiQmFsbHBvaW50IHBlbiwgYmx1ZVwiLFwiSXNTZXJ2Y1wiOlwiTlwiLFwiSHNuQ2RcIjpcIjk2MDgxMDE5XCIsXCJRdHlcIjoyLFwiVW5pdFwiOlwiTk9TXCIsXCJVbml0UHJpY2VcIjo5OS45OSxcIlRvdEFtdFwiOjE5OS45OCxcIkRpc2NvdW50XCI6MCxcIkFzc0FtdFwiOjE5OS45OCxcIkdzdFJ0XCI6MTgsXCJJZ3N0QW10XCI6MzYsXCJDZ3N0QW10XCI6MCxcIlNnc3RBbXRcIjowLFwiQ2VzUnRcIjowLFwiQ2VzQW10XCI6MCxcIlRvdEl0ZW1WYWxcIjoyMzUuOTh9XSxcIlZhbER0bHNcIjp7XCJBc3NWYWxcIjoxOTkuOTgsXCJDZ3N0VmFsXCI6MCxcIlNnc3RWYWxcIjowLFwiSWdzdFZhbFwiOjM2LFwiQ2VzVmFsXCI6MCxcIkRpc2NvdW50XCI6MCxcIk90aENocmdcIjowLFwiUm5kT2ZmQW10XCI6MC4wMixcIlRvdEludlZhbFwiOjIzNn19IiwiaXNzIjoiQmFoaSBJUlAgc2FuZGJveCJ9.K4IZ2Ul5nGio3rAa_MBgqbXgle6rb5zoPUvzFLmcl1iFp7eN1LiXrIOLKqe4ppO5kNvZd2AwcPCzeag_e7OqUS-ylPHk_gKOXRBs_RD4-OljLOAivYMq1QvWZctwcTv-51RqXD2WANv5AWwTKDS1u-C2oCkNzsdyoP1xUQFlOnOu5GxR9sKlci3YK22UJo5z7z_IgFxTp7LfK_4Ksd26HNOnl3dCz2yS7n917PcZ8iSJF2eOcFnsTbB4etSQdD7zWbVXLi9hfE1Is1DtZpZ7SSf3RiKJMkXgf6So7RqUuIf7Sb6WbPgHJHqX_Rii22CgDh7BYsd2DdlApqMUgJKuCQ",
+    "cancellation": {
+      "reason": "2",
+      "remark": "Wrong quantity entered",
+      "cancelled_at": "2026-11-28T06:00:00.000Z"
+    },
+    "notes": null,
+    "created_at": "2026-11-28T04:30:00.000Z"
+  } satisfies components["schemas"]["Invoice"],
+  "InvoiceCreate": {
+    "party_id": "pty_01jd4n0q8r7s6t5v4w3x2y1z0a",
+    "date": "2026-11-23",
+    "due_date": "2026-12-23",
+    "items": [
+      {
+        "sku": "PEN-01",
+        "qty": 23,
+        "rate": 99.99
+      },
+      {
+        "sku": "SVC-INSTALL",
+        "qty": 1,
+        "rate": 1500,
+        "discount": 100
+      }
+    ],
+    "notes": "Thank you for your business."
+  } satisfies components["schemas"]["InvoiceCreate"],
+  "InvoiceList": {
+    "object": "list",
+    "data": [
+      {
+        "id": "inv_01jd4r5t6v7w8x9y0z1a2b3c4d",
+        "object": "invoice",
+        "livemode": false,
+        "number": "INV/2026-27/0001",
+        "date": "2026-11-23",
+        "due_date": "2026-12-23",
+        "status": "issued",
+        "party_id": "pty_01jd4n0q8r7s6t5v4w3x2y1z0a",
+        "party": {
+          "name": "Sharma Electronics",
+          "gstin": "27AAPFU0939F1ZV",
+          "state_code": "27",
+          "address": {
+            "line1": "Shop 14, Lamington Road",
+            "line2": "Grant Road East",
+            "city": "Mumbai",
+            "state_code": "27",
+            "pin": "400007"
+          }
+        },
+        "place_of_supply": "27",
+        "supply_type": "inter_state",
+        "reverse_charge": false,
+        "items": [
+          {
+            "sku": "PEN-01",
+            "product_id": "prd_01jd4p1a2b3c4d5e6f7g8h9j0k",
+            "description": "Ballpoint pen, blue",
+            "hsn_code": "96081019",
+            "unit": "NOS",
+            "qty": 23,
+            "rate": 99.99,
+            "discount": 0,
+            "taxable_value": 2299.77,
+            "gst_rate": 18,
+            "cgst": 0,
+            "sgst": 0,
+            "igst": 413.96,
+            "cess": 0,
+            "total": 2713.73
+          },
+          {
+            "sku": "SVC-INSTALL",
+            "product_id": "prd_01jd4p2b3c4d5e6f7g8h9j0k1m",
+            "description": "Installation service",
+            "hsn_code": "998719",
+            "unit": "NA",
+            "qty": 1,
+            "rate": 1500,
+            "discount": 100,
+            "taxable_value": 1400,
+            "gst_rate": 18,
+            "cgst": 0,
+            "sgst": 0,
+            "igst": 252,
+            "cess": 0,
+            "total": 1652
+          }
+        ],
+        "taxable_value": 3699.77,
+        "cgst": 0,
+        "sgst": 0,
+        "igst": 665.96,
+        "cess": 0,
+        "round_off": 0.27,
+        "total": 4366,
+        "amount_paid": 0,
+        "amount_credited": 0,
+        "balance_due": 4366,
+        "sgst_label": "SGST",
+        "irn": "2a89bf22b8126fa1dae52abd5d0c5d3758e283f68dc29a4ac3657a52a5a11ed4",
+        "ack_no": "112610000012345",
+        "ack_date": "2026-11-23T05:00:01.000Z",
+        "signed_qr_code": "eyJhbGciOiJSUzI1NiIsImtpZCI6Ing3dThJY2FJM3M4TXdKNUtHdzdUV21HaGdSWmtobTJYbTIzT0FxVFlwdWciLCJ0eXAiOiJKV1QifQ.eyJkYXRhIjoie1wiU2VsbGVyR3N0aW5cIjpcIjI5QUFCQ1U5NjAzUjFaSlwiLFwiQnV5ZXJHc3RpblwiOlwiMjdBQVBGVTA5MzlGMVpWXCIsXCJEb2NOb1wiOlwiSU5WLzIwMjYtMjcvMDAwMVwiLFwiRG9jVHlwXCI6XCJJTlZcIixcIkRvY0R0XCI6XCIyMy8xMS8yMDI2XCIsXCJUb3RJbnZWYWxcIjo0MzY2LFwiSXRlbUNudFwiOjIsXCJNYWluSHNuQ29kZVwiOlwiOTYwODEwMTlcIixcIklyblwiOlwiMmE4OWJmMjJiODEyNmZhMWRhZTUyYWJkNWQwYzVkMzc1OGUyODNmNjhkYzI5YTRhYzM2NTdhNTJhNWExMWVkNFwiLFwiSXJuRHRcIjpcIjIwMjYtMTEtMjMgMTA6MzA6MDFcIn0iLCJpc3MiOiJCYWhpIElSUCBzYW5kYm94In0.wko0e1ydg8H4SvDmwlN9vumZR76v9GDj8xsQQPWIwRDNwueGTI_ijtBr8Hu1kGi8meAiBKhBK0tANRdLAws0d_Mtljhp0PsxR1tAzmihtPm-lu1OQSJOHYaDf2lYQBEA4TMzPyHmgja-T5VeU9b4f2YKuXJJ7Qlu7j1Ym3YSYkfuYK3avqoV0Mu-aJGdsH60UW46geZbhfpJtQkDHcQ47XdNPFSg6UEd8osNIFmb9ffNnAIAd_qiFkcz7GCrgB3HRNjE2imaly7DwGkImAZZcrKdYafFKwSaEaD4iPDORakCTOAF6zEgS9KGWVC9JmEcNdR9X6rhrK64J8L2Xt80Fg",
+        "signed_invoice": "eyJhbGciOiJSUzI1NiIsImtpZCI6Ing3dThJY2FJM3M4TXdKNUtHdzdUV21HaGdSWmtobTJYbTIzT0FxVFlwdWciLCJ0eXAiOiJKV1QifQ.eyJkYXRhIjoie1wiQWNrTm9cIjoxMTI2MTAwMDAwMTIzNDUsXCJBY2tEdFwiOlwiMjAyNi0xMS0yMyAxMDozMDowMVwiLFwiSXJuXCI6XCIyYTg5YmYyMmI4MTI2ZmExZGFlNTJhYmQ1ZDBjNWQzNzU4ZTI4M2Y2OGRjMjlhNGFjMzY1N2E1MmE1YTExZWQ0XCIsXCJWZXJzaW9uXCI6XCIxLjFcIixcIlRyYW5EdGxzXCI6e1wiVGF4U2NoXCI6XCJHU1RcIixcIlN1cFR5cFwiOlwiQjJCXCIsXCJSZWdSZXZcIjpcIk5cIn0sXCJEb2NEdGxzXCI6e1wiVHlwXCI6XCJJTlZcIixcIk5vXCI6XCJJTlYvMjAyNi0yNy8wMDAxXCIsXCJEdFwiOlwiMjMvMTEvMjAyNlwifSxcIlNlbGxlckR0bHNcIjp7XCJHc3RpblwiOlwiMjlBQUJDVTk2MDNSMVpKXCIsXCJMZ2xObVwiOlwiQWNtZSBUcmFkZXJzIFByaXZhdGUgTGltaXRlZFwiLFwiQWRkcjFcIjpcIjEyIE1HIFJvYWRcIixcIkxvY1wiOlwiQmVuZ2FsdXJ1XCIsXCJQaW5cIjo1NjAwMDEsXCJTdGNkXCI6XCIyOVwifSxcIkJ1eWVyRHRsc1wiOntcIkdzdGluXCI6XCIyN0FBUEZVMDkzOUYxWlZcIixcIkxnbE5tXCI6XCJTaGFybWEgRWxlY3Ryb25pY3NcIixcIlBvc1wiOlwiMjdcIixcIkFkZHIxXCI6XCJTaG9wIDE0LCBMYW1pbmd0b24gUm9hZFwiLFwiTG9jXCI6XCJNdW1iYWlcIixcIlBpblwiOjQwMDAwNyxcIlN0Y2RcIjpcIjI3XCJ9LFwiSXRlbUxpc3RcIjpbe1wiU2xOb1wiOlwiMVwiLFwiUHJkRGVzY1wiOlwiQmFsbHBvaW50IHBlbiwgYmx1ZVwiLFwiSXNTZXJ2Y1wiOlwiTlwiLFwiSHNuQ2RcIjpcIjk2MDgxMDE5XCIsXCJRdHlcIjoyMyxcIlVuaXRcIjpcIk5PU1wiLFwiVW5pdFByaWNlXCI6OTkuOTksXCJUb3RBbXRcIjoyMjk5Ljc3LFwiRGlzY291bnRcIjowLFwiQXNzQW10XCI6MjI5OS43NyxcIkdzdFJ0XCI6MTgsXCJJZ3N0QW10XCI6NDEzLjk2LFwiQ2dzdEFtdFwiOjAsXCJTZ3N0QW10XCI6MCxcIkNlc1J0XCI6MCxcIkNlc0FtdFwiOjAsXCJUb3RJdGVtVmFsXCI6MjcxMy43M30se1wiU2xOb1wiOlwiMlwiLFwiUHJkRGVzY1wiOlwiSW5zdGFsbGF0aW9uIHNlcnZpY2VcIixcIklzU2VydmNcIjpcIllcIixcIkhzbkNkXCI6XCI5OTg3MTlcIixcIlF0eVwiOjEsXCJVbml0XCI6XCJOQVwiLFwiVW5pdFByaWNlXCI6MTUwMCxcIlRvdEFtdFwiOjE1MDAsXCJEaXNjb3VudFwiOjEwMCxcIkFzc0FtdFwiOjE0MDAsXCJHc3RSdFwiOjE4LFwiSWdzdEFtdFwiOjI1MixcIkNnc3RBbXRcIjowLFwiU2dzdEFtdFwiOjAsXCJDZXNSdFwiOjAsXCJDZXNBbXRcIjowLFwiVG90SXRlbVZhbFwiOjE2NTJ9XSxcIlZhbER0bHNcIjp7XCJBc3NWYWxcIjozNjk5Ljc3LFwiQ2dzdFZhbFwiOjAsXCJTZ3N0VmFsXCI6MCxcIklnc3RWYWxcIjo2NjUuOTYsXCJDZXNWYWxcIjowLFwiRGlzY291bnRcIjowLFwiT3RoQ2hyZ1wiOjAsXCJSbmRPZmZBbXRcIjowLjI3LFwiVG90SW52VmFsXCI6NDM2Nn19IiwiaXNzIjoiQmFoaSBJUlAgc2FuZGJveCJ9.HS1EPSPh6awriwgqv4mbh6VcOtRQfLCSl3LqvB9Vjzqy41qpQ2tWHqlrV2qqZ9SbuZHzOr2D-wIiHe9gZDUinB9uUO29CzrDrrlgUputVXYqllZlRe3rd6t-atfFsimAJ7H_Xx3sqr31Vt_fYlz7kkltrUU0fMBsdkv49VgPV8UYKLDhGb6d-jYcLVj97QCquV9xzrujHGrW70LwsRNShCUVTR_47MmTkZveU1_f14zdhNTrPL_FCiLBhFNVjiIL_1pH6y-mSbicYOE-m5yQxDa--VKpVeK5agLBd9uCHSRFDVQyZ4hcy0CAJ8wdej6KRoRmR7hnp7iklN7U2y-0Hg",
+        "cancellation": null,
+        "notes": "Thank you for your business.",
+        "created_at": "2026-11-23T05:00:00.000Z"
+      }
+    ],
+    "has_more": false,
+    "next_cursor": null
+  } satisfies components["schemas"]["InvoiceList"],
+  "Party": {
+    "id": "pty_01jd4n0q8r7s6t5v4w3x2y1z0a",
+    "object": "party",
+    "livemode": false,
+    "type": "customer",
+    "name": "Sharma Electronics",
+    "gstin": "27AAPFU0939F1ZV",
+    "state_code": "27",
+    "email": "accounts@sharma-electronics.example.in",
+    "phone": "+91 22 2387 1234",
+    "address": {
+      "line1": "Shop 14, Lamington Road",
+      "line2": "Grant Road East",
+      "city": "Mumbai",
+      "state_code": "27",
+      "pin": "400007"
+    },
+    "created_at": "2026-11-22T07:00:00.000Z",
+    "updated_at": "2026-11-22T07:00:00.000Z"
+  } satisfies components["schemas"]["Party"],
+  "PartyCreate": {
+    "type": "customer",
+    "name": "Sharma Electronics",
+    "gstin": "27AAPFU0939F1ZV",
+    "email": "accounts@sharma-electronics.example.in",
+    "phone": "+91 22 2387 1234",
+    "address": {
+      "line1": "Shop 14, Lamington Road",
+      "line2": "Grant Road East",
+      "city": "Mumbai",
+      "state_code": "27",
+      "pin": "400007"
+    }
+  } satisfies components["schemas"]["PartyCreate"],
+  "PartyCreateUnregistered": {
+    "type": "customer",
+    "name": "Meera Rao",
+    "phone": "+91 98450 12345",
+    "address": {
+      "line1": "221 Kalidasa Road",
+      "line2": "V V Mohalla",
+      "city": "Mysuru",
+      "state_code": "29",
+      "pin": "570002"
+    }
+  } satisfies components["schemas"]["PartyCreate"],
+  "PartyList": {
+    "object": "list",
+    "data": [
+      {
+        "id": "pty_01jd5a4n8p2q6r0s4t8v2w6x0z",
+        "object": "party",
+        "livemode": false,
+        "type": "customer",
+        "name": "Meera Rao",
+        "gstin": null,
+        "state_code": "29",
+        "email": null,
+        "phone": "+91 98450 12345",
+        "address": {
+          "line1": "221 Kalidasa Road",
+          "line2": "V V Mohalla",
+          "city": "Mysuru",
+          "state_code": "29",
+          "pin": "570002"
+        },
+        "created_at": "2026-11-22T07:05:00.000Z",
+        "updated_at": "2026-11-22T07:05:00.000Z"
+      },
+      {
+        "id": "pty_01jd4n0q8r7s6t5v4w3x2y1z0a",
+        "object": "party",
+        "livemode": false,
+        "type": "customer",
+        "name": "Sharma Electronics",
+        "gstin": "27AAPFU0939F1ZV",
+        "state_code": "27",
+        "email": "accounts@sharma-electronics.example.in",
+        "phone": "+91 22 2387 1234",
+        "address": {
+          "line1": "Shop 14, Lamington Road",
+          "line2": "Grant Road East",
+          "city": "Mumbai",
+          "state_code": "27",
+          "pin": "400007"
+        },
+        "created_at": "2026-11-22T07:00:00.000Z",
+        "updated_at": "2026-11-22T07:00:00.000Z"
+      }
+    ],
+    "has_more": false,
+    "next_cursor": null
+  } satisfies components["schemas"]["PartyList"],
+  "PartyUnregistered": {
+    "id": "pty_01jd5a4n8p2q6r0s4t8v2w6x0z",
+    "object": "party",
+    "livemode": false,
+    "type": "customer",
+    "name": "Meera Rao",
+    "gstin": null,
+    "state_code": "29",
+    "email": null,
+    "phone": "+91 98450 12345",
+    "address": {
+      "line1": "221 Kalidasa Road",
+      "line2": "V V Mohalla",
+      "city": "Mysuru",
+      "state_code": "29",
+      "pin": "570002"
+    },
+    "created_at": "2026-11-22T07:05:00.000Z",
+    "updated_at": "2026-11-22T07:05:00.000Z"
+  } satisfies components["schemas"]["Party"],
+  "PartyUpdate": {
+    "phone": "+91 22 2387 5678"
+  } satisfies components["schemas"]["PartyUpdate"],
+  "PartyUpdated": {
+    "id": "pty_01jd4n0q8r7s6t5v4w3x2y1z0a",
+    "object": "party",
+    "livemode": false,
+    "type": "customer",
+    "name": "Sharma Electronics",
+    "gstin": "27AAPFU0939F1ZV",
+    "state_code": "27",
+    "email": "accounts@sharma-electronics.example.in",
+    "phone": "+91 22 2387 5678",
+    "address": {
+      "line1": "Shop 14, Lamington Road",
+      "line2": "Grant Road East",
+      "city": "Mumbai",
+      "state_code": "27",
+      "pin": "400007"
+    },
+    "created_at": "2026-11-22T07:00:00.000Z",
+    "updated_at": "2026-11-23T05:00:00.000Z"
+  } satisfies components["schemas"]["Party"],
+  "Payment": {
+    "id": "pay_01jd59x8w7v6t5s4r3q2p1n0m9",
+    "object": "payment",
+    "livemode": false,
+    "party_id": "pty_01jd4n0q8r7s6t5v4w3x2y1z0a",
+    "amount": 4500,
+    "date": "2026-11-25",
+    "mode": "bank_transfer",
+    "reference": "HDFCN52026112512345",
+    "allocations": [
+      {
+        "invoice_id": "inv_01jd4r5t6v7w8x9y0z1a2b3c4d",
+        "amount": 4366,
+        "created_at": "2026-11-25T06:15:00.000Z"
+      }
+    ],
+    "unallocated_amount": 134,
+    "created_at": "2026-11-25T06:15:00.000Z"
+  } satisfies components["schemas"]["Payment"],
+  "PaymentAllocate": {
+    "allocations": [
+      {
+        "invoice_id": "inv_01jd5c2e3f4g5h6j7k8m9n0p1q",
+        "amount": 134
+      }
+    ]
+  } satisfies components["schemas"]["PaymentAllocate"],
+  "PaymentAllocated": {
+    "id": "pay_01jd59x8w7v6t5s4r3q2p1n0m9",
+    "object": "payment",
+    "livemode": false,
+    "party_id": "pty_01jd4n0q8r7s6t5v4w3x2y1z0a",
+    "amount": 4500,
+    "date": "2026-11-25",
+    "mode": "bank_transfer",
+    "reference": "HDFCN52026112512345",
+    "allocations": [
+      {
+        "invoice_id": "inv_01jd4r5t6v7w8x9y0z1a2b3c4d",
+        "amount": 4366,
+        "created_at": "2026-11-25T06:15:00.000Z"
+      },
+      {
+        "invoice_id": "inv_01jd5c2e3f4g5h6j7k8m9n0p1q",
+        "amount": 134,
+        "created_at": "2026-11-27T09:00:00.000Z"
+      }
+    ],
+    "unallocated_amount": 0,
+    "created_at": "2026-11-25T06:15:00.000Z"
+  } satisfies components["schemas"]["Payment"],
+  "PaymentCreate": {
+    "party_id": "pty_01jd4n0q8r7s6t5v4w3x2y1z0a",
+    "amount": 4500,
+    "date": "2026-11-25",
+    "mode": "bank_transfer",
+    "reference": "HDFCN52026112512345",
+    "allocations": [
+      {
+        "invoice_id": "inv_01jd4r5t6v7w8x9y0z1a2b3c4d",
+        "amount": 4366
+      }
+    ]
+  } satisfies components["schemas"]["PaymentCreate"],
+  "PaymentList": {
+    "object": "list",
+    "data": [
+      {
+        "id": "pay_01jd59x8w7v6t5s4r3q2p1n0m9",
+        "object": "payment",
+        "livemode": false,
+        "party_id": "pty_01jd4n0q8r7s6t5v4w3x2y1z0a",
+        "amount": 4500,
+        "date": "2026-11-25",
+        "mode": "bank_transfer",
+        "reference": "HDFCN52026112512345",
+        "allocations": [
+          {
+            "invoice_id": "inv_01jd4r5t6v7w8x9y0z1a2b3c4d",
+            "amount": 4366,
+            "created_at": "2026-11-25T06:15:00.000Z"
+          }
+        ],
+        "unallocated_amount": 134,
+        "created_at": "2026-11-25T06:15:00.000Z"
+      }
+    ],
+    "has_more": false,
+    "next_cursor": null
+  } satisfies components["schemas"]["PaymentList"],
+  "Product": {
+    "id": "prd_01jd4p1a2b3c4d5e6f7g8h9j0k",
+    "object": "product",
+    "livemode": false,
+    "sku": "PEN-01",
+    "name": "Ballpoint pen, blue",
+    "description": null,
+    "price": 99.99,
+    "gst_rate": 18,
+    "cess_rate": 0,
+    "hsn_code": "96081019",
+    "hsn_missing": false,
+    "unit": "NOS",
+    "track_stock": true,
+    "allow_negative_stock": false,
+    "reorder_level": 50,
+    "stock_on_hand": 500,
+    "created_at": "2026-11-22T07:10:00.000Z",
+    "updated_at": "2026-11-22T07:10:00.000Z"
+  } satisfies components["schemas"]["Product"],
+  "ProductCreate": {
+    "sku": "PEN-01",
+    "name": "Ballpoint pen, blue",
+    "price": 99.99,
+    "gst_rate": 18,
+    "hsn_code": "96081019",
+    "unit": "NOS",
+    "reorder_level": 50,
+    "opening_stock": 500
+  } satisfies components["schemas"]["ProductCreate"],
+  "ProductCreateService": {
+    "sku": "SVC-INSTALL",
+    "name": "Installation service",
+    "price": 1500,
+    "gst_rate": 18,
+    "hsn_code": "998719",
+    "unit": "NA"
+  } satisfies components["schemas"]["ProductCreate"],
+  "ProductImport": {
+    "id": "imp_01jd5g7h9j1k3m5n7p9q1r3s5t",
+    "object": "product_import",
+    "livemode": false,
+    "status": "completed",
+    "filename": "products.csv",
+    "rows_total": 3,
+    "rows_done": 3,
+    "counts": {
+      "created": 0,
+      "updated": 1,
+      "flagged": 1,
+      "rejected": 1
+    },
+    "columns": {
+      "understood": [
+        {
+          "header": "SKU",
+          "field": "sku"
+        },
+        {
+          "header": "Item Name",
+          "field": "name"
+        },
+        {
+          "header": "HSN/SAC",
+          "field": "hsn_code"
+        },
+        {
+          "header": "GST %",
+          "field": "gst_rate"
+        },
+        {
+          "header": "Price",
+          "field": "price"
+        },
+        {
+          "header": "Unit",
+          "field": "unit"
+        },
+        {
+          "header": "Opening Stock",
+          "field": "stock_on_hand"
+        }
+      ],
+      "ignored": [
+        "Remarks"
+      ]
+    },
+    "rows": [
+      {
+        "row": 2,
+        "outcome": "updated",
+        "sku": "PEN-01",
+        "product_id": "prd_01jd4p1a2b3c4d5e6f7g8h9j0k",
+        "column": null,
+        "reason": null
+      },
+      {
+        "row": 3,
+        "outcome": "flagged",
+        "sku": "NB-A5",
+        "product_id": "prd_01jd5g7h9j1k3m5n7p9q1r3s5v",
+        "column": "HSN/SAC",
+        "reason": "No HSN code; the product was created with hsn_missing."
+      },
+      {
+        "row": 4,
+        "outcome": "rejected",
+        "sku": "STAPLER",
+        "product_id": null,
+        "column": "Price",
+        "reason": "\"abc\" is not a number."
+      }
+    ],
+    "failure_reason": null,
+    "created_at": "2026-11-22T09:00:00.000Z",
+    "completed_at": "2026-11-22T09:00:02.000Z"
+  } satisfies components["schemas"]["ProductImport"],
+  "ProductImportCsv": "SKU,Item Name,HSN/SAC,GST %,Price,Unit,Opening Stock,Remarks\nPEN-01,\"Ballpoint pen, blue\",9608,18,99.99,NOS,,\nNB-A5,Notebook A5 ruled,,18,45,pcs,120,new supplier\nSTAPLER,Stapler,8472,18,abc,NOS,10,\n",
+  "ProductImportErrors": "row,sku,outcome,column,reason\n3,NB-A5,flagged,HSN/SAC,No HSN code; the product was created with hsn_missing.\n3,NB-A5,flagged,Unit,\"\"\"pcs\"\" was read as PCS.\"\n4,STAPLER,rejected,Price,\"\"\"abc\"\" is not a number.\"\n",
+  "ProductImportQueued": {
+    "id": "imp_01jd5g7h9j1k3m5n7p9q1r3s5t",
+    "object": "product_import",
+    "livemode": false,
+    "status": "queued",
+    "filename": "products.csv",
+    "rows_total": 3,
+    "rows_done": 0,
+    "counts": {
+      "created": 0,
+      "updated": 0,
+      "flagged": 0,
+      "rejected": 0
+    },
+    "columns": {
+      "understood": [
+        {
+          "header": "SKU",
+          "field": "sku"
+        },
+        {
+          "header": "Item Name",
+          "field": "name"
+        },
+        {
+          "header": "HSN/SAC",
+          "field": "hsn_code"
+        },
+        {
+          "header": "GST %",
+          "field": "gst_rate"
+        },
+        {
+          "header": "Price",
+          "field": "price"
+        },
+        {
+          "header": "Unit",
+          "field": "unit"
+        },
+        {
+          "header": "Opening Stock",
+          "field": "stock_on_hand"
+        }
+      ],
+      "ignored": [
+        "Remarks"
+      ]
+    },
+    "rows": [],
+    "failure_reason": null,
+    "created_at": "2026-11-22T09:00:00.000Z",
+    "completed_at": null
+  } satisfies components["schemas"]["ProductImport"],
+  "ProductImportUpload": {
+    "file": "SKU,Item Name,HSN/SAC,GST %,Price,Unit,Opening Stock,Remarks\nPEN-01,\"Ballpoint pen, blue\",9608,18,99.99,NOS,,\nNB-A5,Notebook A5 ruled,,18,45,pcs,120,new supplier\nSTAPLER,Stapler,8472,18,abc,NOS,10,\n"
+  } satisfies components["schemas"]["ProductImportUpload"],
+  "ProductList": {
+    "object": "list",
+    "data": [
+      {
+        "id": "prd_01jd4p2b3c4d5e6f7g8h9j0k1m",
+        "object": "product",
+        "livemode": false,
+        "sku": "SVC-INSTALL",
+        "name": "Installation service",
+        "description": null,
+        "price": 1500,
+        "gst_rate": 18,
+        "cess_rate": 0,
+        "hsn_code": "998719",
+        "hsn_missing": false,
+        "unit": "NA",
+        "track_stock": false,
+        "allow_negative_stock": false,
+        "reorder_level": null,
+        "stock_on_hand": 0,
+        "created_at": "2026-11-22T07:12:00.000Z",
+        "updated_at": "2026-11-22T07:12:00.000Z"
+      },
+      {
+        "id": "prd_01jd4p1a2b3c4d5e6f7g8h9j0k",
+        "object": "product",
+        "livemode": false,
+        "sku": "PEN-01",
+        "name": "Ballpoint pen, blue",
+        "description": null,
+        "price": 99.99,
+        "gst_rate": 18,
+        "cess_rate": 0,
+        "hsn_code": "96081019",
+        "hsn_missing": false,
+        "unit": "NOS",
+        "track_stock": true,
+        "allow_negative_stock": false,
+        "reorder_level": 50,
+        "stock_on_hand": 500,
+        "created_at": "2026-11-22T07:10:00.000Z",
+        "updated_at": "2026-11-22T07:10:00.000Z"
+      }
+    ],
+    "has_more": false,
+    "next_cursor": null
+  } satisfies components["schemas"]["ProductList"],
+  "ProductService": {
+    "id": "prd_01jd4p2b3c4d5e6f7g8h9j0k1m",
+    "object": "product",
+    "livemode": false,
+    "sku": "SVC-INSTALL",
+    "name": "Installation service",
+    "description": null,
+    "price": 1500,
+    "gst_rate": 18,
+    "cess_rate": 0,
+    "hsn_code": "998719",
+    "hsn_missing": false,
+    "unit": "NA",
+    "track_stock": false,
+    "allow_negative_stock": false,
+    "reorder_level": null,
+    "stock_on_hand": 0,
+    "created_at": "2026-11-22T07:12:00.000Z",
+    "updated_at": "2026-11-22T07:12:00.000Z"
+  } satisfies components["schemas"]["Product"],
+  "ProductUpdate": {
+    "price": 109.5
+  } satisfies components["schemas"]["ProductUpdate"],
+  "ProductUpdated": {
+    "id": "prd_01jd4p1a2b3c4d5e6f7g8h9j0k",
+    "object": "product",
+    "livemode": false,
+    "sku": "PEN-01",
+    "name": "Ballpoint pen, blue",
+    "description": null,
+    "price": 109.5,
+    "gst_rate": 18,
+    "cess_rate": 0,
+    "hsn_code": "96081019",
+    "hsn_missing": false,
+    "unit": "NOS",
+    "track_stock": true,
+    "allow_negative_stock": false,
+    "reorder_level": 50,
+    "stock_on_hand": 497,
+    "created_at": "2026-11-22T07:10:00.000Z",
+    "updated_at": "2026-11-23T05:30:00.000Z"
+  } satisfies components["schemas"]["Product"],
+  "StockAdjustmentCreate": {
+    "quantity": -3,
+    "reason": "damage",
+    "note": "Box dropped in the warehouse"
+  } satisfies components["schemas"]["StockAdjustmentCreate"],
+  "StockMovement": {
+    "id": "stm_01jd5d2e4f6g8h0j2k4m6n8p0q",
+    "object": "stock_movement",
+    "livemode": false,
+    "product_id": "prd_01jd4p1a2b3c4d5e6f7g8h9j0k",
+    "quantity": -3,
+    "kind": "adjustment",
+    "reason": "damage",
+    "note": "Box dropped in the warehouse",
+    "source_id": null,
+    "stock_after": 497,
+    "created_at": "2026-11-22T08:00:00.000Z"
+  } satisfies components["schemas"]["StockMovement"],
+  "StockMovementList": {
+    "object": "list",
+    "data": [
+      {
+        "id": "stm_01jd5d2e4f6g8h0j2k4m6n8p0q",
+        "object": "stock_movement",
+        "livemode": false,
+        "product_id": "prd_01jd4p1a2b3c4d5e6f7g8h9j0k",
+        "quantity": -3,
+        "kind": "adjustment",
+        "reason": "damage",
+        "note": "Box dropped in the warehouse",
+        "source_id": null,
+        "stock_after": 497,
+        "created_at": "2026-11-22T08:00:00.000Z"
+      },
+      {
+        "id": "stm_01jd5a9c1d3e5f7g9h1j3k5m7p",
+        "object": "stock_movement",
+        "livemode": false,
+        "product_id": "prd_01jd4p1a2b3c4d5e6f7g8h9j0k",
+        "quantity": 500,
+        "kind": "opening",
+        "reason": null,
+        "note": null,
+        "source_id": null,
+        "stock_after": 500,
+        "created_at": "2026-11-22T07:10:00.000Z"
+      }
+    ],
+    "has_more": false,
+    "next_cursor": null
+  } satisfies components["schemas"]["StockMovementList"],
+  "Webhook": {
+    "id": "whk_01jd4z8x6v4t2s0r8q6p4n2m0k",
+    "object": "webhook",
+    "livemode": false,
+    "url": "https://erp.acme-traders.example.in/hooks/bahi",
+    "events": [
+      "party.created",
+      "invoice.created",
+      "invoice.paid",
+      "payment.created"
+    ],
+    "description": "ERP sync",
+    "status": "enabled",
+    "disabled_reason": null,
+    "created_at": "2026-11-22T06:45:00.000Z",
+    "updated_at": "2026-11-22T06:45:00.000Z"
+  } satisfies components["schemas"]["Webhook"],
+  "WebhookCreate": {
+    "url": "https://erp.acme-traders.example.in/hooks/bahi",
+    "events": [
+      "party.created",
+      "invoice.created",
+      "invoice.paid",
+      "payment.created"
+    ],
+    "description": "ERP sync"
+  } satisfies components["schemas"]["WebhookCreate"],
+  "WebhookDeleted": {
+    "id": "whk_01jd4z8x6v4t2s0r8q6p4n2m0k",
+    "object": "webhook",
+    "deleted": true
+  } satisfies components["schemas"]["WebhookDeleted"],
+  "WebhookDeliveryList": {
+    "object": "list",
+    "data": [
+      {
+        "id": "dlv_01jd5a0m2n4p6q8r0s2t4v6w8x",
+        "object": "webhook_delivery",
+        "livemode": false,
+        "webhook_id": "whk_01jd4z8x6v4t2s0r8q6p4n2m0k",
+        "event_id": "evt_01jd5a0k3m7q2r8s4t6v9w1x3z",
+        "attempt": 2,
+        "status": "succeeded",
+        "response_status": 200,
+        "latency_ms": 184,
+        "error": null,
+        "created_at": "2026-11-22T07:00:06.000Z",
+        "next_attempt_at": null
+      },
+      {
+        "id": "dlv_01jd5a0k3m7q2r8s4t6v9w1x40",
+        "object": "webhook_delivery",
+        "livemode": false,
+        "webhook_id": "whk_01jd4z8x6v4t2s0r8q6p4n2m0k",
+        "event_id": "evt_01jd5a0k3m7q2r8s4t6v9w1x3z",
+        "attempt": 1,
+        "status": "failed",
+        "response_status": 503,
+        "latency_ms": 412,
+        "error": null,
+        "created_at": "2026-11-22T07:00:01.000Z",
+        "next_attempt_at": "2026-11-22T07:00:06.000Z"
+      }
+    ],
+    "has_more": false,
+    "next_cursor": null
+  } satisfies components["schemas"]["WebhookDeliveryList"],
+  "WebhookDisabled": {
+    "id": "whk_01jd4z8x6v4t2s0r8q6p4n2m0k",
+    "object": "webhook",
+    "livemode": false,
+    "url": "https://erp.acme-traders.example.in/hooks/bahi",
+    "events": [
+      "party.created",
+      "invoice.created",
+      "invoice.paid",
+      "payment.created"
+    ],
+    "description": "ERP sync",
+    "status": "disabled",
+    "disabled_reason": "manual",
+    "created_at": "2026-11-22T06:45:00.000Z",
+    "updated_at": "2026-11-23T06:00:00.000Z"
+  } satisfies components["schemas"]["Webhook"],
+  "WebhookList": {
+    "object": "list",
+    "data": [
+      {
+        "id": "whk_01jd4z8x6v4t2s0r8q6p4n2m0k",
+        "object": "webhook",
+        "livemode": false,
+        "url": "https://erp.acme-traders.example.in/hooks/bahi",
+        "events": [
+          "party.created",
+          "invoice.created",
+          "invoice.paid",
+          "payment.created"
+        ],
+        "description": "ERP sync",
+        "status": "enabled",
+        "disabled_reason": null,
+        "created_at": "2026-11-22T06:45:00.000Z",
+        "updated_at": "2026-11-22T06:45:00.000Z"
+      }
+    ],
+    "has_more": false,
+    "next_cursor": null
+  } satisfies components["schemas"]["WebhookList"],
+  "WebhookRotateSecret": {
+    "overlap_seconds": 86400
+  } satisfies components["schemas"]["WebhookRotateSecret"],
+  "WebhookSecretRotated": {
+    "id": "whk_01jd4z8x6v4t2s0r8q6p4n2m0k",
+    "object": "webhook",
+    "livemode": false,
+    "url": "https://erp.acme-traders.example.in/hooks/bahi",
+    "events": [
+      "party.created",
+      "invoice.created",
+      "invoice.paid",
+      "payment.created"
+    ],
+    "description": "ERP sync",
+    "status": "enabled",
+    "disabled_reason": null,
+    "created_at": "2026-11-22T06:45:00.000Z",
+    "updated_at": "2026-11-24T06:00:00.000Z",
+    "secret": "whsec_fpRhMfzfHvEuenD66Je80LjeouQ6XzLaXKmXIS0hzIs="
+  } satisfies components["schemas"]["WebhookWithSecret"],
+  "WebhookUpdate": {
+    "enabled": false
+  } satisfies components["schemas"]["WebhookUpdate"],
+  "WebhookWithSecret": {
+    "id": "whk_01jd4z8x6v4t2s0r8q6p4n2m0k",
+    "object": "webhook",
+    "livemode": false,
+    "url": "https://erp.acme-traders.example.in/hooks/bahi",
+    "events": [
+      "party.created",
+      "invoice.created",
+      "invoice.paid",
+      "payment.created"
+    ],
+    "description": "ERP sync",
+    "status": "enabled",
+    "disabled_reason": null,
+    "created_at": "2026-11-22T06:45:00.000Z",
+    "updated_at": "2026-11-22T06:45:00.000Z",
+    "secret": "whsec_njKTr90coVjg4rDaYMBOYrm7OgQA4CS0+Vrni7pev7M="
+  } satisfies components["schemas"]["WebhookWithSecret"],
+};
