@@ -6,6 +6,10 @@ export const ID_PREFIXES = {
   account: "acc",
   apiKey: "key",
   request: "req",
+  party: "pty",
+  product: "prd",
+  stockMovement: "stm",
+  event: "evt",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

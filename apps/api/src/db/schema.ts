@@ -1,9 +1,28 @@
 // Every business table leads its keys and indexes with (account_id, livemode) so that the data can
 // be distributed by account (Citus) once one PostgreSQL server is outgrown.
 import { sql } from "drizzle-orm";
-import { boolean, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  foreignKey,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+/** Quantities and unit prices: up to 13 digits before the point and 3 after, read back as strings. */
+const decimal3 = (name: string) => numeric(name, { precision: 16, scale: 3 });
+const tenant = {
+  accountId: text("account_id").notNull(),
+  livemode: boolean("livemode").notNull(),
+  id: text("id").notNull(),
+};
 
 export const accounts = pgTable("accounts", {
   id: text("id").primaryKey(),
@@ -19,7 +38,7 @@ export const accounts = pgTable("accounts", {
   plan: text("plan", { enum: ["free", "growth", "enterprise"] }).notNull(),
   subscriptionStatus: text("subscription_status", { enum: ["active", "paused"] }).notNull(),
   createdAt: createdAt(),
-  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const apiKeys = pgTable(
@@ -43,5 +62,103 @@ export const apiKeys = pgTable(
   (t) => [
     primaryKey({ columns: [t.accountId, t.livemode, t.id] }),
     uniqueIndex("api_keys_secret_hash_key").on(t.secretHash),
+  ],
+);
+
+export const parties = pgTable(
+  "parties",
+  {
+    ...tenant,
+    type: text("type", { enum: ["customer", "supplier"] }).notNull(),
+    name: text("name").notNull(),
+    gstin: text("gstin"),
+    stateCode: text("state_code").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    addressLine1: text("address_line1"),
+    addressLine2: text("address_line2"),
+    city: text("city"),
+    addressStateCode: text("address_state_code"),
+    pin: text("pin"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.livemode, t.id] }),
+    uniqueIndex("parties_gstin_key").on(t.accountId, t.livemode, t.gstin).where(sql`${t.gstin} is not null`),
+    index("parties_type_idx").on(t.accountId, t.livemode, t.type, t.id),
+  ],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    ...tenant,
+    sku: text("sku").notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    price: decimal3("price").notNull(),
+    gstRate: decimal3("gst_rate").notNull(),
+    cessRate: decimal3("cess_rate").notNull().default("0"),
+    hsnCode: text("hsn_code"),
+    unit: text("unit").notNull(),
+    trackStock: boolean("track_stock").notNull(),
+    allowNegativeStock: boolean("allow_negative_stock").notNull().default(false),
+    reorderLevel: decimal3("reorder_level"),
+    /** The sum of the product's stock movements, kept in the same transaction as each movement. */
+    stockOnHand: decimal3("stock_on_hand").notNull().default("0"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.livemode, t.id] }),
+    uniqueIndex("products_sku_key").on(t.accountId, t.livemode, t.sku),
+    index("products_hsn_missing_idx").on(t.accountId, t.livemode, t.id).where(sql`${t.hsnCode} is null`),
+    index("products_low_stock_idx")
+      .on(t.accountId, t.livemode, t.id)
+      .where(
+        sql`${t.trackStock} and ${t.reorderLevel} is not null and ${t.stockOnHand} <= ${t.reorderLevel}`,
+      ),
+  ],
+);
+
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    ...tenant,
+    productId: text("product_id").notNull(),
+    quantity: decimal3("quantity").notNull(),
+    kind: text("kind", {
+      enum: ["opening", "adjustment", "invoice", "invoice_cancel", "credit_note", "import"],
+    }).notNull(),
+    reason: text("reason"),
+    note: text("note"),
+    sourceId: text("source_id"),
+    stockAfter: decimal3("stock_after").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.livemode, t.id] }),
+    index("stock_movements_product_idx").on(t.accountId, t.livemode, t.productId, t.id),
+    foreignKey({
+      name: "stock_movements_product_fk",
+      columns: [t.accountId, t.livemode, t.productId],
+      foreignColumns: [products.accountId, products.livemode, products.id],
+    }),
+  ],
+);
+
+/** The transactional outbox: written in the same transaction as the change it announces. */
+export const events = pgTable(
+  "events",
+  {
+    ...tenant,
+    type: text("type").notNull(),
+    data: jsonb("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.livemode, t.id] }),
+    index("events_type_idx").on(t.accountId, t.livemode, t.type, t.id),
   ],
 );

@@ -33,14 +33,30 @@ function principalOf(c: Context<AppEnv>, op: OperationSpec): Principal | null {
   if ("anonymous" in auth) {
     throw new ApiError(401, "missing_api_key", "Send an API key as `Authorization: Bearer sk_test_…`.");
   }
-  if (!hasScopes(auth.principal, op.scopes)) {
+  const principal = auth.principal;
+  if (!hasScopes(principal, op.scopes)) {
     throw new ApiError(
       403,
       "insufficient_scope",
       `This operation needs the scope ${op.scopes.join(" and ")}.`,
     );
   }
-  return auth.principal;
+  if (principal.livemode && principal.subscriptionStatus === "paused" && isChargeableWrite(op)) {
+    throw new ApiError(
+      402,
+      "subscription_paused",
+      "The account's subscription is paused: live-mode changes are refused until it resumes. Reading still works.",
+    );
+  }
+  return principal;
+}
+
+/**
+ * Writes that a paused subscription refuses: the spec marks them by listing 402. Reads stay open so
+ * that customers can export their data, and key management stays open so a leaked key can be revoked.
+ */
+function isChargeableWrite(op: OperationSpec): boolean {
+  return op.method !== "GET" && op.responses.includes(402);
 }
 
 function check(validate: ValidateFunction, data: unknown, prefix: string, errors: FieldError[]): void {

@@ -1,9 +1,13 @@
 import type { Handlers } from "../http/operation-types.js";
 import { accountHandlers } from "./account.js";
 import { apiKeyHandlers } from "./api-keys.js";
+import { partyHandlers } from "./parties.js";
+import { productHandlers } from "./products.js";
 
 /** Every implemented operation; the spec's other operations answer 404 until they are built. */
 export const handlers: Handlers = {
   ...accountHandlers,
   ...apiKeyHandlers,
+  ...partyHandlers,
+  ...productHandlers,
 };

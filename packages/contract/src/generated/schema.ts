@@ -2598,6 +2598,8 @@ export interface components {
          *     - a product in `NA` cannot track stock, and only a product that tracks stock can have an opening stock:
          *       422 `stock_not_allowed`;
          *     - an HSN code of chapter `00`: 422 `invalid_hsn`;
+         *     - a `gst_rate` not in force today (India time), or a non-zero `cess_rate` after compensation cess
+         *       ended on 1 February 2026: 422 `rate_not_in_force`;
          *     - another product of this account and mode already has this SKU: 409 `duplicate_sku`, with
          *       `existing_id` naming that product.
          */
@@ -2814,8 +2816,8 @@ export interface components {
         ProductUnit: "BAG" | "BAL" | "BDL" | "BKL" | "BOU" | "BOX" | "BTL" | "BUN" | "CAN" | "CBM" | "CCM" | "CMS" | "CTN" | "DOZ" | "DRM" | "GGK" | "GMS" | "GRS" | "GYD" | "KGS" | "KLR" | "KME" | "LTR" | "MLT" | "MTR" | "MTS" | "NOS" | "OTH" | "PAC" | "PCS" | "PRS" | "QTL" | "ROL" | "SET" | "SQF" | "SQM" | "SQY" | "TBS" | "TGM" | "THD" | "TON" | "TUB" | "UGS" | "UNT" | "YDS" | "NA";
         /**
          * @description Changes to a product. Fields left out keep their values; `null` clears a nullable field. The changed
-         *     product must satisfy the same rules as a new one (`invalid_unit`, `stock_not_allowed` and `invalid_hsn`
-         *     as 422, `duplicate_sku` as 409). Stock is not set here: record a stock adjustment instead. Changes apply
+         *     product must satisfy the same rules as a new one (`invalid_unit`, `stock_not_allowed`, `invalid_hsn` and
+         *     `rate_not_in_force` as 422, `duplicate_sku` as 409). Stock is not set here: record a stock adjustment instead. Changes apply
          *     to documents created afterwards; documents already issued keep their snapshot of the product.
          */
         ProductUpdate: {

@@ -1,0 +1,227 @@
+import type { components } from "@bahi/contract";
+import { validateGstin } from "@bahi/gst";
+import { desc, eq, ilike, lt, type SQL } from "drizzle-orm";
+import type { Executor } from "../db/client.js";
+import { isUniqueViolation } from "../db/errors.js";
+import { parties } from "../db/schema.js";
+import { conflict, notFound, unprocessable } from "../errors.js";
+import { newId } from "../ids.js";
+import { recordEvent } from "./events.js";
+import { type Owner, ownedBy, ownedRow } from "./owner.js";
+import { type Page, pageOf } from "./pagination.js";
+
+type Party = components["schemas"]["Party"];
+type PartyCreate = components["schemas"]["PartyCreate"];
+type PartyUpdate = components["schemas"]["PartyUpdate"];
+type Address = components["schemas"]["Address"];
+type StateCode = components["schemas"]["StateCode"];
+type PartyRow = typeof parties.$inferSelect;
+
+export function toParty(row: PartyRow): Party {
+  return {
+    id: row.id,
+    object: "party",
+    livemode: row.livemode,
+    type: row.type,
+    name: row.name,
+    gstin: row.gstin,
+    state_code: row.stateCode as StateCode,
+    email: row.email,
+    phone: row.phone,
+    address:
+      row.addressLine1 && row.city && row.addressStateCode && row.pin
+        ? {
+            line1: row.addressLine1,
+            line2: row.addressLine2,
+            city: row.city,
+            state_code: row.addressStateCode as StateCode,
+            pin: row.pin,
+          }
+        : null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+interface PartyFacts {
+  type: Party["type"];
+  name: string;
+  gstin: string | null;
+  email: string | null;
+  phone: string | null;
+  address: Address | null;
+}
+
+/** The rules a party must satisfy whether new or changed; returns its state (the place of supply). */
+function stateOf(facts: PartyFacts): string {
+  if (facts.gstin !== null) {
+    const gstin = validateGstin(facts.gstin);
+    if (!gstin.ok) {
+      throw unprocessable("invalid_gstin", `Invalid GSTIN ${facts.gstin}: ${gstin.message}`, [
+        { pointer: "/gstin", code: "invalid_gstin", message: gstin.message },
+      ]);
+    }
+    if (facts.address && facts.address.state_code !== gstin.stateCode) {
+      throw unprocessable(
+        "state_mismatch",
+        `The address is in state ${facts.address.state_code} but the GSTIN is registered in state ${gstin.stateCode}.`,
+        [
+          {
+            pointer: "/address/state_code",
+            code: "state_mismatch",
+            message: `must be ${gstin.stateCode}, the GSTIN's state`,
+          },
+        ],
+      );
+    }
+    return gstin.stateCode;
+  }
+  if (!facts.address) {
+    throw unprocessable(
+      "address_required",
+      "An unregistered party (without GSTIN) needs an address: its state is the place of supply.",
+      [{ pointer: "/address", code: "address_required", message: "is required when gstin is null" }],
+    );
+  }
+  return facts.address.state_code;
+}
+
+function columnsOf(facts: PartyFacts) {
+  return {
+    type: facts.type,
+    name: facts.name,
+    gstin: facts.gstin,
+    stateCode: stateOf(facts),
+    email: facts.email,
+    phone: facts.phone,
+    addressLine1: facts.address?.line1 ?? null,
+    addressLine2: facts.address?.line2 ?? null,
+    city: facts.address?.city ?? null,
+    addressStateCode: facts.address?.state_code ?? null,
+    pin: facts.address?.pin ?? null,
+  };
+}
+
+/**
+ * One party per GSTIN per account and mode. The check names the existing party; the unique index
+ * catches a concurrent insert, after which the aborted transaction cannot look the winner up.
+ */
+async function saving<T>(
+  tx: Executor,
+  owner: Owner,
+  gstin: string | null,
+  selfId: string | null,
+  write: () => Promise<T>,
+): Promise<T> {
+  if (gstin) {
+    const [existing] = await tx
+      .select({ id: parties.id })
+      .from(parties)
+      .where(ownedBy(parties, owner, eq(parties.gstin, gstin)))
+      .limit(1);
+    if (existing && existing.id !== selfId) {
+      throw conflict("duplicate_gstin", `Party ${existing.id} already has GSTIN ${gstin}.`, {
+        existing_id: existing.id,
+      });
+    }
+  }
+  try {
+    return await write();
+  } catch (error) {
+    if (gstin && isUniqueViolation(error, "parties_gstin_key")) {
+      throw conflict("duplicate_gstin", `Another party already has GSTIN ${gstin}.`);
+    }
+    throw error;
+  }
+}
+
+export async function createParty(tx: Executor, owner: Owner, input: PartyCreate): Promise<Party> {
+  const facts: PartyFacts = {
+    type: input.type,
+    name: input.name,
+    gstin: input.gstin ?? null,
+    email: input.email ?? null,
+    phone: input.phone ?? null,
+    address: input.address ?? null,
+  };
+  const columns = columnsOf(facts);
+  const [row] = await saving(tx, owner, facts.gstin, null, () =>
+    tx
+      .insert(parties)
+      .values({ accountId: owner.accountId, livemode: owner.livemode, id: newId("party"), ...columns })
+      .returning(),
+  );
+  if (!row) throw new Error("insert returned no party");
+  const party = toParty(row);
+  await recordEvent(tx, owner, "party.created", party);
+  return party;
+}
+
+export async function findParty(tx: Executor, owner: Owner, id: string): Promise<PartyRow> {
+  const [row] = await tx
+    .select()
+    .from(parties)
+    .where(ownedRow(parties, owner, id))
+    .limit(1);
+  if (!row) throw notFound("party", id);
+  return row;
+}
+
+/** Changes apply to documents created afterwards: invoices keep their own snapshot of the party. */
+export async function updateParty(
+  tx: Executor,
+  owner: Owner,
+  id: string,
+  patch: PartyUpdate,
+): Promise<Party> {
+  const current = toParty(await findParty(tx, owner, id));
+  const facts: PartyFacts = {
+    type: patch.type ?? current.type,
+    name: patch.name ?? current.name,
+    gstin: patch.gstin !== undefined ? patch.gstin : current.gstin,
+    email: patch.email !== undefined ? patch.email : current.email,
+    phone: patch.phone !== undefined ? patch.phone : current.phone,
+    address: patch.address !== undefined ? patch.address : current.address,
+  };
+  const columns = columnsOf(facts);
+  const [row] = await saving(tx, owner, facts.gstin, id, () =>
+    tx
+      .update(parties)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(ownedRow(parties, owner, id))
+      .returning(),
+  );
+  if (!row) throw notFound("party", id);
+  const party = toParty(row);
+  await recordEvent(tx, owner, "party.updated", party);
+  return party;
+}
+
+export interface PartyFilters {
+  limit: number;
+  startingAfter?: string | undefined;
+  type?: Party["type"] | undefined;
+  gstin?: string | undefined;
+  q?: string | undefined;
+}
+
+/** `%` and `_` in a search are literal characters, not patterns. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function listParties(db: Executor, owner: Owner, filters: PartyFilters): Promise<Page<Party>> {
+  const conditions: (SQL | undefined)[] = [
+    filters.startingAfter ? lt(parties.id, filters.startingAfter) : undefined,
+    filters.type ? eq(parties.type, filters.type) : undefined,
+    filters.gstin ? eq(parties.gstin, filters.gstin) : undefined,
+    filters.q ? ilike(parties.name, containsPattern(filters.q)) : undefined,
+  ];
+  const rows = await db
+    .select()
+    .from(parties)
+    .where(ownedBy(parties, owner, ...conditions))
+    .orderBy(desc(parties.id))
+    .limit(filters.limit + 1);
+  return pageOf(rows.map(toParty), filters.limit);
+}

@@ -1,0 +1,232 @@
+import type { components } from "@bahi/contract";
+import {
+  formatMilli,
+  isCessRateAllowed,
+  isRateInForce,
+  isService,
+  parseMilli,
+  todayInIst,
+  UQC_NOT_APPLICABLE,
+} from "@bahi/gst";
+import { and, desc, eq, ilike, isNotNull, isNull, lt, lte, not, or, type SQL } from "drizzle-orm";
+import type { Executor } from "../db/client.js";
+import { isUniqueViolation } from "../db/errors.js";
+import { products } from "../db/schema.js";
+import { conflict, notFound, unprocessable } from "../errors.js";
+import { newId } from "../ids.js";
+import { recordEvent } from "./events.js";
+import { type Owner, ownedBy, ownedRow } from "./owner.js";
+import { type Page, pageOf } from "./pagination.js";
+import { containsPattern } from "./parties.js";
+import { type ProductRow, toProduct } from "./product-view.js";
+import { applyStockMovement } from "./stock.js";
+
+type Product = components["schemas"]["Product"];
+type ProductCreate = components["schemas"]["ProductCreate"];
+type ProductUpdate = components["schemas"]["ProductUpdate"];
+
+interface ProductFacts {
+  sku: string;
+  name: string;
+  description: string | null;
+  price: number;
+  gst_rate: number;
+  cess_rate: number;
+  hsn_code: string | null;
+  unit: string;
+  track_stock: boolean;
+  allow_negative_stock: boolean;
+  reorder_level: number | null;
+}
+
+const rule = (code: string, pointer: string, message: string) =>
+  unprocessable(code, `${pointer.slice(1)} ${message}`, [{ pointer, code, message }]);
+
+/** Rules a product must satisfy whether new or changed; `changed` says which fields the request set. */
+function checkFacts(facts: ProductFacts, changed: ReadonlySet<string>, today: string): void {
+  if (facts.hsn_code?.startsWith("00")) throw rule("invalid_hsn", "/hsn_code", "has no chapter 00");
+  if (facts.hsn_code !== null) {
+    const service = isService(facts.hsn_code);
+    if (service && facts.unit !== UQC_NOT_APPLICABLE) {
+      throw rule("invalid_unit", "/unit", `must be NA: HSN/SAC ${facts.hsn_code} is a service`);
+    }
+    if (!service && facts.unit === UQC_NOT_APPLICABLE) {
+      throw rule("invalid_unit", "/unit", `must be a UQC other than NA: HSN ${facts.hsn_code} is goods`);
+    }
+  }
+  if (facts.unit === UQC_NOT_APPLICABLE && facts.track_stock) {
+    throw rule("stock_not_allowed", "/track_stock", "must be false for a product measured in NA");
+  }
+  if (changed.has("gst_rate") && !isRateInForce(parseMilli(facts.gst_rate), today)) {
+    throw rule("rate_not_in_force", "/gst_rate", `${facts.gst_rate}% is not a GST rate in force on ${today}`);
+  }
+  if (changed.has("cess_rate") && !isCessRateAllowed(parseMilli(facts.cess_rate), today)) {
+    throw rule("rate_not_in_force", "/cess_rate", `a cess of ${facts.cess_rate}% cannot apply on ${today}`);
+  }
+}
+
+function columnsOf(facts: ProductFacts) {
+  return {
+    sku: facts.sku,
+    name: facts.name,
+    description: facts.description,
+    price: formatMilli(parseMilli(facts.price)),
+    gstRate: formatMilli(parseMilli(facts.gst_rate)),
+    cessRate: formatMilli(parseMilli(facts.cess_rate)),
+    hsnCode: facts.hsn_code,
+    unit: facts.unit,
+    trackStock: facts.track_stock,
+    allowNegativeStock: facts.allow_negative_stock,
+    reorderLevel: facts.reorder_level === null ? null : formatMilli(parseMilli(facts.reorder_level)),
+  };
+}
+
+/** One product per SKU per account and mode, named in the 409 (see parties for the race). */
+async function saving<T>(
+  tx: Executor,
+  owner: Owner,
+  sku: string,
+  selfId: string | null,
+  write: () => Promise<T>,
+) {
+  const [existing] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(ownedBy(products, owner, eq(products.sku, sku)))
+    .limit(1);
+  if (existing && existing.id !== selfId) {
+    throw conflict("duplicate_sku", `Product ${existing.id} already has SKU ${sku}.`, {
+      existing_id: existing.id,
+    });
+  }
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, "products_sku_key"))
+      throw conflict("duplicate_sku", `Another product already has SKU ${sku}.`);
+    throw error;
+  }
+}
+
+export async function createProduct(
+  tx: Executor,
+  owner: Owner,
+  input: ProductCreate,
+  now: Date,
+): Promise<Product> {
+  const unit = input.unit;
+  const facts: ProductFacts = {
+    sku: input.sku,
+    name: input.name,
+    description: input.description ?? null,
+    price: input.price,
+    gst_rate: input.gst_rate,
+    cess_rate: input.cess_rate ?? 0,
+    hsn_code: input.hsn_code ?? null,
+    unit,
+    track_stock: input.track_stock ?? unit !== UQC_NOT_APPLICABLE,
+    allow_negative_stock: input.allow_negative_stock ?? false,
+    reorder_level: input.reorder_level ?? null,
+  };
+  checkFacts(facts, new Set(Object.keys(input)), todayInIst(now));
+  const opening = parseMilli(input.opening_stock ?? 0);
+  if (opening !== 0n && !facts.track_stock) {
+    throw rule("stock_not_allowed", "/opening_stock", "needs a product that tracks stock");
+  }
+  const id = newId("product");
+  await saving(tx, owner, facts.sku, null, () =>
+    tx
+      .insert(products)
+      .values({ accountId: owner.accountId, livemode: owner.livemode, id, ...columnsOf(facts) }),
+  );
+  if (opening !== 0n) await applyStockMovement(tx, owner, id, opening, { kind: "opening" });
+  const product = toProduct(await findProduct(tx, owner, id));
+  await recordEvent(tx, owner, "product.created", product);
+  return product;
+}
+
+export async function findProduct(tx: Executor, owner: Owner, id: string): Promise<ProductRow> {
+  const [row] = await tx
+    .select()
+    .from(products)
+    .where(ownedRow(products, owner, id))
+    .limit(1);
+  if (!row) throw notFound("product", id);
+  return row;
+}
+
+/** Changes apply to documents created afterwards; stock only changes through movements. */
+export async function updateProduct(
+  tx: Executor,
+  owner: Owner,
+  id: string,
+  patch: ProductUpdate,
+  now: Date,
+): Promise<Product> {
+  const current = toProduct(await findProduct(tx, owner, id));
+  const facts: ProductFacts = {
+    sku: patch.sku ?? current.sku,
+    name: patch.name ?? current.name,
+    description: patch.description !== undefined ? patch.description : current.description,
+    price: patch.price ?? current.price,
+    gst_rate: patch.gst_rate ?? current.gst_rate,
+    cess_rate: patch.cess_rate ?? current.cess_rate,
+    hsn_code: patch.hsn_code !== undefined ? patch.hsn_code : current.hsn_code,
+    unit: patch.unit ?? current.unit,
+    track_stock: patch.track_stock ?? current.track_stock,
+    allow_negative_stock: patch.allow_negative_stock ?? current.allow_negative_stock,
+    reorder_level: patch.reorder_level !== undefined ? patch.reorder_level : current.reorder_level,
+  };
+  checkFacts(facts, new Set(Object.keys(patch)), todayInIst(now));
+  const [row] = await saving(tx, owner, facts.sku, id, () =>
+    tx
+      .update(products)
+      .set({ ...columnsOf(facts), updatedAt: now })
+      .where(ownedRow(products, owner, id))
+      .returning(),
+  );
+  if (!row) throw notFound("product", id);
+  const product = toProduct(row);
+  await recordEvent(tx, owner, "product.updated", product);
+  return product;
+}
+
+export interface ProductFilters {
+  limit: number;
+  startingAfter?: string | undefined;
+  q?: string | undefined;
+  hsnMissing?: boolean | undefined;
+  lowStock?: boolean | undefined;
+}
+
+/** The low-stock test, written exactly as the partial index `products_low_stock_idx` is, so it is used. */
+const isLowStock = and(
+  products.trackStock,
+  isNotNull(products.reorderLevel),
+  lte(products.stockOnHand, products.reorderLevel),
+) as SQL;
+
+export async function listProducts(
+  db: Executor,
+  owner: Owner,
+  filters: ProductFilters,
+): Promise<Page<Product>> {
+  const pattern = filters.q ? containsPattern(filters.q) : null;
+  const conditions: (SQL | undefined)[] = [
+    filters.startingAfter ? lt(products.id, filters.startingAfter) : undefined,
+    pattern ? or(ilike(products.name, pattern), ilike(products.sku, pattern)) : undefined,
+    filters.hsnMissing === undefined
+      ? undefined
+      : filters.hsnMissing
+        ? isNull(products.hsnCode)
+        : isNotNull(products.hsnCode),
+    filters.lowStock === undefined ? undefined : filters.lowStock ? isLowStock : not(isLowStock),
+  ];
+  const rows = await db
+    .select()
+    .from(products)
+    .where(ownedBy(products, owner, ...conditions))
+    .orderBy(desc(products.id))
+    .limit(filters.limit + 1);
+  return pageOf(rows.map(toProduct), filters.limit);
+}
