@@ -13,7 +13,8 @@ import type { Services } from "./services/index.js";
 export interface AppOptions {
   readonly services: Services;
   readonly logger: Logger;
-  readonly rateLimiter: RateLimiter;
+  /** Null when the operator turned rate limiting off (benchmarks): no limits, no headers. */
+  readonly rateLimiter: RateLimiter | null;
   /** Whether the database is reachable and migrated, for `/readyz`. */
   readonly isReady: () => Promise<boolean>;
   readonly openapiJson: string;
@@ -70,18 +71,17 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.use("/v1/*", async (c, next) => {
     const auth = await authenticate(services.db, c.req.header("authorization"), new Date());
     c.set("auth", auth);
-    const key =
-      "principal" in auth
-        ? `account:${auth.principal.accountId}:${auth.principal.livemode ? "live" : "test"}`
-        : `address:${clientAddress(c)}`;
-    const outcome = await rateLimiter.consume(
-      key,
-      "principal" in auth ? auth.principal.plan : null,
-      Date.now(),
-    );
-    c.set("rateLimitHeaders", outcome.headers);
-    if (!outcome.allowed) {
-      throw new ApiError(429, "rate_limited", "Too many requests; retry after the time in Retry-After.");
+    if (rateLimiter) {
+      const key =
+        "principal" in auth
+          ? `account:${auth.principal.accountId}:${auth.principal.livemode ? "live" : "test"}`
+          : `address:${clientAddress(c)}`;
+      const plan = "principal" in auth ? auth.principal.plan : null;
+      const outcome = await rateLimiter.consume(key, plan, Date.now());
+      c.set("rateLimitHeaders", outcome.headers);
+      if (!outcome.allowed) {
+        throw new ApiError(429, "rate_limited", "Too many requests; retry after the time in Retry-After.");
+      }
     }
     await next();
   });

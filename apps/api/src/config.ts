@@ -20,6 +20,8 @@ export interface Config {
   readonly shutdownTimeoutMs: number;
   /** Whether an empty database gets a demo account and a printed test key. */
   readonly demo: boolean;
+  /** `off` only for benchmarks and trusted setups: no limits and no rate-limit headers. */
+  readonly rateLimit: "memory" | "off";
 }
 
 export class ConfigError extends Error {
@@ -52,6 +54,14 @@ export function loadConfig(env: Env = process.env): Config {
     return fallback;
   };
 
+  const choice = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return fallback;
+    if ((allowed as readonly string[]).includes(raw)) return raw as T;
+    problems.push(`${name} must be one of ${allowed.join(", ")}, got "${raw}"`);
+    return fallback;
+  };
+
   const databaseUrl = env.DATABASE_URL || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must be a PostgreSQL URL starting with "postgres://" or "postgresql://"');
@@ -72,6 +82,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     shutdownTimeoutMs: integer("BAHI_SHUTDOWN_TIMEOUT_MS", DEFAULT_SHUTDOWN_TIMEOUT_MS, 0, 600_000),
     demo: flag("BAHI_DEMO", databaseUrl === null),
+    rateLimit: choice("BAHI_RATE_LIMIT", ["memory", "off"] as const, "memory"),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     port: config.port,
     host: config.host,
     isReady: runtime.isReady,
+    ...(config.rateLimit === "off" ? { rateLimits: null } : {}),
   });
   if (demo) {
     // The secret is printed once to the terminal, on purpose and outside the log stream.

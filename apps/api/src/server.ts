@@ -14,7 +14,8 @@ export interface ServerOptions {
   readonly port: number;
   readonly host: string;
   readonly isReady: () => Promise<boolean>;
-  readonly rateLimits?: RateLimits;
+  /** `null` turns rate limiting off. */
+  readonly rateLimits?: RateLimits | null;
 }
 
 export interface RunningServer {
@@ -29,7 +30,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const app = createApp({
     services: { db: options.db, knownScopes },
     logger: options.logger,
-    rateLimiter: new RateLimiter(options.rateLimits),
+    rateLimiter: options.rateLimits === null ? null : new RateLimiter(options.rateLimits),
     isReady: options.isReady,
     openapiJson: JSON.stringify(openapi),
     docsHtml: readDocsHtml(),

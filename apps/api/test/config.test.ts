@@ -41,6 +41,7 @@ describe("configuration from the environment", () => {
     expect(problems).toContain("DATABASE_URL must be a PostgreSQL URL");
     expect(problems).toContain('BAHI_DEMO must be true or false, got "maybe"');
     expect(problems).toContain("BAHI_DB_POOL_SIZE must be a whole number from 2 to 1000");
+    expect(problems).toContain('BAHI_RATE_LIMIT must be one of memory, off, got "redis-ish"');
   });
 
   it("accepts the port boundaries and refuses 65536", () => {

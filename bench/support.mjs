@@ -1,0 +1,63 @@
+// Shared by the benchmarks: a throwaway PostgreSQL database, the API as a child process, autocannon.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import postgres from "postgres";
+
+const apiRoot = fileURLToPath(new URL("../apps/api", import.meta.url));
+const tsx = fileURLToPath(new URL("../apps/api/node_modules/.bin/tsx", import.meta.url));
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export async function createDatabase() {
+  const name = `bahi_bench_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** Starts `pnpm start`'s entry point with a demo account; resolves with its URL and test key. */
+export function startApi(env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, ["src/main.ts"], {
+      cwd: apiRoot,
+      env: { ...process.env, PORT: "0", LOG_LEVEL: "warn", BAHI_DEMO: "true", ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      const key = /export BAHI_API_KEY=(sk_test_\w+)/.exec(out)?.[1];
+      const url = /running at (http:\/\/\S+)/.exec(out)?.[1];
+      if (key && url) resolve({ url, key, accountId: /Demo account (acc_\w+)/.exec(out)?.[1], child });
+    });
+    child.on("exit", (code) => reject(new Error(`API exited with ${code}:\n${out}`)));
+  });
+}
+
+export async function stopApi(api) {
+  const exited = new Promise((resolve) => api.child.on("exit", resolve));
+  api.child.kill("SIGTERM");
+  await exited;
+}
+
+/** A bounded autocannon run against loopback; returns requests/s and latency percentiles in ms. */
+export async function load({ url, headers, connections = 10, duration = 5, method = "GET", body }) {
+  const result = await autocannon({ url, headers, connections, duration, method, body });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors from ${url}`);
+  }
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
+}
