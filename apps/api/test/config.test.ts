@@ -30,6 +30,7 @@ describe("configuration from the environment", () => {
         DATABASE_URL: "mysql://x",
         BAHI_DEMO: "maybe",
         BAHI_DB_POOL_SIZE: "1",
+        BAHI_RATE_LIMIT: "redis-ish",
       });
     } catch (e) {
       error = e;
