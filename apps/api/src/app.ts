@@ -2,6 +2,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import type { Logger } from "pino";
 import { authenticate } from "./auth/authenticate.js";
+import type { Database } from "./db/client.js";
 import { ApiError, PROBLEM_CONTENT_TYPE } from "./errors.js";
 import type { AppEnv } from "./http/context.js";
 import type { RateLimiter } from "./http/rate-limit.js";
@@ -11,6 +12,7 @@ import { handlers } from "./routes/index.js";
 import type { Services } from "./services/index.js";
 
 export interface AppOptions {
+  readonly db: Database;
   readonly services: Services;
   readonly logger: Logger;
   /** Null when the operator turned rate limiting off (benchmarks): no limits, no headers. */
@@ -37,7 +39,7 @@ function problem(c: Context<AppEnv>, error: ApiError): Response {
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
-  const { services, logger, rateLimiter } = options;
+  const { db, services, logger, rateLimiter } = options;
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
@@ -69,7 +71,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   });
 
   app.use("/v1/*", async (c, next) => {
-    const auth = await authenticate(services.db, c.req.header("authorization"), new Date());
+    const auth = await authenticate(db, c.req.header("authorization"), new Date());
     c.set("auth", auth);
     if (rateLimiter) {
       const key =
@@ -93,7 +95,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.get("/openapi.json", (c) => c.body(options.openapiJson, 200, { "Content-Type": "application/json" }));
   app.get("/docs", (c) => c.html(options.docsHtml));
 
-  const routes = mountOperations(app, handlers, services);
+  const routes = mountOperations(app, handlers, db, services);
 
   app.notFound((c) => {
     const allowed = allowedMethods(routes, c.req.path);

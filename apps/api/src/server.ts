@@ -28,7 +28,8 @@ const knownScopes = new Set(operationList.flatMap((op) => op.scopes ?? []));
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const app = createApp({
-    services: { db: options.db, knownScopes },
+    db: options.db,
+    services: { knownScopes },
     logger: options.logger,
     rateLimiter: options.rateLimits === null ? null : new RateLimiter(options.rateLimits),
     isReady: options.isReady,

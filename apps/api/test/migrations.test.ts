@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.js";
-import { appliedMigrationCount, migrate, migrationCount, rowsOf } from "../src/db/migrate.js";
+import { appliedMigrationCount, migrate, migrationCount } from "../src/db/migrate.js";
+import { rowsOf } from "../src/db/rows.js";
 import { createTestDatabase, driverUnderTest } from "./support/database.js";
 
 describe(`migrations on ${driverUnderTest}`, () => {

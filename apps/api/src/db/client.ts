@@ -1,5 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
@@ -9,7 +9,7 @@ export type Schema = typeof schema;
 /** The pool (or the single PGlite connection): use it only to start work, never inside a transaction. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle: what repositories take, so that no query escapes the transaction. */
-export type Transaction = PgTransaction<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type Executor = Database | Transaction;
 
 export type DatabaseTarget =

@@ -6,6 +6,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import type { DatabaseHandle } from "./client.js";
+import { rowsOf } from "./rows.js";
 
 export const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
@@ -51,10 +52,4 @@ export async function appliedMigrationCount(handle: DatabaseHandle): Promise<num
   if (rowsOf(exists)[0]?.t == null) return 0;
   const result = await handle.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
   return Number(rowsOf(result)[0]?.n ?? 0);
-}
-
-/** `execute` answers an array on postgres.js and `{ rows }` on PGlite. */
-export function rowsOf(result: unknown): Record<string, unknown>[] {
-  if (Array.isArray(result)) return result as Record<string, unknown>[];
-  return (result as { rows: Record<string, unknown>[] }).rows;
 }

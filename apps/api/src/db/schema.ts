@@ -5,6 +5,7 @@ import {
   boolean,
   foreignKey,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,
@@ -160,5 +161,24 @@ export const events = pgTable(
   (t) => [
     primaryKey({ columns: [t.accountId, t.livemode, t.id] }),
     index("events_type_idx").on(t.accountId, t.livemode, t.type, t.id),
+  ],
+);
+
+/** Answers to POSTs with an Idempotency-Key, stored in the transaction that made them. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    accountId: text("account_id").notNull(),
+    livemode: boolean("livemode").notNull(),
+    key: text("key").notNull(),
+    /** SHA-256 of the method, path and canonical body: the same key with another request is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    responseStatus: integer("response_status").notNull(),
+    responseBody: jsonb("response_body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.livemode, t.key] }),
+    index("idempotency_keys_created_at_idx").on(t.createdAt),
   ],
 );

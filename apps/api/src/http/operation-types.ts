@@ -1,5 +1,6 @@
 import type { operations } from "@bahi/contract";
 import type { Principal } from "../auth/principal.js";
+import type { Executor } from "../db/client.js";
 import type { Services } from "../services/index.js";
 
 export type OperationId = keyof operations;
@@ -40,6 +41,11 @@ export interface HandlerContext {
   /** The caller; reading it in a public operation is a programming error and throws. */
   readonly principal: Principal;
   readonly requestId: string;
+  /**
+   * The database for this request: for a write, the one transaction the whole request runs in
+   * (with its idempotency record); for a read, the pool.
+   */
+  readonly db: Executor;
   readonly services: Services;
   readonly now: Date;
 }

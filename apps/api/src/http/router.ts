@@ -2,10 +2,12 @@ import { type FieldError, type OperationSpec, operationList, toFieldErrors } fro
 import type { ValidateFunction } from "ajv";
 import type { Context, Hono } from "hono";
 import { hasScopes, type Principal } from "../auth/principal.js";
+import type { Database, Executor } from "../db/client.js";
 import { ApiError, validationFailed } from "../errors.js";
 import type { Services } from "../services/index.js";
 import { readJsonBody } from "./body.js";
 import type { AppEnv } from "./context.js";
+import { fingerprintOf, runIdempotently } from "./idempotency.js";
 import type { HandlerContext, Handlers, OperationId } from "./operation-types.js";
 
 /** The validated request as the router holds it; each handler sees it typed by its operation. */
@@ -99,7 +101,12 @@ async function inputOf(c: Context<AppEnv>, op: OperationSpec): Promise<UntypedIn
  * validation, all read from the spec. Returns the routes, so that a known path with an unknown
  * method can be told from an unknown path (405 against 404).
  */
-export function mountOperations(app: Hono<AppEnv>, handlers: Handlers, services: Services): MountedRoute[] {
+export function mountOperations(
+  app: Hono<AppEnv>,
+  handlers: Handlers,
+  db: Database,
+  services: Services,
+): MountedRoute[] {
   const mounted: MountedRoute[] = [];
   for (const op of operationList) {
     const handler = handlers[op.operationId as OperationId] as AnyHandler | undefined;
@@ -108,16 +115,29 @@ export function mountOperations(app: Hono<AppEnv>, handlers: Handlers, services:
     app.on(op.method, toHonoPath(op.path), async (c) => {
       const principal = principalOf(c, op);
       const input = await inputOf(c, op);
-      const ctx: HandlerContext = {
-        get principal(): Principal {
-          if (!principal) throw new Error(`${op.operationId} is public and has no principal`);
-          return principal;
-        },
-        requestId: c.get("requestId"),
-        services,
-        now: new Date(),
-      };
-      const reply = await handler(input, ctx);
+      const run = (executor: Executor) =>
+        handler(input, {
+          get principal(): Principal {
+            if (!principal) throw new Error(`${op.operationId} is public and has no principal`);
+            return principal;
+          },
+          requestId: c.get("requestId"),
+          db: executor,
+          services,
+          now: new Date(),
+        });
+      if (op.method === "GET") {
+        const reply = await run(db);
+        return c.json(reply.body as object, reply.status as 200);
+      }
+      const key = input.headers["idempotency-key"];
+      if (principal && key !== undefined) {
+        const fingerprint = fingerprintOf(op.method, c.req.path, input.body);
+        const { reply, replayed } = await runIdempotently(db, principal, key, fingerprint, run);
+        if (replayed) c.header("Idempotent-Replayed", "true");
+        return c.json(reply.body as object, reply.status as 200);
+      }
+      const reply = await db.transaction((tx) => run(tx));
       return c.json(reply.body as object, reply.status as 200);
     });
   }

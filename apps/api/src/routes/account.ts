@@ -2,12 +2,12 @@ import type { Handlers } from "../http/operation-types.js";
 import { findAccount, toAccount, updateAccount } from "../services/accounts.js";
 
 export const accountHandlers: Handlers = {
-  retrieveAccount: async (_input, { principal, services }) => ({
+  retrieveAccount: async (_input, { principal, db }) => ({
     status: 200,
-    body: toAccount(await findAccount(services.db, principal.accountId)),
+    body: toAccount(await findAccount(db, principal.accountId)),
   }),
-  updateAccount: async ({ body }, { principal, services }) => ({
+  updateAccount: async ({ body }, { principal, db }) => ({
     status: 200,
-    body: toAccount(await updateAccount(services.db, principal.accountId, body)),
+    body: toAccount(await updateAccount(db, principal.accountId, body)),
   }),
 };

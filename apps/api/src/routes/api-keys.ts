@@ -10,7 +10,7 @@ import {
 import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
 
 export const apiKeyHandlers: Handlers = {
-  createApiKey: async ({ body }, { principal, services, now }) => {
+  createApiKey: async ({ body }, { principal, db, services, now }) => {
     checkGrantableScopes(principal, body.scopes, services.knownScopes);
     const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
     if (expiresAt && expiresAt <= now) {
@@ -18,7 +18,7 @@ export const apiKeyHandlers: Handlers = {
         { pointer: "/expires_at", code: "expiry_in_past", message: "must be in the future" },
       ]);
     }
-    const key = await issueApiKey(services.db, {
+    const key = await issueApiKey(db, {
       accountId: principal.accountId,
       livemode: principal.livemode,
       name: body.name ?? null,
@@ -27,21 +27,19 @@ export const apiKeyHandlers: Handlers = {
     });
     return { status: 201, body: key };
   },
-  listApiKeys: async ({ query }, { principal, services }) => ({
+  listApiKeys: async ({ query }, { principal, db }) => ({
     status: 200,
-    body: await listApiKeys(services.db, principal, {
+    body: await listApiKeys(db, principal, {
       limit: query.limit ?? DEFAULT_PAGE_SIZE,
       startingAfter: query.starting_after,
     }),
   }),
-  revokeApiKey: async ({ path }, { principal, services, now }) => ({
+  revokeApiKey: async ({ path }, { principal, db, now }) => ({
     status: 200,
-    body: await revokeApiKey(services.db, principal, path.id, now),
+    body: await revokeApiKey(db, principal, path.id, now),
   }),
-  rotateApiKey: async ({ path, body }, { principal, services, now }) => ({
+  rotateApiKey: async ({ path, body }, { principal, db, now }) => ({
     status: 201,
-    body: await services.db.transaction((tx) =>
-      rotateApiKey(tx, principal, path.id, body?.old_key_expires_in ?? 0, now),
-    ),
+    body: await rotateApiKey(db, principal, path.id, body?.old_key_expires_in ?? 0, now),
   }),
 };

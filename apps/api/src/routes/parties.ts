@@ -3,13 +3,13 @@ import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
 import { createParty, findParty, listParties, toParty, updateParty } from "../services/parties.js";
 
 export const partyHandlers: Handlers = {
-  createParty: async ({ body }, { principal, services }) => ({
+  createParty: async ({ body }, { principal, db }) => ({
     status: 201,
-    body: await services.db.transaction((tx) => createParty(tx, principal, body)),
+    body: await createParty(db, principal, body),
   }),
-  listParties: async ({ query }, { principal, services }) => ({
+  listParties: async ({ query }, { principal, db }) => ({
     status: 200,
-    body: await listParties(services.db, principal, {
+    body: await listParties(db, principal, {
       limit: query.limit ?? DEFAULT_PAGE_SIZE,
       startingAfter: query.starting_after,
       type: query.type,
@@ -17,12 +17,12 @@ export const partyHandlers: Handlers = {
       q: query.q,
     }),
   }),
-  retrieveParty: async ({ path }, { principal, services }) => ({
+  retrieveParty: async ({ path }, { principal, db }) => ({
     status: 200,
-    body: toParty(await findParty(services.db, principal, path.id)),
+    body: toParty(await findParty(db, principal, path.id)),
   }),
-  updateParty: async ({ path, body }, { principal, services }) => ({
+  updateParty: async ({ path, body }, { principal, db }) => ({
     status: 200,
-    body: await services.db.transaction((tx) => updateParty(tx, principal, path.id, body)),
+    body: await updateParty(db, principal, path.id, body),
   }),
 };

@@ -7,13 +7,13 @@ import { createProduct, findProduct, listProducts, updateProduct } from "../serv
 import { applyStockMovement, listStockMovements } from "../services/stock.js";
 
 export const productHandlers: Handlers = {
-  createProduct: async ({ body }, { principal, services, now }) => ({
+  createProduct: async ({ body }, { principal, db, now }) => ({
     status: 201,
-    body: await services.db.transaction((tx) => createProduct(tx, principal, body, now)),
+    body: await createProduct(db, principal, body, now),
   }),
-  listProducts: async ({ query }, { principal, services }) => ({
+  listProducts: async ({ query }, { principal, db }) => ({
     status: 200,
-    body: await listProducts(services.db, principal, {
+    body: await listProducts(db, principal, {
       limit: query.limit ?? DEFAULT_PAGE_SIZE,
       startingAfter: query.starting_after,
       q: query.q,
@@ -21,33 +21,31 @@ export const productHandlers: Handlers = {
       lowStock: query.low_stock,
     }),
   }),
-  retrieveProduct: async ({ path }, { principal, services }) => ({
+  retrieveProduct: async ({ path }, { principal, db }) => ({
     status: 200,
-    body: toProduct(await findProduct(services.db, principal, path.id)),
+    body: toProduct(await findProduct(db, principal, path.id)),
   }),
-  updateProduct: async ({ path, body }, { principal, services, now }) => ({
+  updateProduct: async ({ path, body }, { principal, db, now }) => ({
     status: 200,
-    body: await services.db.transaction((tx) => updateProduct(tx, principal, path.id, body, now)),
+    body: await updateProduct(db, principal, path.id, body, now),
   }),
-  createStockAdjustment: async ({ path, body }, { principal, services }) => ({
-    status: 201,
-    body: await services.db.transaction(async (tx) => {
-      const product = await findProduct(tx, principal, path.id);
-      if (!product.trackStock) {
-        throw unprocessable("stock_not_tracked", `Product ${product.sku} does not track stock.`, [
-          { pointer: "/quantity", code: "stock_not_tracked", message: "the product does not track stock" },
-        ]);
-      }
-      return applyStockMovement(tx, principal, product.id, parseMilli(body.quantity), {
-        kind: "adjustment",
-        reason: body.reason,
-        note: body.note ?? null,
-      });
-    }),
-  }),
-  listStockMovements: async ({ path, query }, { principal, services }) => ({
+  createStockAdjustment: async ({ path, body }, { principal, db }) => {
+    const product = await findProduct(db, principal, path.id);
+    if (!product.trackStock) {
+      throw unprocessable("stock_not_tracked", `Product ${product.sku} does not track stock.`, [
+        { pointer: "/quantity", code: "stock_not_tracked", message: "the product does not track stock" },
+      ]);
+    }
+    const movement = await applyStockMovement(db, principal, product.id, parseMilli(body.quantity), {
+      kind: "adjustment",
+      reason: body.reason,
+      note: body.note ?? null,
+    });
+    return { status: 201, body: movement };
+  },
+  listStockMovements: async ({ path, query }, { principal, db }) => ({
     status: 200,
-    body: await listStockMovements(services.db, principal, path.id, {
+    body: await listStockMovements(db, principal, path.id, {
       limit: query.limit ?? DEFAULT_PAGE_SIZE,
       startingAfter: query.starting_after,
       kind: query.kind,

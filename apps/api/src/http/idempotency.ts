@@ -1,0 +1,131 @@
+import { createHash } from "node:crypto";
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Database, Transaction } from "../db/client.js";
+import { rowsOf } from "../db/rows.js";
+import { idempotencyKeys } from "../db/schema.js";
+import { ApiError } from "../errors.js";
+import type { Owner } from "../services/owner.js";
+
+/** IDEMPOTENCY_KEY_TTL_HOURS: how long a stored answer is replayed. */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+
+export interface StoredReply {
+  status: number;
+  body: unknown;
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** The same request, whatever its key order or whitespace, has the same fingerprint. */
+export function fingerprintOf(method: string, path: string, body: unknown): string {
+  return createHash("sha256")
+    .update(`${method} ${path}\n${canonical(body ?? null)}`)
+    .digest("hex");
+}
+
+/** A 64-bit advisory lock id for one key of one account and mode. */
+function lockId(owner: Owner, key: string): string {
+  const digest = createHash("sha256").update(`${owner.accountId}:${owner.livemode}:${key}`).digest();
+  return digest.readBigInt64BE(0).toString();
+}
+
+async function stored(db: Database | Transaction, owner: Owner, key: string) {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.accountId, owner.accountId),
+        eq(idempotencyKeys.livemode, owner.livemode),
+        eq(idempotencyKeys.key, key),
+        gt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+function replayOf(
+  row: { fingerprint: string; responseStatus: number; responseBody: unknown },
+  fingerprint: string,
+) {
+  if (row.fingerprint !== fingerprint) {
+    throw new ApiError(
+      422,
+      "idempotency_key_reused",
+      "This Idempotency-Key was used with a different request; use a new key for a new request.",
+      {
+        errors: [
+          {
+            pointer: "/header/idempotency-key",
+            code: "idempotency_key_reused",
+            message: "was used with another request",
+          },
+        ],
+      },
+    );
+  }
+  return { reply: { status: row.responseStatus, body: row.responseBody }, replayed: true };
+}
+
+/**
+ * Runs a write at most once per key. The answer is stored in the same transaction as the write, so
+ * a crash can leave either both or neither: a retry either replays the answer or redoes the work.
+ * A transaction-scoped advisory lock marks the key as in progress; a concurrent retry that cannot
+ * take it is told so (409) instead of waiting, and the lock vanishes with the transaction even if
+ * the process dies.
+ */
+export async function runIdempotently(
+  db: Database,
+  owner: Owner,
+  key: string,
+  fingerprint: string,
+  work: (tx: Transaction) => Promise<StoredReply>,
+): Promise<{ reply: StoredReply; replayed: boolean }> {
+  const earlier = await stored(db, owner, key);
+  if (earlier) return replayOf(earlier, fingerprint);
+  return db.transaction(async (tx) => {
+    const [lock] = rowsOf(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(${lockId(owner, key)}::bigint) as locked`),
+    );
+    if (!lock?.locked) {
+      throw new ApiError(
+        409,
+        "idempotency_request_in_progress",
+        "A request with this Idempotency-Key is still being processed; retry later.",
+      );
+    }
+    const finished = await stored(tx, owner, key);
+    if (finished) return replayOf(finished, fingerprint);
+    const reply = await work(tx);
+    await tx
+      .insert(idempotencyKeys)
+      .values({
+        accountId: owner.accountId,
+        livemode: owner.livemode,
+        key,
+        fingerprint,
+        responseStatus: reply.status,
+        responseBody: reply.body,
+      })
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.accountId, idempotencyKeys.livemode, idempotencyKeys.key],
+        set: { fingerprint, responseStatus: reply.status, responseBody: reply.body, createdAt: sql`now()` },
+      });
+    return { reply, replayed: false };
+  });
+}
+
+/** Forgets answers older than the TTL; run now and then, it keeps the table small. */
+export async function sweepIdempotencyKeys(db: Database): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`);
+}

@@ -1,0 +1,133 @@
+import { createHash } from "node:crypto";
+import { fixtures } from "@bahi/contract";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { idempotencyKeys, parties } from "../src/db/schema.js";
+import { startTestApi, type TestApi } from "./support/api.js";
+import { driverUnderTest } from "./support/database.js";
+import { createTenant, type Tenant } from "./support/tenants.js";
+
+let api: TestApi;
+let tenant: Tenant;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  tenant = await createTenant(api.database.handle.db);
+});
+afterAll(() => api.close());
+
+const createParty = (
+  key: string,
+  body: unknown = fixtures.PartyCreateUnregistered,
+  apiKey = tenant.testKey,
+) => api.call("createParty", { key: apiKey, body, headers: { "idempotency-key": key } });
+
+async function partyCount(name: string) {
+  const rows = await api.database.handle.db.select().from(parties).where(sql`${parties.name} = ${name}`);
+  return rows.length;
+}
+
+describe("Idempotency-Key on POST", () => {
+  it("a repeat with the same key and body replays the first answer and creates nothing", async () => {
+    const body = { ...fixtures.PartyCreateUnregistered, name: "Replay Traders" };
+    const first = await createParty("key-replay", body);
+    expect(first.status).toBe(201);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    const again = await createParty("key-replay", { ...body });
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    expect(await partyCount("Replay Traders")).toBe(1);
+  });
+
+  it("the same body with keys in another order and other whitespace is the same request", async () => {
+    const body = {
+      name: "Order Traders",
+      type: "customer",
+      address: fixtures.PartyCreateUnregistered.address,
+    };
+    const first = await createParty("key-order", body);
+    const reordered = await api.call("createParty", {
+      key: tenant.testKey,
+      rawBody: `{ "type": "customer",\n "address": ${JSON.stringify(body.address)}, "name": "Order Traders" }`,
+      headers: { "idempotency-key": "key-order", "content-type": "application/json" },
+    });
+    expect(reordered.headers.get("idempotent-replayed")).toBe("true");
+    expect(reordered.body.id).toBe(first.body.id);
+  });
+
+  it("422 idempotency_key_reused for the same key with another body", async () => {
+    await createParty("key-mismatch", { ...fixtures.PartyCreateUnregistered, name: "First Body" });
+    const other = await createParty("key-mismatch", {
+      ...fixtures.PartyCreateUnregistered,
+      name: "Second Body",
+    });
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe("idempotency_key_reused");
+    expect(await partyCount("Second Body")).toBe(0);
+  });
+
+  it("keys belong to an account and mode: the same key elsewhere is a new request", async () => {
+    const body = { ...fixtures.PartyCreateUnregistered, name: "Mode Traders" };
+    const test = await createParty("key-modes", body);
+    const live = await createParty("key-modes", body, tenant.liveKey);
+    expect(live.headers.get("idempotent-replayed")).toBeNull();
+    expect(live.body.id).not.toBe(test.body.id);
+    expect(live.body.livemode).toBe(true);
+  });
+
+  it("a failed request stores nothing: fixing it under the same key works", async () => {
+    const bad = await createParty("key-fix", { type: "customer", name: "No Address" });
+    expect(bad.status).toBe(422);
+    const good = await createParty("key-fix", { ...fixtures.PartyCreateUnregistered, name: "No Address" });
+    expect(good.status).toBe(201);
+    expect(good.headers.get("idempotent-replayed")).toBeNull();
+  });
+
+  it("answers are kept 24 hours, then the key may be used again", async () => {
+    const body = { ...fixtures.PartyCreateUnregistered, name: "Expiring Traders" };
+    await createParty("key-expiry", body);
+    await api.database.handle.db
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`now() - interval '24 hours 1 minute'` })
+      .where(sql`${idempotencyKeys.key} = 'key-expiry'`);
+    const later = await createParty("key-expiry", body);
+    expect(later.headers.get("idempotent-replayed")).toBeNull();
+    expect(await partyCount("Expiring Traders")).toBe(2);
+  });
+
+  it("the key's limit is 255 characters", async () => {
+    expect(
+      (await createParty("k".repeat(255), { ...fixtures.PartyCreateUnregistered, name: "Long Key" })).status,
+    ).toBe(201);
+    expect((await createParty("k".repeat(256))).status).toBe(400);
+  });
+
+  it.runIf(driverUnderTest === "postgres")(
+    "409 while a request with the same key is still running (its lock is held)",
+    async () => {
+      const key = "key-in-flight";
+      const digest = createHash("sha256").update(`${tenant.accountId}:false:${key}`).digest();
+      const holder = postgres(api.database.url as string, { max: 1 });
+      await holder.begin(async (tx) => {
+        await tx`select pg_advisory_xact_lock(${digest.readBigInt64BE(0).toString()}::bigint)`;
+        const res = await createParty(key, { ...fixtures.PartyCreateUnregistered, name: "In Flight" });
+        expect(res.status).toBe(409);
+        expect(res.body.code).toBe("idempotency_request_in_progress");
+      });
+      await holder.end();
+      const after = await createParty(key, { ...fixtures.PartyCreateUnregistered, name: "In Flight" });
+      expect(after.status).toBe(201);
+    },
+  );
+
+  it("concurrent identical requests create one party", async () => {
+    const body = { ...fixtures.PartyCreateUnregistered, name: "Racing Traders" };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => createParty("key-race", body)));
+    const created = answers.filter((a) => a.status === 201);
+    expect(new Set(created.map((a) => a.body.id)).size).toBe(1);
+    expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
+    expect(await partyCount("Racing Traders")).toBe(1);
+  });
+});
