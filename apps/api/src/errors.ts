@@ -4,6 +4,8 @@ import type { FieldError } from "@bahi/contract";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
+export type FieldErrorList = FieldError[];
+
 const titles: Record<number, string> = {
   400: "The request is not valid",
   401: "Invalid API key",

@@ -10,6 +10,7 @@ export const ID_PREFIXES = {
   product: "prd",
   stockMovement: "stm",
   event: "evt",
+  invoice: "inv",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -6,6 +6,7 @@ import { serve } from "@hono/node-server";
 import type { Logger } from "pino";
 import { createApp } from "./app.js";
 import type { Database } from "./db/client.js";
+import { IrpSandbox } from "./einvoice/sandbox.js";
 import { RateLimiter, type RateLimits } from "./http/rate-limit.js";
 
 export interface ServerOptions {
@@ -29,7 +30,7 @@ const knownScopes = new Set(operationList.flatMap((op) => op.scopes ?? []));
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const app = createApp({
     db: options.db,
-    services: { knownScopes },
+    services: { knownScopes, irp: await IrpSandbox.open(options.db) },
     logger: options.logger,
     rateLimiter: options.rateLimits === null ? null : new RateLimiter(options.rateLimits),
     isReady: options.isReady,

@@ -28,11 +28,8 @@ describe("the server process", () => {
     const res = await fetch(`${server.url}/v1/account`, { headers: { authorization: `Bearer ${key}` } });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { legal_name: string }).legal_name).toBe("Demo Traders Private Limited");
-    const logLine = server
-      .output()
-      .split("\n")
-      .find((l) => l.includes('"path":"/v1/account"'));
-    expect(JSON.parse(logLine ?? "{}")).toMatchObject({
+    const logLine = await server.lineWith('"path":"/v1/account"');
+    expect(JSON.parse(logLine)).toMatchObject({
       status: 200,
       method: "GET",
       request_id: res.headers.get("x-request-id"),

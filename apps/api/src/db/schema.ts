@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  date,
   foreignKey,
   index,
   integer,
@@ -17,6 +18,8 @@ import {
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+/** Rupees with paise. */
+const money = (name: string) => numeric(name, { precision: 15, scale: 2 });
 /** Quantities and unit prices: up to 13 digits before the point and 3 after, read back as strings. */
 const decimal3 = (name: string) => numeric(name, { precision: 16, scale: 3 });
 const tenant = {
@@ -38,6 +41,12 @@ export const accounts = pgTable("accounts", {
   pin: text("pin").notNull(),
   plan: text("plan", { enum: ["free", "growth", "enterprise"] }).notNull(),
   subscriptionStatus: text("subscription_status", { enum: ["active", "paused"] }).notNull(),
+  invoiceNumberFormat: text("invoice_number_format").notNull().default("INV/{FY:short}/{SEQ:6}"),
+  creditNoteNumberFormat: text("credit_note_number_format").notNull().default("CN/{FY:short}/{SEQ:6}"),
+  numberReset: text("number_reset", { enum: ["yearly", "never"] })
+    .notNull()
+    .default("yearly"),
+  booksClosedThrough: text("books_closed_through"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -182,3 +191,105 @@ export const idempotencyKeys = pgTable(
     index("idempotency_keys_created_at_idx").on(t.createdAt),
   ],
 );
+
+/** The last serial number issued per document series and period (`2026-27`, or `all` when numbering never resets). */
+export const documentSeries = pgTable(
+  "document_series",
+  {
+    accountId: text("account_id").notNull(),
+    livemode: boolean("livemode").notNull(),
+    kind: text("kind", { enum: ["invoice", "credit_note"] }).notNull(),
+    period: text("period").notNull(),
+    lastSeq: integer("last_seq").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.livemode, t.kind, t.period] })],
+);
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    ...tenant,
+    number: text("number").notNull(),
+    financialYear: text("financial_year").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    dueDate: date("due_date", { mode: "string" }),
+    status: text("status", { enum: ["issued", "partially_paid", "paid", "cancelled"] }).notNull(),
+    partyId: text("party_id").notNull(),
+    /** The party as it was when the invoice was issued; later edits of the party do not reach it. */
+    party: jsonb("party").notNull(),
+    placeOfSupply: text("place_of_supply").notNull(),
+    supplyType: text("supply_type", { enum: ["intra_state", "inter_state"] }).notNull(),
+    reverseCharge: boolean("reverse_charge").notNull(),
+    sgstLabel: text("sgst_label", { enum: ["SGST", "UTGST"] }).notNull(),
+    taxableValue: money("taxable_value").notNull(),
+    cgst: money("cgst").notNull(),
+    sgst: money("sgst").notNull(),
+    igst: money("igst").notNull(),
+    cess: money("cess").notNull(),
+    roundOff: money("round_off").notNull(),
+    total: money("total").notNull(),
+    amountPaid: money("amount_paid").notNull().default("0"),
+    amountCredited: money("amount_credited").notNull().default("0"),
+    irn: text("irn"),
+    ackNo: text("ack_no"),
+    ackDate: timestamp("ack_date", { withTimezone: true, mode: "date" }),
+    signedQrCode: text("signed_qr_code"),
+    signedInvoice: text("signed_invoice"),
+    /** The INV-01 document exactly as it was sent to the IRP. */
+    einvoice: jsonb("einvoice"),
+    cancellation: jsonb("cancellation"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.livemode, t.id] }),
+    uniqueIndex("invoices_number_key").on(t.accountId, t.livemode, t.financialYear, t.number),
+    index("invoices_number_idx").on(t.accountId, t.livemode, t.number),
+    index("invoices_status_idx").on(t.accountId, t.livemode, t.status, t.id),
+    index("invoices_party_idx").on(t.accountId, t.livemode, t.partyId, t.id),
+    index("invoices_date_idx").on(t.accountId, t.livemode, t.date, t.id),
+  ],
+);
+
+export const invoiceItems = pgTable(
+  "invoice_items",
+  {
+    accountId: text("account_id").notNull(),
+    livemode: boolean("livemode").notNull(),
+    invoiceId: text("invoice_id").notNull(),
+    lineNo: integer("line_no").notNull(),
+    productId: text("product_id").notNull(),
+    sku: text("sku").notNull(),
+    description: text("description").notNull(),
+    hsnCode: text("hsn_code"),
+    unit: text("unit").notNull(),
+    qty: decimal3("qty").notNull(),
+    rate: decimal3("rate").notNull(),
+    gross: money("gross").notNull(),
+    discount: money("discount").notNull(),
+    taxableValue: money("taxable_value").notNull(),
+    gstRate: decimal3("gst_rate").notNull(),
+    cessRate: decimal3("cess_rate").notNull(),
+    cgst: money("cgst").notNull(),
+    sgst: money("sgst").notNull(),
+    igst: money("igst").notNull(),
+    cess: money("cess").notNull(),
+    total: money("total").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.livemode, t.invoiceId, t.lineNo] }),
+    foreignKey({
+      name: "invoice_items_invoice_fk",
+      columns: [t.accountId, t.livemode, t.invoiceId],
+      foreignColumns: [invoices.accountId, invoices.livemode, invoices.id],
+    }),
+  ],
+);
+
+/** The IRP sandbox's RSA key, made once and shared by every API node so that all sign alike. */
+export const irpSigningKeys = pgTable("irp_signing_keys", {
+  kid: text("kid").primaryKey(),
+  publicJwk: jsonb("public_jwk").notNull(),
+  privateKeyPem: text("private_key_pem").notNull(),
+  createdAt: createdAt(),
+});

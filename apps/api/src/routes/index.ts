@@ -1,6 +1,7 @@
 import type { Handlers } from "../http/operation-types.js";
 import { accountHandlers } from "./account.js";
 import { apiKeyHandlers } from "./api-keys.js";
+import { invoiceHandlers } from "./invoices.js";
 import { partyHandlers } from "./parties.js";
 import { productHandlers } from "./products.js";
 
@@ -10,4 +11,5 @@ export const handlers: Handlers = {
   ...apiKeyHandlers,
   ...partyHandlers,
   ...productHandlers,
+  ...invoiceHandlers,
 };

@@ -1,5 +1,5 @@
 import type { components } from "@bahi/contract";
-import { validateGstin } from "@bahi/gst";
+import { formatSeriesNumber, isGstError, validateGstin } from "@bahi/gst";
 import { eq } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { accounts } from "../db/schema.js";
@@ -37,6 +37,10 @@ export function toAccount(row: AccountRow): Account {
     },
     plan: row.plan,
     subscription_status: row.subscriptionStatus,
+    invoice_number_format: row.invoiceNumberFormat,
+    credit_note_number_format: row.creditNoteNumberFormat,
+    number_reset: row.numberReset,
+    books_closed_through: row.booksClosedThrough,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -48,6 +52,18 @@ function checkAddressState(gstinState: string, addressState: string | undefined,
       `The address is in state ${addressState} but the GSTIN is registered in state ${gstinState}.`,
       [{ pointer, code: "state_mismatch", message: `must be ${gstinState}, the GSTIN's state` }],
     );
+  }
+}
+
+/** A format must give a valid number of at most 16 characters for the longest financial-year label. */
+function checkNumberFormat(format: string, pointer: string): void {
+  try {
+    formatSeriesNumber(format, { financialYear: "2026-27", seq: 1 });
+  } catch (error) {
+    if (!isGstError(error)) throw error;
+    throw unprocessable("invalid_number_format", error.message, [
+      { pointer, code: "invalid_number_format", message: error.message },
+    ]);
   }
 }
 
@@ -93,6 +109,10 @@ export async function updateAccount(
 ): Promise<AccountRow> {
   const current = await findAccount(db, id);
   if (patch.address) checkAddressState(current.stateCode, patch.address.state_code, "/address/state_code");
+  for (const field of ["invoice_number_format", "credit_note_number_format"] as const) {
+    const format = patch[field];
+    if (format !== undefined) checkNumberFormat(format, `/${field}`);
+  }
   const [row] = await db
     .update(accounts)
     .set({
@@ -106,6 +126,14 @@ export async function updateAccount(
             pin: patch.address.pin,
           }
         : {}),
+      ...(patch.invoice_number_format !== undefined
+        ? { invoiceNumberFormat: patch.invoice_number_format }
+        : {}),
+      ...(patch.credit_note_number_format !== undefined
+        ? { creditNoteNumberFormat: patch.credit_note_number_format }
+        : {}),
+      ...(patch.number_reset !== undefined ? { numberReset: patch.number_reset } : {}),
+      ...(patch.books_closed_through !== undefined ? { booksClosedThrough: patch.books_closed_through } : {}),
       updatedAt: new Date(),
     })
     .where(eq(accounts.id, id))

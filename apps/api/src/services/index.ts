@@ -1,5 +1,9 @@
+import type { EInvoiceProvider } from "../einvoice/provider.js";
+
 /** What handlers reach besides the database. */
 export interface Services {
   /** Every scope some operation of the spec requires: the scopes a key may be granted. */
   readonly knownScopes: ReadonlySet<string>;
+  /** The Invoice Registration Portal: Bahi's sandbox, or a live GSP adapter. */
+  readonly irp: EInvoiceProvider;
 }

@@ -7,6 +7,8 @@ export const GSTINS = {
   karnataka: "29AABCU9603R1ZJ",
   maharashtra: "27AAPFU0939F1ZV",
   delhi: "07AAACR5055K1Z9",
+  /** Chandigarh, a union territory without a legislature: UTGST instead of SGST. */
+  chandigarh: "04AABCU9603R1ZV",
 } as const;
 
 export interface Tenant {

@@ -20,6 +20,10 @@ export const fixtures = {
     },
     "plan": "growth",
     "subscription_status": "active",
+    "invoice_number_format": "INV/{FY}/{SEQ:4}",
+    "credit_note_number_format": "CN/{FY}/{SEQ:4}",
+    "number_reset": "yearly",
+    "books_closed_through": "2025-26",
     "created_at": "2026-11-22T06:30:00.000Z"
   } satisfies components["schemas"]["Account"],
   "AccountUpdate": {

@@ -834,15 +834,23 @@ export interface components {
         /** @description The business behind the API keys, with its GST profile. One account holds separate test and live data. */
         Account: {
             address: components["schemas"]["Address"];
+            /**
+             * @description The last financial year whose books are closed: no document may be dated in it or before it
+             *     (422 `financial_year_closed`). `null` while no year is closed.
+             */
+            books_closed_through: components["schemas"]["FinancialYear"] | null;
             created_at: components["schemas"]["Timestamp"];
+            credit_note_number_format: components["schemas"]["NumberFormat"];
             gstin: components["schemas"]["Gstin"];
             /** @example acc_01jd4k9m2x7qv3t8w5y6z0abcd */
             id: string;
+            invoice_number_format: components["schemas"]["NumberFormat"];
             /**
              * @description The legal name registered with GST (e-invoice `LglNm`).
              * @example Acme Traders Private Limited
              */
             legal_name: string;
+            number_reset: components["schemas"]["NumberReset"];
             /** @constant */
             object: "account";
             /**
@@ -866,12 +874,17 @@ export interface components {
         };
         /**
          * @description Changes to the business profile. The GSTIN (and with it the PAN and state) is not changed through the
-         *     API: a new GSTIN is a new registration, set up by the operator.
+         *     API: a new GSTIN is a new registration, set up by the operator. A number format that cannot produce
+         *     a valid number of at most 16 characters is a 422 (`invalid_number_format`).
          */
         AccountUpdate: {
             address?: components["schemas"]["Address"];
+            books_closed_through?: components["schemas"]["FinancialYear"] | null;
+            credit_note_number_format?: components["schemas"]["NumberFormat"];
+            invoice_number_format?: components["schemas"]["NumberFormat"];
             /** @example Acme Traders Private Limited */
             legal_name?: string;
+            number_reset?: components["schemas"]["NumberReset"];
             /** @example Acme */
             trade_name?: string | null;
         };
@@ -1479,6 +1492,11 @@ export interface components {
             pointer: string;
         };
         /**
+         * @description An Indian financial year, April to March, written `2026-27`.
+         * @example 2025-26
+         */
+        FinancialYear: string;
+        /**
          * @description A GSTIN: state code, PAN, entity number, `Z` (usually) and a check character. The pattern is checked
          *     as part of the request's shape (400); the check character and the state code are checked as business
          *     rules (422, code `invalid_gstin`).
@@ -2050,7 +2068,9 @@ export interface components {
              */
             notes?: string;
             /**
-             * @description The customer's id. No such party in this account and mode is a 422 (`unknown_party`, at `/party_id`).
+             * @description The customer's id. No such party in this account and mode is a 422 (`unknown_party`, at
+             *     `/party_id`); a registered or foreign buyer without an address on record is a 422
+             *     (`address_required`, at `/party_id`), since the e-invoice needs the buyer's address.
              * @example pty_01jd4n0q8r7s6t5v4w3x2y1z0a
              */
             party_id: string;
@@ -2216,6 +2236,23 @@ export interface components {
          * @example 1180.5
          */
         Money: number;
+        /**
+         * @description How document numbers are written (Rule 46): letters A-Z, digits, `/` and `-`, with `{FY}` for the
+         *     financial year (`2026-27`), `{FY:short}` for its short form (`26-27`) and exactly one `{SEQ:n}` for
+         *     the serial number padded to n digits. Numbers are consecutive, without gaps, and at most 16
+         *     characters: the defaults `INV/{FY:short}/{SEQ:6}` and `CN/{FY:short}/{SEQ:6}` give
+         *     `INV/26-27/000001` and `CN/26-27/000001`. A new format applies to the next document; the serial
+         *     number continues.
+         * @example INV/{FY:short}/{SEQ:6}
+         */
+        NumberFormat: string;
+        /**
+         * @description `yearly`: each financial year's series starts again at 1 (numbers are unique within the year, so
+         *     the format should hold `{FY}` or `{FY:short}`); `never`: one series runs on across years.
+         * @example yearly
+         * @enum {string}
+         */
+        NumberReset: "yearly" | "never";
         /**
          * @description A customer or supplier. A registered party has a GSTIN, and its state is the GSTIN's state; an
          *     unregistered party (`gstin: null`, a consumer or a business without GST registration) always has an

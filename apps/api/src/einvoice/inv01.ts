@@ -1,0 +1,121 @@
+import {
+  type InvoiceTax,
+  isService,
+  milliToNumber,
+  OTHER_COUNTRIES_STATE_CODE,
+  type Paise,
+  roundToRupee,
+  toEinvoiceDate,
+  toRupees,
+} from "@bahi/gst";
+import type { EInvoice } from "./provider.js";
+
+type Buyer = EInvoice["BuyerDtls"];
+type StateCode = EInvoice["SellerDtls"]["Stcd"];
+
+export interface Inv01Input {
+  readonly docType: "INV" | "CRN" | "DBN";
+  readonly number: string;
+  readonly date: string;
+  readonly placeOfSupply: string;
+  readonly seller: {
+    gstin: string;
+    legalName: string;
+    line1: string;
+    city: string;
+    pin: string;
+    stateCode: string;
+  };
+  readonly buyer: {
+    gstin: string | null;
+    name: string;
+    address: { line1: string; city: string; pin: string; state_code: string };
+  };
+  readonly lines: readonly {
+    description: string;
+    hsnCode: string;
+    unit: string;
+    qty: bigint;
+    rate: bigint;
+  }[];
+  readonly tax: InvoiceTax;
+}
+
+/** A foreign buyer has no GSTIN: the IRP takes `URP` (unregistered person) and state 96. */
+function buyerOf(input: Inv01Input): Buyer {
+  const exported = input.placeOfSupply === OTHER_COUNTRIES_STATE_CODE;
+  return {
+    Gstin: input.buyer.gstin ?? "URP",
+    LglNm: input.buyer.name,
+    Pos: input.placeOfSupply as Buyer["Pos"],
+    Addr1: input.buyer.address.line1,
+    Loc: input.buyer.address.city,
+    Pin: exported ? 999999 : Number(input.buyer.address.pin),
+    Stcd: (exported ? OTHER_COUNTRIES_STATE_CODE : input.buyer.address.state_code) as Buyer["Stcd"],
+  };
+}
+
+/**
+ * The INV-01 (schema 1.1) document for the IRP. Under reverse charge the IRP still wants each line's
+ * value with its tax, so the item values and the document total here include tax even where the
+ * invoice's own total (what the buyer pays the supplier) does not.
+ */
+export function buildInv01(input: Inv01Input): EInvoice {
+  const { tax } = input;
+  const exported = input.placeOfSupply === OTHER_COUNTRIES_STATE_CODE;
+  const itemValues = tax.items.map((t) => t.taxable_value + t.cgst + t.sgst + t.igst + t.cess);
+  const sum = itemValues.reduce((a: Paise, b) => a + b, 0n);
+  const rounded = roundToRupee(sum);
+  return {
+    Version: "1.1",
+    TranDtls: {
+      TaxSch: "GST",
+      SupTyp: exported ? (tax.igst > 0n ? "EXPWP" : "EXPWOP") : "B2B",
+      RegRev: tax.reverse_charge ? "Y" : "N",
+    },
+    DocDtls: { Typ: input.docType, No: input.number, Dt: toEinvoiceDate(input.date) },
+    SellerDtls: {
+      Gstin: input.seller.gstin,
+      LglNm: input.seller.legalName,
+      Addr1: input.seller.line1,
+      Loc: input.seller.city,
+      Pin: Number(input.seller.pin),
+      Stcd: input.seller.stateCode as StateCode,
+    },
+    BuyerDtls: buyerOf(input),
+    ItemList: tax.items.map((t, i) => {
+      const line = input.lines[i];
+      if (!line) throw new Error("a taxed line without its input");
+      return {
+        SlNo: String(i + 1),
+        PrdDesc: line.description,
+        IsServc: isService(line.hsnCode) ? "Y" : "N",
+        HsnCd: line.hsnCode,
+        Qty: milliToNumber(line.qty),
+        Unit: line.unit as EInvoice["ItemList"][number]["Unit"],
+        UnitPrice: milliToNumber(line.rate),
+        TotAmt: toRupees(t.gross),
+        Discount: toRupees(t.discount),
+        AssAmt: toRupees(t.taxable_value),
+        GstRt: milliToNumber(t.gst_rate) as EInvoice["ItemList"][number]["GstRt"],
+        IgstAmt: toRupees(t.igst),
+        CgstAmt: toRupees(t.cgst),
+        SgstAmt: toRupees(t.sgst),
+        CesRt: milliToNumber(t.cess_rate),
+        CesAmt: toRupees(t.cess),
+        TotItemVal: toRupees(itemValues[i] ?? 0n),
+      };
+    }),
+    ValDtls: {
+      AssVal: toRupees(tax.taxable_value),
+      CgstVal: toRupees(tax.cgst),
+      SgstVal: toRupees(tax.sgst),
+      IgstVal: toRupees(tax.igst),
+      CesVal: toRupees(tax.cess),
+      Discount: 0,
+      OthChrg: 0,
+      RndOffAmt: toRupees(rounded - sum),
+      TotInvVal: toRupees(rounded),
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { components } from "@bahi/contract";
+
+export type EInvoice = components["schemas"]["EInvoice"];
+export type Jwks = components["schemas"]["EInvoiceJwks"];
+
+/** What the Invoice Registration Portal answers for a registered document. */
+export interface IrpRegistration {
+  readonly irn: string;
+  /** 15 digits. */
+  readonly ackNo: string;
+  readonly ackDate: Date;
+  /** RS256 JWTs signed by the IRP. */
+  readonly signedInvoice: string;
+  readonly signedQrCode: string;
+}
+
+/**
+ * The seam between Bahi and an IRP. Bahi's sandbox implements it in process; a live GSP adapter
+ * implements it over the network (and must treat the IRP's error 2150 "Duplicate IRN", which carries
+ * the IRN already issued, as success).
+ */
+export interface EInvoiceProvider {
+  register(document: EInvoice): Promise<IrpRegistration>;
+  /** Cancels an IRN (the IRP allows it for 24 hours after generation). */
+  cancel(irn: string, reason: "1" | "2" | "3" | "4", remark: string): Promise<void>;
+  /** The keys that verify this provider's signatures. */
+  jwks(): Jwks;
+}

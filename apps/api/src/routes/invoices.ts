@@ -1,0 +1,50 @@
+import type { EInvoice } from "../einvoice/provider.js";
+import { ApiError } from "../errors.js";
+import type { Handlers } from "../http/operation-types.js";
+import {
+  cancelInvoice,
+  createInvoice,
+  findInvoice,
+  findInvoiceRow,
+  listInvoices,
+} from "../services/invoices.js";
+import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
+
+export const invoiceHandlers: Handlers = {
+  createInvoice: async ({ body }, { principal, db, services, now }) => ({
+    status: 201,
+    body: await createInvoice(db, principal, body, now, services.irp),
+  }),
+  listInvoices: async ({ query }, { principal, db }) => ({
+    status: 200,
+    body: await listInvoices(db, principal, {
+      limit: query.limit ?? DEFAULT_PAGE_SIZE,
+      startingAfter: query.starting_after,
+      status: query.status,
+      partyId: query.party_id,
+      dateFrom: query.date_from,
+      dateTo: query.date_to,
+      number: query.number,
+    }),
+  }),
+  retrieveInvoice: async ({ path }, { principal, db }) => ({
+    status: 200,
+    body: await findInvoice(db, principal, path.id),
+  }),
+  cancelInvoice: async ({ path, body }, { principal, db, services, now }) => ({
+    status: 200,
+    body: await cancelInvoice(db, principal, path.id, body, now, services.irp),
+  }),
+  retrieveInvoiceEinvoice: async ({ path }, { principal, db }) => {
+    const row = await findInvoiceRow(db, principal, path.id);
+    if (!row.einvoice) {
+      throw new ApiError(
+        404,
+        "einvoice_not_applicable",
+        `Invoice ${row.number} is a sale to an unregistered buyer in India: it has no e-invoice.`,
+      );
+    }
+    return { status: 200, body: row.einvoice as EInvoice };
+  },
+  retrieveEinvoiceJwks: async (_input, { services }) => ({ status: 200, body: services.irp.jwks() }),
+};

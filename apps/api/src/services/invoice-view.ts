@@ -1,0 +1,68 @@
+import type { components } from "@bahi/contract";
+import { milliToNumber, parseNumeric, toRupees } from "@bahi/gst";
+import type { invoiceItems, invoices } from "../db/schema.js";
+
+type Invoice = components["schemas"]["Invoice"];
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
+
+/** `numeric` columns arrive as exact decimal strings. */
+export const rupees = (text: string) => toRupees(parseNumeric(text, 2));
+const decimal3 = (text: string) => milliToNumber(parseNumeric(text, 3));
+
+export function toInvoice(row: InvoiceRow, items: readonly InvoiceItemRow[]): Invoice {
+  const total = parseNumeric(row.total, 2);
+  const settled = parseNumeric(row.amountPaid, 2) + parseNumeric(row.amountCredited, 2);
+  return {
+    id: row.id,
+    object: "invoice",
+    livemode: row.livemode,
+    number: row.number,
+    date: row.date,
+    due_date: row.dueDate,
+    status: row.status,
+    party_id: row.partyId,
+    party: row.party as Invoice["party"],
+    place_of_supply: row.placeOfSupply as Invoice["place_of_supply"],
+    supply_type: row.supplyType,
+    reverse_charge: row.reverseCharge,
+    items: [...items]
+      .sort((a, b) => a.lineNo - b.lineNo)
+      .map((item) => ({
+        sku: item.sku,
+        product_id: item.productId,
+        description: item.description,
+        hsn_code: item.hsnCode,
+        unit: item.unit as Invoice["items"][number]["unit"],
+        qty: decimal3(item.qty),
+        rate: decimal3(item.rate),
+        discount: rupees(item.discount),
+        taxable_value: rupees(item.taxableValue),
+        gst_rate: decimal3(item.gstRate) as Invoice["items"][number]["gst_rate"],
+        cgst: rupees(item.cgst),
+        sgst: rupees(item.sgst),
+        igst: rupees(item.igst),
+        cess: rupees(item.cess),
+        total: rupees(item.total),
+      })),
+    taxable_value: rupees(row.taxableValue),
+    cgst: rupees(row.cgst),
+    sgst: rupees(row.sgst),
+    igst: rupees(row.igst),
+    cess: rupees(row.cess),
+    round_off: rupees(row.roundOff),
+    total: toRupees(total),
+    amount_paid: rupees(row.amountPaid),
+    amount_credited: rupees(row.amountCredited),
+    balance_due: row.status === "cancelled" ? 0 : toRupees(total - settled),
+    sgst_label: row.sgstLabel,
+    irn: row.irn,
+    ack_no: row.ackNo,
+    ack_date: row.ackDate?.toISOString() ?? null,
+    signed_qr_code: row.signedQrCode,
+    signed_invoice: row.signedInvoice,
+    cancellation: row.cancellation as Invoice["cancellation"],
+    notes: row.notes,
+    created_at: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,423 @@
+import type { components } from "@bahi/contract";
+import {
+  computeInvoiceTax,
+  financialYearOf,
+  formatMilli,
+  formatRupees,
+  type GstError,
+  type InvoiceTax,
+  isGstError,
+  type Milli,
+  OTHER_COUNTRIES_STATE_CODE,
+  parseMilli,
+  parseNumeric,
+  parseRupees,
+  todayInIst,
+} from "@bahi/gst";
+import { and, desc, eq, gte, inArray, lt, lte, type SQL } from "drizzle-orm";
+import type { Executor } from "../db/client.js";
+import { invoiceItems, invoices, parties, products, stockMovements } from "../db/schema.js";
+import { buildInv01 } from "../einvoice/inv01.js";
+import type { EInvoiceProvider } from "../einvoice/provider.js";
+import { conflict, type FieldErrorList, notFound, unprocessable } from "../errors.js";
+import { newId } from "../ids.js";
+import { findAccount } from "./accounts.js";
+import { nextDocumentNumber } from "./document-numbers.js";
+import { recordEvent } from "./events.js";
+import { type InvoiceItemRow, type InvoiceRow, toInvoice } from "./invoice-view.js";
+import { type Owner, ownedBy, ownedRow } from "./owner.js";
+import { type Page, pageOf } from "./pagination.js";
+import { toParty } from "./parties.js";
+import { applyStockMovement } from "./stock.js";
+
+type Invoice = components["schemas"]["Invoice"];
+type InvoiceCreate = components["schemas"]["InvoiceCreate"];
+type InvoiceCancel = components["schemas"]["InvoiceCancel"];
+type ProductRow = typeof products.$inferSelect;
+
+/** EINVOICE_CANCEL_WINDOW_HOURS: the IRP cancels an IRN only this long after it was generated. */
+export const EINVOICE_CANCEL_WINDOW_HOURS = 24;
+
+const field = (code: string, pointer: string, message: string) => ({ pointer, code, message });
+
+/** Tax errors name the line by its SKU, as the spec promises, whatever field of the line was at fault. */
+function taxProblem(error: GstError) {
+  const line = /^\/items\/(\d+)\//.exec(error.pointer ?? "")?.[1];
+  const rateError = error.code === "rate_not_in_force" || error.code === "cess_not_in_force";
+  const pointer = line !== undefined && rateError ? `/items/${line}/sku` : (error.pointer ?? "");
+  const code = error.code === "cess_not_in_force" ? "rate_not_in_force" : error.code;
+  return unprocessable(code, error.message, [field(code, pointer, error.message)]);
+}
+
+async function checkDates(tx: Executor, owner: Owner, body: InvoiceCreate, now: Date) {
+  const account = await findAccount(tx, owner.accountId);
+  const today = todayInIst(now);
+  const date = body.date ?? today;
+  const errors: FieldErrorList = [];
+  if (date > today)
+    errors.push(field("date_in_future", "/date", `must not be after today (${today}) in India`));
+  const year = financialYearOf(date);
+  if (account.booksClosedThrough && year <= account.booksClosedThrough) {
+    errors.push(
+      field(
+        "financial_year_closed",
+        "/date",
+        `falls in ${year}; books are closed through ${account.booksClosedThrough}`,
+      ),
+    );
+  }
+  if (body.due_date && body.due_date < date) {
+    errors.push(field("due_date_before_date", "/due_date", `must not be before the invoice date ${date}`));
+  }
+  const [first] = errors;
+  if (first) throw unprocessable(first.code, `${first.pointer.slice(1)} ${first.message}`, errors);
+  return { account, date };
+}
+
+async function resolveProducts(tx: Executor, owner: Owner, body: InvoiceCreate, registeredBuyer: boolean) {
+  const skus = [...new Set(body.items.map((item) => item.sku))];
+  const rows = await tx
+    .select()
+    .from(products)
+    .where(ownedBy(products, owner, inArray(products.sku, skus)));
+  const bySku = new Map(rows.map((row) => [row.sku, row]));
+  const errors: FieldErrorList = [];
+  const lines = body.items.map((item, i) => {
+    const product = bySku.get(item.sku);
+    if (!product) {
+      errors.push(field("unknown_sku", `/items/${i}/sku`, `no product has SKU ${item.sku}`));
+    } else if (registeredBuyer && product.hsnCode === null) {
+      errors.push(
+        field(
+          "hsn_missing",
+          `/items/${i}/sku`,
+          `product ${item.sku} has no HSN code, which e-invoices and GSTR-1 need for a registered buyer`,
+        ),
+      );
+    }
+    return { item, product: product as ProductRow };
+  });
+  const [first] = errors;
+  if (first) throw unprocessable(first.code, `${first.pointer.slice(1)}: ${first.message}`, errors);
+  return lines;
+}
+
+/** One movement per product, even when a product fills several lines. */
+async function takeStock(
+  tx: Executor,
+  owner: Owner,
+  invoiceId: string,
+  lines: { product: ProductRow; qty: Milli }[],
+) {
+  const wanted = new Map<string, Milli>();
+  for (const { product, qty } of lines) {
+    if (product.trackStock) wanted.set(product.id, (wanted.get(product.id) ?? 0n) + qty);
+  }
+  for (const [productId, qty] of wanted) {
+    await applyStockMovement(tx, owner, productId, -qty, { kind: "invoice", sourceId: invoiceId });
+  }
+}
+
+export async function createInvoice(
+  tx: Executor,
+  owner: Owner,
+  body: InvoiceCreate,
+  now: Date,
+  irp: EInvoiceProvider,
+): Promise<Invoice> {
+  const { account, date } = await checkDates(tx, owner, body, now);
+  const [partyRow] = await tx
+    .select()
+    .from(parties)
+    .where(ownedRow(parties, owner, body.party_id))
+    .limit(1);
+  if (!partyRow) {
+    throw unprocessable("unknown_party", `No such party: ${body.party_id}`, [
+      field("unknown_party", "/party_id", "no such party in this account and mode"),
+    ]);
+  }
+  const party = toParty(partyRow);
+  const placeOfSupply = body.place_of_supply ?? party.state_code;
+  const einvoiced = party.gstin !== null || placeOfSupply === OTHER_COUNTRIES_STATE_CODE;
+  if (einvoiced && !party.address) {
+    throw unprocessable("address_required", `Party ${party.id} needs an address for the e-invoice.`, [
+      field("address_required", "/party_id", "the party has no address, which the e-invoice needs"),
+    ]);
+  }
+  const lines = (await resolveProducts(tx, owner, body, party.gstin !== null)).map(({ item, product }) => ({
+    item,
+    product,
+    qty: parseMilli(item.qty),
+    rate: parseMilli(item.rate),
+  }));
+  let tax: InvoiceTax;
+  try {
+    tax = computeInvoiceTax({
+      date,
+      supplier_state: account.stateCode,
+      place_of_supply: placeOfSupply,
+      reverse_charge: body.reverse_charge ?? false,
+      items: lines.map(({ item, product, qty, rate }) => ({
+        qty,
+        rate,
+        discount: parseRupees(item.discount ?? 0),
+        gst_rate: parseMilli(product.gstRate),
+        cess_rate: parseMilli(product.cessRate),
+      })),
+    });
+  } catch (error) {
+    if (isGstError(error)) throw taxProblem(error);
+    throw error;
+  }
+  const id = newId("invoice");
+  await takeStock(tx, owner, id, lines);
+  const { number, financialYear } = await nextDocumentNumber(
+    tx,
+    owner,
+    "invoice",
+    { format: account.invoiceNumberFormat, reset: account.numberReset },
+    date,
+  );
+  const described = lines.map(({ item, product, qty, rate }) => ({
+    description: item.description ?? product.name,
+    hsnCode: product.hsnCode,
+    unit: product.unit,
+    qty,
+    rate,
+  }));
+  const einvoice = einvoiced
+    ? buildInv01({
+        docType: "INV",
+        number,
+        date,
+        placeOfSupply,
+        seller: {
+          gstin: account.gstin,
+          legalName: account.legalName,
+          line1: account.addressLine1,
+          city: account.city,
+          pin: account.pin,
+          stateCode: account.stateCode,
+        },
+        buyer: {
+          gstin: party.gstin,
+          name: party.name,
+          address: party.address as NonNullable<typeof party.address>,
+        },
+        lines: described.map((d) => ({ ...d, hsnCode: d.hsnCode as string })),
+        tax,
+      })
+    : null;
+  const registration = einvoice ? await irp.register(einvoice) : null;
+  const money = (paise: bigint) => formatRupees(paise);
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      accountId: owner.accountId,
+      livemode: owner.livemode,
+      id,
+      number,
+      financialYear,
+      date,
+      dueDate: body.due_date ?? null,
+      status: "issued",
+      partyId: party.id,
+      party: { name: party.name, gstin: party.gstin, state_code: party.state_code, address: party.address },
+      placeOfSupply,
+      supplyType: tax.supply_type,
+      reverseCharge: tax.reverse_charge,
+      sgstLabel: tax.utgst ? "UTGST" : "SGST",
+      taxableValue: money(tax.taxable_value),
+      cgst: money(tax.cgst),
+      sgst: money(tax.sgst),
+      igst: money(tax.igst),
+      cess: money(tax.cess),
+      roundOff: money(tax.round_off),
+      total: money(tax.total),
+      irn: registration?.irn ?? null,
+      ackNo: registration?.ackNo ?? null,
+      ackDate: registration?.ackDate ?? null,
+      signedQrCode: registration?.signedQrCode ?? null,
+      signedInvoice: registration?.signedInvoice ?? null,
+      einvoice,
+      notes: body.notes ?? null,
+      createdAt: now,
+    })
+    .returning();
+  const items = await tx
+    .insert(invoiceItems)
+    .values(
+      tax.items.map((t, i) => {
+        const line = lines[i] as (typeof lines)[number];
+        const text = described[i] as (typeof described)[number];
+        return {
+          accountId: owner.accountId,
+          livemode: owner.livemode,
+          invoiceId: id,
+          lineNo: i + 1,
+          productId: line.product.id,
+          sku: line.product.sku,
+          description: text.description,
+          hsnCode: text.hsnCode,
+          unit: text.unit,
+          qty: formatMilli(line.qty),
+          rate: formatMilli(line.rate),
+          gross: money(t.gross),
+          discount: money(t.discount),
+          taxableValue: money(t.taxable_value),
+          gstRate: formatMilli(t.gst_rate),
+          cessRate: formatMilli(t.cess_rate),
+          cgst: money(t.cgst),
+          sgst: money(t.sgst),
+          igst: money(t.igst),
+          cess: money(t.cess),
+          total: money(t.total),
+        };
+      }),
+    )
+    .returning();
+  if (!row) throw new Error("insert returned no invoice");
+  const invoice = toInvoice(row, items);
+  await recordEvent(tx, owner, "invoice.created", invoice);
+  return invoice;
+}
+
+async function itemsOf(
+  tx: Executor,
+  owner: Owner,
+  ids: readonly string[],
+): Promise<Map<string, InvoiceItemRow[]>> {
+  const byInvoice = new Map<string, InvoiceItemRow[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byInvoice;
+  const rows = await tx
+    .select()
+    .from(invoiceItems)
+    .where(
+      and(
+        eq(invoiceItems.accountId, owner.accountId),
+        eq(invoiceItems.livemode, owner.livemode),
+        inArray(invoiceItems.invoiceId, [...ids]),
+      ),
+    );
+  for (const row of rows) byInvoice.get(row.invoiceId)?.push(row);
+  return byInvoice;
+}
+
+export async function findInvoiceRow(tx: Executor, owner: Owner, id: string): Promise<InvoiceRow> {
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(ownedRow(invoices, owner, id))
+    .limit(1);
+  if (!row) throw notFound("invoice", id);
+  return row;
+}
+
+export async function findInvoice(tx: Executor, owner: Owner, id: string): Promise<Invoice> {
+  const row = await findInvoiceRow(tx, owner, id);
+  return toInvoice(row, (await itemsOf(tx, owner, [id])).get(id) ?? []);
+}
+
+export interface InvoiceFilters {
+  limit: number;
+  startingAfter?: string | undefined;
+  status?: Invoice["status"] | undefined;
+  partyId?: string | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  number?: string | undefined;
+}
+
+export async function listInvoices(
+  db: Executor,
+  owner: Owner,
+  filters: InvoiceFilters,
+): Promise<Page<Invoice>> {
+  const conditions: (SQL | undefined)[] = [
+    filters.startingAfter ? lt(invoices.id, filters.startingAfter) : undefined,
+    filters.status ? eq(invoices.status, filters.status) : undefined,
+    filters.partyId ? eq(invoices.partyId, filters.partyId) : undefined,
+    filters.dateFrom ? gte(invoices.date, filters.dateFrom) : undefined,
+    filters.dateTo ? lte(invoices.date, filters.dateTo) : undefined,
+    filters.number ? eq(invoices.number, filters.number) : undefined,
+  ];
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(ownedBy(invoices, owner, ...conditions))
+    .orderBy(desc(invoices.id))
+    .limit(filters.limit + 1);
+  const page = pageOf(rows, filters.limit);
+  const items = await itemsOf(
+    db,
+    owner,
+    page.data.map((r) => r.id),
+  );
+  return { ...page, data: page.data.map((r) => toInvoice(r, items.get(r.id) ?? [])) };
+}
+
+/**
+ * Cancels an invoice within the IRP's window, before any money or credit touched it. The number
+ * stays used (GSTR-1 counts it as cancelled), and whatever stock the sale took comes back.
+ */
+export async function cancelInvoice(
+  tx: Executor,
+  owner: Owner,
+  id: string,
+  body: InvoiceCancel,
+  now: Date,
+  irp: EInvoiceProvider,
+): Promise<Invoice> {
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(ownedRow(invoices, owner, id))
+    .for("update");
+  if (!row) throw notFound("invoice", id);
+  if (row.status === "cancelled")
+    throw conflict("invoice_cancelled", `Invoice ${row.number} is already cancelled.`);
+  if (parseNumeric(row.amountPaid, 2) > 0n) {
+    throw conflict(
+      "invoice_has_payments",
+      `Invoice ${row.number} has payments allocated; issue a credit note instead.`,
+    );
+  }
+  if (parseNumeric(row.amountCredited, 2) > 0n) {
+    throw conflict(
+      "invoice_has_credit_notes",
+      `Invoice ${row.number} has credit notes; issue a further credit note instead.`,
+    );
+  }
+  const since = row.ackDate ?? row.createdAt;
+  if (now.getTime() - since.getTime() > EINVOICE_CANCEL_WINDOW_HOURS * 3_600_000) {
+    throw conflict(
+      "cancel_window_closed",
+      `Invoice ${row.number} is more than ${EINVOICE_CANCEL_WINDOW_HOURS} hours old and can no longer be cancelled; issue a credit note instead.`,
+    );
+  }
+  if (row.irn) await irp.cancel(row.irn, body.reason, body.remark);
+  const taken = await tx
+    .select({ productId: stockMovements.productId, quantity: stockMovements.quantity })
+    .from(stockMovements)
+    .where(
+      ownedBy(stockMovements, owner, eq(stockMovements.sourceId, id), eq(stockMovements.kind, "invoice")),
+    );
+  for (const movement of taken) {
+    await applyStockMovement(tx, owner, movement.productId, -parseNumeric(movement.quantity, 3), {
+      kind: "invoice_cancel",
+      sourceId: id,
+    });
+  }
+  const [cancelled] = await tx
+    .update(invoices)
+    .set({
+      status: "cancelled",
+      cancellation: { reason: body.reason, remark: body.remark, cancelled_at: now.toISOString() },
+    })
+    .where(ownedRow(invoices, owner, id))
+    .returning();
+  if (!cancelled) throw notFound("invoice", id);
+  const invoice = toInvoice(cancelled, (await itemsOf(tx, owner, [id])).get(id) ?? []);
+  await recordEvent(tx, owner, "invoice.cancelled", invoice);
+  return invoice;
+}

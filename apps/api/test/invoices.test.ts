@@ -1,0 +1,606 @@
+import { createHash, createPublicKey, verify } from "node:crypto";
+import { fixtures } from "@bahi/contract";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoices, products } from "../src/db/schema.js";
+import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
+import { eventsOf } from "./support/events.js";
+import { createTenant, GSTINS, type Tenant } from "./support/tenants.js";
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+interface Shop {
+  tenant: Tenant;
+  key: string;
+  call: (operationId: string, options?: Parameters<TestApi["call"]>[1]) => Promise<CallResult>;
+  party: (body: unknown) => Promise<string>;
+  /** A product made from the goods fixture with `body`'s changes. */
+  product: (body: Record<string, unknown>) => Promise<string>;
+  service: () => Promise<string>;
+  invoice: (body: Record<string, unknown>, headers?: Record<string, string>) => Promise<CallResult>;
+}
+
+/** A business with its own key, so that each test's numbers and stock are its own. */
+async function shop(gstin: string = GSTINS.karnataka): Promise<Shop> {
+  const tenant = await createTenant(api.database.handle.db, { gstin });
+  const call: Shop["call"] = (operationId, options = {}) =>
+    api.call(operationId, { key: tenant.testKey, ...options });
+  return {
+    tenant,
+    key: tenant.testKey,
+    call,
+    party: async (body) => (await call("createParty", { body })).body.id,
+    product: async (body) => {
+      const created = await call("createProduct", { body: { ...fixtures.ProductCreate, ...body } });
+      expect(created.status).toBe(201);
+      return created.body.id;
+    },
+    service: async () => (await call("createProduct", { body: fixtures.ProductCreateService })).body.id,
+    invoice: (body, headers) => call("createInvoice", { body, headers }),
+  };
+}
+
+const meera = fixtures.PartyCreateUnregistered;
+const sharma = fixtures.PartyCreate;
+
+describe("exact GST", () => {
+  it("intra-state: CGST + SGST, each half, rounded per line; the odd paisa goes to round_off", async () => {
+    const s = await shop();
+    const party = await s.party(meera);
+    await s.product({});
+    const res = await s.invoice({ party_id: party, items: [{ sku: "PEN-01", qty: 3, rate: 99.99 }] });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      supply_type: "intra_state",
+      place_of_supply: "29",
+      sgst_label: "SGST",
+      taxable_value: 299.97,
+      cgst: 27,
+      sgst: 27,
+      igst: 0,
+      round_off: 0.03,
+      total: 354,
+      balance_due: 354,
+      irn: null,
+      ack_no: null,
+      signed_qr_code: null,
+    });
+    expect(res.body.items[0]).toMatchObject({
+      taxable_value: 299.97,
+      cgst: 27,
+      sgst: 27,
+      total: 353.97,
+      hsn_code: "96081019",
+    });
+  });
+
+  it("inter-state: IGST at the full rate; a discount comes off before tax", async () => {
+    const s = await shop();
+    const party = await s.party(sharma);
+    await s.product({});
+    await s.service();
+    const res = await s.invoice({ ...fixtures.InvoiceCreate, party_id: party, date: undefined });
+    expect(res.body).toMatchObject({
+      supply_type: "inter_state",
+      place_of_supply: "27",
+      taxable_value: 3699.77,
+      cgst: 0,
+      sgst: 0,
+      igst: 665.96,
+      round_off: 0.27,
+      total: 4366,
+    });
+    expect(res.body.items[1]).toMatchObject({ discount: 100, taxable_value: 1400, igst: 252, total: 1652 });
+  });
+
+  it("a union territory without legislature: UTGST, with a 3-decimal quantity", async () => {
+    const s = await shop(GSTINS.chandigarh);
+    const party = await s.party({
+      ...meera,
+      address: { ...meera.address, state_code: "04", city: "Chandigarh", pin: "160017" },
+    });
+    await s.product({ sku: "RICE-5", name: "Basmati rice", gst_rate: 5, hsn_code: "10063020", unit: "KGS" });
+    const res = await s.invoice({ party_id: party, items: [{ sku: "RICE-5", qty: 1.255, rate: 80.5 }] });
+    expect(res.body).toMatchObject({
+      supply_type: "intra_state",
+      sgst_label: "UTGST",
+      taxable_value: 101.03,
+      cgst: 2.53,
+      sgst: 2.53,
+      round_off: -0.09,
+      total: 106,
+    });
+    expect(res.body.items[0]).toMatchObject({ qty: 1.255, rate: 80.5, unit: "KGS" });
+  });
+
+  it("an export (place of supply 96): IGST whatever the states, and an EXPWP e-invoice to URP", async () => {
+    const s = await shop();
+    const party = await s.party(meera);
+    await s.product({
+      sku: "SHAWL",
+      name: "Pashmina shawl",
+      price: 1000,
+      hsn_code: "62142010",
+      opening_stock: 10,
+    });
+    const res = await s.invoice({
+      party_id: party,
+      place_of_supply: "96",
+      items: [{ sku: "SHAWL", qty: 2, rate: 1000 }],
+    });
+    expect(res.body).toMatchObject({
+      supply_type: "inter_state",
+      place_of_supply: "96",
+      igst: 360,
+      cgst: 0,
+      total: 2360,
+    });
+    expect(res.body.irn).toMatch(/^[0-9a-f]{64}$/);
+    const einvoice = await s.call("retrieveInvoiceEinvoice", { path: { id: res.body.id } });
+    expect(einvoice.body.TranDtls).toEqual({ TaxSch: "GST", SupTyp: "EXPWP", RegRev: "N" });
+    expect(einvoice.body.BuyerDtls).toMatchObject({ Gstin: "URP", Pos: "96", Stcd: "96", Pin: 999999 });
+  });
+
+  it("reverse charge: tax shown, not collected; the e-invoice still values lines with tax", async () => {
+    const s = await shop();
+    const party = await s.party(sharma);
+    await s.product({});
+    const res = await s.invoice({
+      party_id: party,
+      reverse_charge: true,
+      items: [{ sku: "PEN-01", qty: 10, rate: 99.99 }],
+    });
+    expect(res.body).toMatchObject({
+      reverse_charge: true,
+      taxable_value: 999.9,
+      igst: 179.98,
+      round_off: 0.1,
+      total: 1000,
+    });
+    const einvoice = (await s.call("retrieveInvoiceEinvoice", { path: { id: res.body.id } })).body;
+    expect(einvoice.TranDtls.RegRev).toBe("Y");
+    expect(einvoice.ItemList[0]).toMatchObject({ AssAmt: 999.9, IgstAmt: 179.98, TotItemVal: 1179.88 });
+    expect(einvoice.ValDtls).toMatchObject({
+      AssVal: 999.9,
+      IgstVal: 179.98,
+      RndOffAmt: 0.12,
+      TotInvVal: 1180,
+    });
+  });
+});
+
+describe("the e-invoice", () => {
+  it("carries the IRN of the government's formula, and signatures the published key verifies", async () => {
+    const s = await shop();
+    const party = await s.party(sharma);
+    await s.product({});
+    const res = await s.invoice({
+      party_id: party,
+      date: "2026-11-20",
+      items: [{ sku: "PEN-01", qty: 1, rate: 10 }],
+    });
+    const { number, irn, ack_no, ack_date, signed_qr_code, signed_invoice } = res.body;
+    const expected = createHash("sha256").update(`${GSTINS.karnataka}2026-27INV${number}`).digest("hex");
+    expect(irn).toBe(expected);
+    expect(ack_no).toMatch(/^[0-9]{15}$/);
+    expect(Date.parse(ack_date)).toBeGreaterThan(Date.now() - 60_000);
+
+    const jwks = await api.call("retrieveEinvoiceJwks", {});
+    expect(jwks.status).toBe(200);
+    for (const token of [signed_qr_code, signed_invoice]) {
+      const [header, payload, signature] = token.split(".");
+      const { kid, alg } = JSON.parse(Buffer.from(header, "base64url").toString());
+      expect(alg).toBe("RS256");
+      const jwk = jwks.body.keys.find((k: { kid: string }) => k.kid === kid);
+      const key = createPublicKey({ key: jwk, format: "jwk" });
+      expect(
+        verify("sha256", Buffer.from(`${header}.${payload}`), key, Buffer.from(signature, "base64url")),
+      ).toBe(true);
+    }
+    const qr = JSON.parse(JSON.parse(Buffer.from(signed_qr_code.split(".")[1], "base64url").toString()).data);
+    expect(qr).toMatchObject({
+      SellerGstin: GSTINS.karnataka,
+      BuyerGstin: GSTINS.maharashtra,
+      DocNo: number,
+      DocTyp: "INV",
+      DocDt: "20/11/2026",
+      TotInvVal: 12,
+      ItemCnt: 1,
+      MainHsnCode: "96081019",
+      Irn: irn,
+    });
+  });
+
+  it("GET …/einvoice is the INV-01 1.1 document as sent: formats as the schema wants", async () => {
+    const s = await shop();
+    const party = await s.party(sharma);
+    await s.product({});
+    await s.service();
+    const created = await s.invoice({ ...fixtures.InvoiceCreate, party_id: party, date: "2026-11-02" });
+    const res = await s.call("retrieveInvoiceEinvoice", { path: { id: created.body.id } });
+    expect(res.body).toMatchObject({
+      Version: "1.1",
+      DocDtls: { Typ: "INV", No: created.body.number, Dt: "02/11/2026" },
+      SellerDtls: { Gstin: GSTINS.karnataka, Stcd: "29", Pin: 560001 },
+      BuyerDtls: { Gstin: GSTINS.maharashtra, Pos: "27", Stcd: "27", Pin: 400007 },
+      ValDtls: { AssVal: 3699.77, IgstVal: 665.96, RndOffAmt: 0.27, TotInvVal: 4366 },
+    });
+    expect(res.body.ItemList[0]).toMatchObject({
+      SlNo: "1",
+      IsServc: "N",
+      HsnCd: "96081019",
+      GstRt: 18,
+      Qty: 23,
+      UnitPrice: 99.99,
+      TotAmt: 2299.77,
+    });
+    expect(res.body.ItemList[1]).toMatchObject({
+      SlNo: "2",
+      IsServc: "Y",
+      Unit: "NA",
+      Discount: 100,
+      AssAmt: 1400,
+    });
+  });
+
+  it("404 einvoice_not_applicable for a sale to an unregistered buyer; the JWKS needs no key", async () => {
+    const s = await shop();
+    const party = await s.party(meera);
+    await s.product({});
+    const created = await s.invoice({ party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 5 }] });
+    const res = await s.call("retrieveInvoiceEinvoice", { path: { id: created.body.id } });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe("einvoice_not_applicable");
+    expect((await api.call("retrieveEinvoiceJwks", { key: null })).status).toBe(200);
+  });
+});
+
+describe("numbers: consecutive, no gap, no duplicate", () => {
+  it("50 concurrent creates get 50 consecutive numbers", async () => {
+    const s = await shop();
+    const party = await s.party(meera);
+    await s.product({ opening_stock: 1000 });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        s.invoice({ party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] }),
+      ),
+    );
+    expect(answers.every((a) => a.status === 201)).toBe(true);
+    const numbers = answers.map((a) => a.body.number).sort();
+    expect(numbers).toEqual(
+      Array.from({ length: 50 }, (_, i) => `INV/26-27/${String(i + 1).padStart(6, "0")}`),
+    );
+  });
+
+  it("a failed create burns no number and changes nothing", async () => {
+    const s = await shop();
+    const party = await s.party(meera);
+    await s.product({ opening_stock: 5 });
+    await s.product({ sku: "PAD", name: "Pad", opening_stock: 1 });
+    const first = await s.invoice({ party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] });
+    const short = await s.invoice({
+      party_id: party,
+      items: [
+        { sku: "PEN-01", qty: 1, rate: 10 },
+        { sku: "PAD", qty: 2, rate: 5 },
+      ],
+    });
+    expect(short.status).toBe(409);
+    expect(short.body.code).toBe("insufficient_stock");
+    expect(short.body.detail).toContain("PAD");
+    const unknown = await s.invoice({ party_id: party, items: [{ sku: "NOPE", qty: 1, rate: 1 }] });
+    expect(unknown.status).toBe(422);
+    const next = await s.invoice({ party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] });
+    expect(first.body.number).toBe("INV/26-27/000001");
+    expect(next.body.number).toBe("INV/26-27/000002");
+    const pen = await s.call("listProducts", { query: { q: "PEN-01" } });
+    expect(pen.body.data[0].stock_on_hand).toBe(3);
+    const pad = await s.call("listProducts", { query: { q: "PAD" } });
+    expect(pad.body.data[0].stock_on_hand).toBe(1);
+    const created = await eventsOf(api.database.handle.db, s.tenant.accountId, "invoice.created");
+    expect(created.map((e) => e.object.number)).toEqual(["INV/26-27/000001", "INV/26-27/000002"]);
+  });
+
+  it("each financial year starts again at 1, or runs on when the account says never", async () => {
+    const s = await shop();
+    const party = await s.party(meera);
+    await s.product({});
+    const line = [{ sku: "PEN-01", qty: 1, rate: 10 }];
+    const thisYear = await s.invoice({ party_id: party, date: "2026-04-01", items: line });
+    const lastYear = await s.invoice({ party_id: party, date: "2026-03-31", items: line });
+    expect(thisYear.body.number).toBe("INV/26-27/000001");
+    expect(lastYear.body.number).toBe("INV/25-26/000001");
+    await s.call("updateAccount", { body: { number_reset: "never", invoice_number_format: "B-{SEQ:5}" } });
+    const runOn1 = await s.invoice({ party_id: party, date: "2026-03-30", items: line });
+    const runOn2 = await s.invoice({ party_id: party, date: "2026-05-01", items: line });
+    expect([runOn1.body.number, runOn2.body.number]).toEqual(["B-00001", "B-00002"]);
+  });
+
+  it("422 for a number format that cannot give a valid number", async () => {
+    const s = await shop();
+    const res = await s.call("updateAccount", { body: { invoice_number_format: "INVOICE/{FY}/{SEQ:6}" } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/invoice_number_format", code: "invalid_number_format" }),
+    ]);
+  });
+});
+
+describe("bad input", () => {
+  it.each([
+    ["an unknown party", { party_id: "pty_nope" }, "unknown_party", "/party_id"],
+    ["a date in the future", { date: "2099-01-01" }, "date_in_future", "/date"],
+    [
+      "a due date before the date",
+      { date: "2026-11-01", due_date: "2026-10-31" },
+      "due_date_before_date",
+      "/due_date",
+    ],
+    [
+      "an unknown SKU",
+      {
+        items: [
+          { sku: "PEN-01", qty: 1, rate: 1 },
+          { sku: "GHOST", qty: 1, rate: 1 },
+        ],
+      },
+      "unknown_sku",
+      "/items/1/sku",
+    ],
+    [
+      "a discount above quantity × rate",
+      { items: [{ sku: "PEN-01", qty: 1, rate: 1, discount: 2 }] },
+      "discount_exceeds_gross",
+      "/items/0/discount",
+    ],
+  ])("422 for %s", async (_what, override, code, pointer) => {
+    const s = await shop();
+    const party = await s.party(meera);
+    await s.product({});
+    const res = await s.invoice({
+      party_id: party,
+      items: [{ sku: "PEN-01", qty: 1, rate: 1 }],
+      ...override,
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe(code);
+    expect(res.body.errors).toContainEqual(expect.objectContaining({ pointer, code }));
+  });
+
+  it("422 hsn_missing for a product without HSN sold to a registered buyer; allowed to a consumer", async () => {
+    const s = await shop();
+    await s.product({ hsn_code: null });
+    const registered = await s.invoice({
+      party_id: await s.party(sharma),
+      items: [{ sku: "PEN-01", qty: 1, rate: 1 }],
+    });
+    expect(registered.status).toBe(422);
+    expect(registered.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/items/0/sku", code: "hsn_missing" }),
+    ]);
+    expect(registered.body.detail).toContain("PEN-01");
+    const consumer = await s.invoice({
+      party_id: await s.party(meera),
+      items: [{ sku: "PEN-01", qty: 1, rate: 1 }],
+    });
+    expect(consumer.status).toBe(201);
+    expect(consumer.body.items[0].hsn_code).toBeNull();
+  });
+
+  it("422 rate_not_in_force for a pre-reform rate on a current date; accepted on an old date", async () => {
+    const s = await shop();
+    const party = await s.party(meera);
+    await s.product({});
+    await api.database.handle.db
+      .update(products)
+      .set({ gstRate: "12" })
+      .where(sql`${products.accountId} = ${s.tenant.accountId}`);
+    const now = await s.invoice({ party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 100 }] });
+    expect(now.status).toBe(422);
+    expect(now.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/items/0/sku", code: "rate_not_in_force" }),
+    ]);
+    const before = await s.invoice({
+      party_id: party,
+      date: "2025-09-21",
+      items: [{ sku: "PEN-01", qty: 1, rate: 100 }],
+    });
+    expect(before.body).toMatchObject({ cgst: 6, sgst: 6, total: 112 });
+  });
+
+  it("422 financial_year_closed for a date in a closed year", async () => {
+    const s = await shop();
+    const party = await s.party(meera);
+    await s.product({});
+    await s.call("updateAccount", { body: { books_closed_through: "2025-26" } });
+    const res = await s.invoice({
+      party_id: party,
+      date: "2026-03-31",
+      items: [{ sku: "PEN-01", qty: 1, rate: 1 }],
+    });
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/date", code: "financial_year_closed" }),
+    ]);
+    expect(
+      (await s.invoice({ party_id: party, date: "2026-04-01", items: [{ sku: "PEN-01", qty: 1, rate: 1 }] }))
+        .status,
+    ).toBe(201);
+  });
+
+  it("422 address_required for a registered buyer without address", async () => {
+    const s = await shop();
+    const party = await s.party({ type: "customer", name: "No Address Ltd", gstin: GSTINS.delhi });
+    await s.product({});
+    const res = await s.invoice({ party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 1 }] });
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/party_id", code: "address_required" }),
+    ]);
+  });
+
+  it("items: 1 to 1,000", async () => {
+    const s = await shop();
+    const party = await s.party(meera);
+    await s.product({ opening_stock: 2000 });
+    expect((await s.invoice({ party_id: party, items: [] })).body.errors).toEqual([
+      expect.objectContaining({ pointer: "/items", code: "min_items" }),
+    ]);
+    const line = { sku: "PEN-01", qty: 1, rate: 1 };
+    const most = await s.invoice({ party_id: party, items: Array.from({ length: 1000 }, () => line) });
+    expect(most.status).toBe(201);
+    expect(most.body.items).toHaveLength(1000);
+    expect(most.body.total).toBe(1180);
+    const tooMany = await s.invoice({ party_id: party, items: Array.from({ length: 1001 }, () => line) });
+    expect(tooMany.body.errors).toEqual([expect.objectContaining({ pointer: "/items", code: "max_items" })]);
+  });
+
+  it("400 for malformed lines, each by pointer", async () => {
+    const s = await shop();
+    const res = await s.invoice({
+      party_id: "x",
+      items: [{ sku: "PEN-01", qty: 0, rate: -1, discount: 0.001, colour: "red" }],
+    });
+    expect(res.status).toBe(400);
+    const pointers = res.body.errors.map((e: { pointer: string }) => e.pointer);
+    expect(pointers).toEqual(
+      expect.arrayContaining(["/items/0/qty", "/items/0/rate", "/items/0/discount", "/items/0/colour"]),
+    );
+  });
+});
+
+describe("stock", () => {
+  it("is taken in the invoice's transaction and never goes negative", async () => {
+    const s = await shop();
+    const party = await s.party(meera);
+    const pen = await s.product({ opening_stock: 4 });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        s.invoice({ party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(4);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(2);
+    const product = await s.call("retrieveProduct", { path: { id: pen } });
+    expect(product.body.stock_on_hand).toBe(0);
+    const movements = await s.call("listStockMovements", { path: { id: pen }, query: { kind: "invoice" } });
+    expect(movements.body.data).toHaveLength(4);
+  });
+});
+
+describe("reading invoices", () => {
+  it("lists with filters and pages; keeps the party as it was when issued", async () => {
+    const s = await shop();
+    const sharmaId = await s.party(sharma);
+    const meeraId = await s.party(meera);
+    await s.product({});
+    const line = [{ sku: "PEN-01", qty: 1, rate: 10 }];
+    const a = await s.invoice({ party_id: sharmaId, date: "2026-10-01", items: line });
+    const b = await s.invoice({ party_id: meeraId, date: "2026-11-01", items: line });
+    const c = await s.invoice({ party_id: sharmaId, date: "2026-11-15", items: line });
+    await s.call("updateParty", { path: { id: sharmaId }, body: { name: "Sharma Electronics LLP" } });
+    const ids = (res: CallResult) => res.body.data.map((i: { id: string }) => i.id);
+    expect(ids(await s.call("listInvoices", {}))).toEqual([c.body.id, b.body.id, a.body.id]);
+    expect(ids(await s.call("listInvoices", { query: { party_id: sharmaId } }))).toEqual([
+      c.body.id,
+      a.body.id,
+    ]);
+    expect(
+      ids(await s.call("listInvoices", { query: { date_from: "2026-11-01", date_to: "2026-11-14" } })),
+    ).toEqual([b.body.id]);
+    expect(ids(await s.call("listInvoices", { query: { number: a.body.number } }))).toEqual([a.body.id]);
+    expect(ids(await s.call("listInvoices", { query: { status: "cancelled" } }))).toEqual([]);
+    const page = await s.call("listInvoices", { query: { limit: 2 } });
+    const rest = await s.call("listInvoices", { query: { limit: 2, starting_after: page.body.next_cursor } });
+    expect([...ids(page), ...ids(rest)]).toEqual([c.body.id, b.body.id, a.body.id]);
+    const kept = await s.call("retrieveInvoice", { path: { id: a.body.id } });
+    expect(kept.body).toEqual(a.body);
+    expect(kept.body.party.name).toBe("Sharma Electronics");
+    expect(
+      (await api.call("retrieveInvoice", { key: s.tenant.liveKey, path: { id: a.body.id } })).status,
+    ).toBe(404);
+  });
+});
+
+describe("idempotent creates", () => {
+  it("a retried create gives the same invoice, never a second; another body under the key is refused", async () => {
+    const s = await shop();
+    const party = await s.party(meera);
+    await s.product({});
+    const body = { party_id: party, items: [{ sku: "PEN-01", qty: 2, rate: 10 }] };
+    const first = await s.invoice(body, { "idempotency-key": "order-42" });
+    const retry = await s.invoice(body, { "idempotency-key": "order-42" });
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.body).toEqual(first.body);
+    const other = await s.invoice({ ...body, notes: "changed" }, { "idempotency-key": "order-42" });
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe("idempotency_key_reused");
+    expect((await s.call("listInvoices", {})).body.data).toHaveLength(1);
+  });
+});
+
+describe("cancelling", () => {
+  it("within 24 hours: status cancelled, number kept, stock back, invoice.cancelled announced", async () => {
+    const s = await shop();
+    const party = await s.party(sharma);
+    const pen = await s.product({ opening_stock: 10 });
+    const created = await s.invoice({ party_id: party, items: [{ sku: "PEN-01", qty: 3, rate: 10 }] });
+    const res = await s.call("cancelInvoice", {
+      path: { id: created.body.id },
+      body: fixtures.InvoiceCancel,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "cancelled", number: created.body.number, balance_due: 0 });
+    expect(res.body.cancellation).toMatchObject({
+      reason: fixtures.InvoiceCancel.reason,
+      remark: fixtures.InvoiceCancel.remark,
+    });
+    expect((await s.call("retrieveProduct", { path: { id: pen } })).body.stock_on_hand).toBe(10);
+    const again = await s.call("cancelInvoice", {
+      path: { id: created.body.id },
+      body: fixtures.InvoiceCancel,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("invoice_cancelled");
+    const cancelled = await eventsOf(api.database.handle.db, s.tenant.accountId, "invoice.cancelled");
+    expect(cancelled.map((e) => e.object.id)).toEqual([created.body.id]);
+    const next = await s.invoice({ party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] });
+    expect(next.body.number).toBe("INV/26-27/000002");
+  });
+
+  it("after 24 hours: 409 cancel_window_closed, pointing to a credit note", async () => {
+    const s = await shop();
+    const party = await s.party(sharma);
+    await s.product({});
+    const created = await s.invoice({ party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] });
+    await api.database.handle.db
+      .update(invoices)
+      .set({ ackDate: sql`now() - interval '24 hours 1 second'` })
+      .where(eq(invoices.id, created.body.id));
+    const res = await s.call("cancelInvoice", {
+      path: { id: created.body.id },
+      body: fixtures.InvoiceCancel,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("cancel_window_closed");
+    expect(res.body.detail).toContain("credit note");
+  });
+
+  it("400 for a bad reason or a remark over 100 characters; 404 for an unknown invoice", async () => {
+    const s = await shop();
+    const bad = await s.call("cancelInvoice", {
+      path: { id: "inv_x" },
+      body: { reason: "5", remark: "r".repeat(101) },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(["/reason", "/remark"]);
+    const missing = await s.call("cancelInvoice", {
+      path: { id: "inv_x" },
+      body: { reason: "1", remark: "r".repeat(100) },
+    });
+    expect(missing.status).toBe(404);
+  });
+});
