@@ -6,7 +6,6 @@ import autocannon from "autocannon";
 import postgres from "postgres";
 
 const apiRoot = fileURLToPath(new URL("../apps/api", import.meta.url));
-const tsx = fileURLToPath(new URL("../apps/api/node_modules/.bin/tsx", import.meta.url));
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 export async function createDatabase() {
@@ -27,7 +26,7 @@ export async function createDatabase() {
 /** Starts `pnpm start`'s entry point with a demo account; resolves with its URL and test key. */
 export function startApi(env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, ["src/main.ts"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
       cwd: apiRoot,
       env: { ...process.env, PORT: "0", LOG_LEVEL: "warn", BAHI_DEMO: "true", ...env },
       stdio: ["ignore", "pipe", "inherit"],

@@ -71,7 +71,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   });
 
   app.use("/v1/*", async (c, next) => {
-    const auth = await authenticate(db, c.req.header("authorization"), new Date());
+    const auth = await authenticate(db, services.keyCache, c.req.header("authorization"), new Date());
     c.set("auth", auth);
     if (rateLimiter) {
       const key =

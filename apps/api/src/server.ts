@@ -5,6 +5,7 @@ import { readDocsHtml } from "@bahi/docs";
 import { serve } from "@hono/node-server";
 import type { Logger } from "pino";
 import { createApp } from "./app.js";
+import { KeyCache } from "./auth/authenticate.js";
 import type { Database } from "./db/client.js";
 import { IrpSandbox } from "./einvoice/sandbox.js";
 import { RateLimiter, type RateLimits } from "./http/rate-limit.js";
@@ -30,7 +31,7 @@ const knownScopes = new Set(operationList.flatMap((op) => op.scopes ?? []));
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const app = createApp({
     db: options.db,
-    services: { knownScopes, irp: await IrpSandbox.open(options.db) },
+    services: { knownScopes, irp: await IrpSandbox.open(options.db), keyCache: new KeyCache() },
     logger: options.logger,
     rateLimiter: options.rateLimits === null ? null : new RateLimiter(options.rateLimits),
     isReady: options.isReady,

@@ -9,6 +9,51 @@ const unauthorized = (code: string, detail: string) => new ApiError(401, code, d
 
 export type Authentication = { principal: Principal } | { failure: ApiError } | { anonymous: true };
 
+/** AUTH_CACHE_TTL_MS: how long a node trusts what it read about a key (revocation, scopes, pause). */
+export const AUTH_CACHE_TTL_MS = 5_000;
+const AUTH_CACHE_MAX_KEYS = 10_000;
+
+type KeyRow = {
+  accountId: string;
+  livemode: boolean;
+  id: string;
+  secretHash: string;
+  scopes: string[];
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  plan: Principal["plan"];
+  subscriptionStatus: Principal["subscriptionStatus"];
+};
+
+/**
+ * Known keys by digest, for a few seconds: authentication would otherwise cost a database round trip
+ * on every request. Unknown keys are never cached, so guessing cannot fill it. A change of a key on
+ * this node clears it at once; other nodes see it within AUTH_CACHE_TTL_MS.
+ */
+export class KeyCache {
+  private readonly entries = new Map<string, { row: KeyRow; until: number }>();
+
+  get(digest: string, nowMs: number): KeyRow | undefined {
+    const entry = this.entries.get(digest);
+    if (!entry) return undefined;
+    if (entry.until > nowMs) return entry.row;
+    this.entries.delete(digest);
+    return undefined;
+  }
+
+  set(digest: string, row: KeyRow, nowMs: number): void {
+    if (this.entries.size >= AUTH_CACHE_MAX_KEYS) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(digest, { row, until: nowMs + AUTH_CACHE_TTL_MS });
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
 /**
  * Resolves a bearer key to its account and mode. The lookup is by the hash of the whole secret, so
  * neither the query's timing nor its answer says anything about other keys or accounts; the digest
@@ -16,6 +61,7 @@ export type Authentication = { principal: Principal } | { failure: ApiError } | 
  */
 export async function authenticate(
   db: Database,
+  cache: KeyCache,
   authorization: string | undefined,
   now: Date,
 ): Promise<Authentication> {
@@ -31,25 +77,12 @@ export async function authenticate(
     };
   }
   const digest = hashSecret(secret);
-  const [row] = await db
-    .select({
-      accountId: apiKeys.accountId,
-      livemode: apiKeys.livemode,
-      id: apiKeys.id,
-      secretHash: apiKeys.secretHash,
-      scopes: apiKeys.scopes,
-      expiresAt: apiKeys.expiresAt,
-      revokedAt: apiKeys.revokedAt,
-      plan: accounts.plan,
-      subscriptionStatus: accounts.subscriptionStatus,
-    })
-    .from(apiKeys)
-    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-    .where(eq(apiKeys.secretHash, digest))
-    .limit(1);
+  const row = cache.get(digest, now.getTime()) ?? (await lookUp(db, digest));
+
   if (!row || !sameDigest(row.secretHash, digest)) {
     return { failure: unauthorized("invalid_api_key", "No such API key.") };
   }
+  cache.set(digest, row, now.getTime());
   if (row.revokedAt) return { failure: unauthorized("api_key_revoked", "This API key has been revoked.") };
   if (row.expiresAt && row.expiresAt <= now) {
     return {
@@ -66,4 +99,24 @@ export async function authenticate(
       subscriptionStatus: row.subscriptionStatus,
     },
   };
+}
+
+async function lookUp(db: Database, digest: string): Promise<KeyRow | undefined> {
+  const [row] = await db
+    .select({
+      accountId: apiKeys.accountId,
+      livemode: apiKeys.livemode,
+      id: apiKeys.id,
+      secretHash: apiKeys.secretHash,
+      scopes: apiKeys.scopes,
+      expiresAt: apiKeys.expiresAt,
+      revokedAt: apiKeys.revokedAt,
+      plan: accounts.plan,
+      subscriptionStatus: accounts.subscriptionStatus,
+    })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(eq(apiKeys.secretHash, digest))
+    .limit(1);
+  return row;
 }

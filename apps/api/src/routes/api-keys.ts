@@ -34,12 +34,14 @@ export const apiKeyHandlers: Handlers = {
       startingAfter: query.starting_after,
     }),
   }),
-  revokeApiKey: async ({ path }, { principal, db, now }) => ({
-    status: 200,
-    body: await revokeApiKey(db, principal, path.id, now),
-  }),
-  rotateApiKey: async ({ path, body }, { principal, db, now }) => ({
-    status: 201,
-    body: await rotateApiKey(db, principal, path.id, body?.old_key_expires_in ?? 0, now),
-  }),
+  revokeApiKey: async ({ path }, { principal, db, services, now }) => {
+    const key = await revokeApiKey(db, principal, path.id, now);
+    services.keyCache.clear();
+    return { status: 200, body: key };
+  },
+  rotateApiKey: async ({ path, body }, { principal, db, services, now }) => {
+    const key = await rotateApiKey(db, principal, path.id, body?.old_key_expires_in ?? 0, now);
+    services.keyCache.clear();
+    return { status: 201, body: key };
+  },
 };

@@ -4,7 +4,7 @@ import type { Handlers } from "../http/operation-types.js";
 import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
 import { toProduct } from "../services/product-view.js";
 import { createProduct, findProduct, listProducts, updateProduct } from "../services/products.js";
-import { applyStockMovement, listStockMovements } from "../services/stock.js";
+import { applyStockMovements, listStockMovements } from "../services/stock.js";
 
 export const productHandlers: Handlers = {
   createProduct: async ({ body }, { principal, db, now }) => ({
@@ -36,11 +36,17 @@ export const productHandlers: Handlers = {
         { pointer: "/quantity", code: "stock_not_tracked", message: "the product does not track stock" },
       ]);
     }
-    const movement = await applyStockMovement(db, principal, product.id, parseMilli(body.quantity), {
-      kind: "adjustment",
-      reason: body.reason,
-      note: body.note ?? null,
-    });
+    const [movement] = await applyStockMovements(
+      db,
+      principal,
+      [{ productId: product.id, quantity: parseMilli(body.quantity) }],
+      {
+        kind: "adjustment",
+        reason: body.reason,
+        note: body.note ?? null,
+      },
+    );
+    if (!movement) throw new Error("a stock adjustment recorded no movement");
     return { status: 201, body: movement };
   },
   listStockMovements: async ({ path, query }, { principal, db }) => ({

@@ -8,7 +8,7 @@ import { newId } from "../ids.js";
 
 type Account = components["schemas"]["Account"];
 type Address = components["schemas"]["Address"];
-type AccountRow = typeof accounts.$inferSelect;
+export type AccountRow = typeof accounts.$inferSelect;
 export type Plan = AccountRow["plan"];
 
 export interface NewAccount {

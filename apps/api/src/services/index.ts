@@ -1,3 +1,4 @@
+import type { KeyCache } from "../auth/authenticate.js";
 import type { EInvoiceProvider } from "../einvoice/provider.js";
 
 /** What handlers reach besides the database. */
@@ -6,4 +7,6 @@ export interface Services {
   readonly knownScopes: ReadonlySet<string>;
   /** The Invoice Registration Portal: Bahi's sandbox, or a live GSP adapter. */
   readonly irp: EInvoiceProvider;
+  /** What this node knows of API keys; cleared when a key changes here. */
+  readonly keyCache: KeyCache;
 }

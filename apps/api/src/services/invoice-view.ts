@@ -10,7 +10,7 @@ export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
 export const rupees = (text: string) => toRupees(parseNumeric(text, 2));
 const decimal3 = (text: string) => milliToNumber(parseNumeric(text, 3));
 
-export function toInvoice(row: InvoiceRow, items: readonly InvoiceItemRow[]): Invoice {
+export function toInvoice(row: Omit<InvoiceRow, "einvoice">, items: readonly InvoiceItemRow[]): Invoice {
   const total = parseNumeric(row.total, 2);
   const settled = parseNumeric(row.amountPaid, 2) + parseNumeric(row.amountCredited, 2);
   return {

@@ -19,7 +19,7 @@ import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { type Page, pageOf } from "./pagination.js";
 import { containsPattern } from "./parties.js";
 import { type ProductRow, toProduct } from "./product-view.js";
-import { applyStockMovement } from "./stock.js";
+import { applyStockMovements } from "./stock.js";
 
 type Product = components["schemas"]["Product"];
 type ProductCreate = components["schemas"]["ProductCreate"];
@@ -139,7 +139,8 @@ export async function createProduct(
       .insert(products)
       .values({ accountId: owner.accountId, livemode: owner.livemode, id, ...columnsOf(facts) }),
   );
-  if (opening !== 0n) await applyStockMovement(tx, owner, id, opening, { kind: "opening" });
+  if (opening !== 0n)
+    await applyStockMovements(tx, owner, [{ productId: id, quantity: opening }], { kind: "opening" });
   const product = toProduct(await findProduct(tx, owner, id));
   await recordEvent(tx, owner, "product.created", product);
   return product;

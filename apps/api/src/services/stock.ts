@@ -2,6 +2,7 @@ import type { components } from "@bahi/contract";
 import { formatMilli, type Milli, parseNumeric } from "@bahi/gst";
 import { desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
+import { rowsOf } from "../db/rows.js";
 import { products, stockMovements } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
 import { newId } from "../ids.js";
@@ -36,68 +37,116 @@ export interface MovementCause {
   sourceId?: string | null;
 }
 
+export interface Move {
+  productId: string;
+  quantity: Milli;
+}
+
+interface MovedRow {
+  product_id: string;
+  movement_id: string;
+  quantity: string;
+  stock_after: string;
+  track_stock: boolean;
+  reorder_level: string | null;
+  created_at: Date | string;
+}
+
 /**
- * Moves a product's stock and records the movement in the caller's transaction. The update itself
- * refuses to go below zero (unless the product allows it), so two concurrent sales can never both
- * take the last unit: the second waits on the row lock and then finds too little stock.
+ * Moves the stock of any number of products and records one movement each, in one statement of the
+ * caller's transaction. The update refuses to go below zero (unless a product allows it), so two
+ * concurrent sales can never both take the last unit: the second waits on the row lock, then finds
+ * too little stock and the whole transaction is refused with 409, naming the SKU.
  */
-export async function applyStockMovement(
+export async function applyStockMovements(
   tx: Executor,
   owner: Owner,
-  productId: string,
-  quantity: Milli,
+  moves: readonly Move[],
   cause: MovementCause,
-): Promise<StockMovement> {
-  const delta = formatMilli(quantity);
-  const [moved] = await tx
-    .update(products)
-    .set({ stockOnHand: sql`${products.stockOnHand} + ${delta}::numeric`, updatedAt: new Date() })
-    .where(
-      ownedBy(
-        products,
-        owner,
-        eq(products.id, productId),
-        sql`(${products.allowNegativeStock} or ${products.stockOnHand} + ${delta}::numeric >= 0)`,
+): Promise<StockMovement[]> {
+  if (moves.length === 0) return [];
+  const values = sql.join(
+    moves.map(
+      (m) =>
+        sql`(${m.productId}::text, ${formatMilli(m.quantity)}::numeric, ${newId("stockMovement")}::text)`,
+    ),
+    sql`, `,
+  );
+  const rows = rowsOf(
+    await tx.execute(sql`
+      with wanted (product_id, quantity, movement_id) as (values ${values}),
+      moved as (
+        update ${products} p
+        set stock_on_hand = p.stock_on_hand + w.quantity, updated_at = now()
+        from wanted w
+        where p.account_id = ${owner.accountId} and p.livemode = ${owner.livemode} and p.id = w.product_id
+          and (p.allow_negative_stock or p.stock_on_hand + w.quantity >= 0)
+        returning p.id as product_id, w.movement_id, w.quantity, p.stock_on_hand as stock_after,
+          p.track_stock, p.reorder_level
       ),
-    )
-    .returning();
-  if (!moved) {
-    const [product] = await tx
-      .select({ sku: products.sku, stockOnHand: products.stockOnHand })
-      .from(products)
-      .where(ownedRow(products, owner, productId))
-      .limit(1);
-    if (!product) throw notFound("product", productId);
-    throw conflict(
-      "insufficient_stock",
-      `Not enough stock of ${product.sku}: ${decimal(product.stockOnHand)} on hand, ${decimal(formatMilli(-quantity))} needed.`,
-      { sku: product.sku },
-    );
-  }
-  const [row] = await tx
-    .insert(stockMovements)
-    .values({
-      accountId: owner.accountId,
+      recorded as (
+        insert into ${stockMovements}
+          (account_id, livemode, id, product_id, quantity, kind, reason, note, source_id, stock_after)
+        select ${owner.accountId}::text, ${owner.livemode}::boolean, movement_id, product_id, quantity,
+          ${cause.kind}::text, ${cause.reason ?? null}::text, ${cause.note ?? null}::text,
+          ${cause.sourceId ?? null}::text, stock_after
+        from moved
+        returning id, created_at
+      )
+      select moved.*, recorded.created_at from moved join recorded on recorded.id = moved.movement_id`),
+  ) as unknown as MovedRow[];
+  if (rows.length < moves.length) await refuseShortage(tx, owner, moves, rows);
+  const movements: StockMovement[] = [];
+  for (const row of rows) {
+    const quantity = parseNumeric(String(row.quantity), 3);
+    const after = parseNumeric(String(row.stock_after), 3);
+    movements.push({
+      id: row.movement_id,
+      object: "stock_movement",
       livemode: owner.livemode,
-      id: newId("stockMovement"),
-      productId,
-      quantity: delta,
+      product_id: row.product_id,
+      quantity: decimal(String(row.quantity)),
       kind: cause.kind,
       reason: cause.reason ?? null,
       note: cause.note ?? null,
-      sourceId: cause.sourceId ?? null,
-      stockAfter: moved.stockOnHand,
-    })
-    .returning();
-  if (!row) throw new Error("insert returned no stock movement");
-  const after = parseNumeric(moved.stockOnHand, 3);
-  if (moved.trackStock && moved.reorderLevel !== null) {
-    const level = parseNumeric(moved.reorderLevel, 3);
-    if (after <= level && after - quantity > level) {
-      await recordEvent(tx, owner, "product.stock_low", toProduct(moved));
+      source_id: cause.sourceId ?? null,
+      stock_after: decimal(String(row.stock_after)),
+      created_at: new Date(row.created_at).toISOString(),
+    });
+    if (row.track_stock && row.reorder_level !== null) {
+      const level = parseNumeric(String(row.reorder_level), 3);
+      if (after <= level && after - quantity > level) {
+        const [product] = await tx
+          .select()
+          .from(products)
+          .where(ownedRow(products, owner, row.product_id));
+        if (product) await recordEvent(tx, owner, "product.stock_low", toProduct(product));
+      }
     }
   }
-  return toStockMovement(row);
+  return movements;
+}
+
+/** Names the first product that could not move: missing (404) or short of stock (409). */
+async function refuseShortage(
+  tx: Executor,
+  owner: Owner,
+  moves: readonly Move[],
+  moved: readonly MovedRow[],
+) {
+  const done = new Set(moved.map((r) => r.product_id));
+  const failed = moves.find((m) => !done.has(m.productId)) as Move;
+  const [product] = await tx
+    .select({ sku: products.sku, stockOnHand: products.stockOnHand })
+    .from(products)
+    .where(ownedRow(products, owner, failed.productId))
+    .limit(1);
+  if (!product) throw notFound("product", failed.productId);
+  throw conflict(
+    "insufficient_stock",
+    `Not enough stock of ${product.sku}: ${decimal(product.stockOnHand)} on hand, ${decimal(formatMilli(-failed.quantity))} needed.`,
+    { sku: product.sku },
+  );
 }
 
 export async function listStockMovements(
