@@ -3,13 +3,22 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, driverUnderTest, type TestDatabase } from "./support/database.js";
-import { runCli, startServerProcess } from "./support/processes.js";
+import { runCli, type ServerProcess, startServerProcess } from "./support/processes.js";
 import { GSTINS } from "./support/tenants.js";
 
 const databases: TestDatabase[] = [];
+const servers: ServerProcess[] = [];
 afterAll(async () => {
+  for (const server of servers) server.child.kill("SIGKILL");
   for (const db of databases) await db.drop();
 });
+
+/** Started servers are killed after the file even when an assertion stopped a test half-way. */
+async function started(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await startServerProcess(env);
+  servers.push(server);
+  return server;
+}
 
 /** The environment of a fresh installation on the driver under test. */
 async function freshEnvironment(): Promise<Record<string, string>> {
@@ -22,7 +31,7 @@ async function freshEnvironment(): Promise<Record<string, string>> {
 describe("the server process", () => {
   it("starts on an empty database with a demo account and a printed test key, and stops cleanly on SIGTERM", async () => {
     const env = await freshEnvironment();
-    const server = await startServerProcess(env);
+    const server = await started(env);
     const key = /export BAHI_API_KEY=(sk_test_[0-9A-Za-z]{43})/.exec(server.output())?.[1];
     expect(key).toBeDefined();
     const res = await fetch(`${server.url}/v1/account`, { headers: { authorization: `Bearer ${key}` } });
@@ -55,7 +64,7 @@ describe("the server process", () => {
     await server.lineWith('"msg":"stopped"');
     if (env.BAHI_DATA_DIR) expect(existsSync(join(env.BAHI_DATA_DIR, "bahi.lock"))).toBe(false);
 
-    const restarted = await startServerProcess(env);
+    const restarted = await started(env);
     expect(restarted.output()).not.toContain("BAHI_API_KEY=");
     const again = await fetch(`${restarted.url}/v1/account`, { headers: { authorization: `Bearer ${key}` } });
     expect(again.status).toBe(200);

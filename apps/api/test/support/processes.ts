@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const apiRoot = fileURLToPath(new URL("../..", import.meta.url));
-const tsx = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
+/** One process, not tsx's wrapper and its child, so that a signal reaches the server itself. */
+const node = (script: string) => [process.execPath, ["--import", "tsx", script]] as const;
 
 export interface Finished {
   code: number | null;
@@ -13,7 +14,8 @@ export interface Finished {
 /** Runs `pnpm bahi …` the way the operator does, minus pnpm: the same entry point and environment. */
 export function runCli(args: string[], env: Record<string, string>): Promise<Finished> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, ["src/cli/main.ts", ...args], { cwd: apiRoot, env: { ...process.env, ...env } });
+    const [command, prefix] = node("src/cli/main.ts");
+    const child = spawn(command, [...prefix, ...args], { cwd: apiRoot, env: { ...process.env, ...env } });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -35,7 +37,8 @@ export interface ServerProcess {
 /** Starts the server as `pnpm start` does and waits for its "listening" log line. */
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, ["src/main.ts"], {
+    const [command, args] = node("src/main.ts");
+    const child = spawn(command, args, {
       cwd: apiRoot,
       env: { ...process.env, PORT: "0", LOG_LEVEL: "info", ...env },
     });
