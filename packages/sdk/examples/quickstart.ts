@@ -1,0 +1,27 @@
+// The README's quick start. Type-checked in CI against the SDK's sources.
+import { Bahi } from "@bahi/sdk";
+
+const bahi = new Bahi({ apiKey: process.env.BAHI_API_KEY, baseUrl: "http://localhost:8080" });
+
+const account = await bahi.account.retrieve();
+console.log(account.legal_name, account.gstin);
+
+const party = await bahi.parties.create({
+  type: "customer",
+  name: "Sharma Electronics",
+  gstin: "27AAPFU0939F1ZV",
+});
+const invoice = await bahi.invoices.create({
+  party_id: party.id,
+  items: [{ sku: "PEN-01", qty: 3, rate: 99.99 }],
+});
+console.log(invoice.number, invoice.total, invoice.balance_due);
+
+// Every issued invoice, 50 a page, each page fetched when the loop reaches it.
+for await (const issued of bahi.invoices.list({ status: "issued", limit: 50 })) {
+  console.log(issued.number, issued.balance_due);
+}
+
+// Just the first page, with has_more and next_cursor.
+const page = await bahi.invoices.list({ party_id: party.id }).page;
+console.log(page.data.length, page.has_more);

@@ -1,0 +1,107 @@
+import openapiFetch, { type Client } from "openapi-fetch";
+import { clientValidationError, errorFromResponse } from "./errors.js";
+import type { paths } from "./generated/schema.js";
+import { List, type ListPage } from "./list.js";
+import { type Fetch, sendWithRetries } from "./transport.js";
+import type { OperationId, RequestOptions, RequestValidator } from "./types.js";
+
+// In our CommonJS build the default import follows Node's interop and is openapi-fetch's whole CommonJS
+// exports object, whose `default` is the function; in the ESM build it is the function itself.
+const createClient = (openapiFetch as unknown as { default?: typeof openapiFetch }).default ?? openapiFetch;
+
+/** How to reach Bahi and how patiently. */
+export interface BahiOptions {
+  /** A secret key, `sk_test_…` or `sk_live_…`; its mode selects test or live data. */
+  apiKey: string | undefined;
+  /** Where the API is served, without `/v1`. Default: `http://127.0.0.1:8080` (a local `pnpm start`). */
+  baseUrl?: string;
+  /** How many times a failed attempt is retried (network errors, timeouts, 429, 5xx). Default: 2. */
+  maxRetries?: number;
+  /** Milliseconds each attempt may take, response body included. Default: 30 000. */
+  timeout?: number;
+  /** The fetch to send requests with. Default: `globalThis.fetch`, looked up at each call. */
+  fetch?: Fetch;
+  /**
+   * Checks request bodies before sending (off by default); see the README for plugging in the contract's
+   * compiled validators.
+   */
+  validateRequest?: RequestValidator;
+}
+
+/**
+ * What each call's `init` adds to openapi-fetch's options: the retrying fetch of that call. A type, not
+ * an interface, so that it has the implicit index signature openapi-fetch's options ask for.
+ */
+export type CallInit = { fetch: Fetch };
+
+interface Outcome<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** The shared machinery behind every resource: the typed openapi-fetch client, retries, errors, lists. */
+export class Core {
+  readonly client: Client<paths>;
+  readonly #options: BahiOptions;
+
+  constructor(options: BahiOptions) {
+    if (!options.apiKey)
+      throw new TypeError("Bahi: no apiKey given (pass your secret key, sk_test_… or sk_live_…)");
+    this.#options = options;
+    this.client = createClient<paths>({
+      baseUrl: options.baseUrl ?? "http://127.0.0.1:8080",
+      headers: { Authorization: `Bearer ${options.apiKey}` },
+    });
+  }
+
+  /**
+   * Runs one operation: checks its body when a validator is set, sends it through `send` (an
+   * openapi-fetch call, which types path, query and body from the spec) with retries, and returns the
+   * answer's body or throws the error of its status.
+   */
+  async call<T>(
+    operationId: OperationId,
+    options: RequestOptions | undefined,
+    send: (init: CallInit) => Promise<Outcome<T>>,
+    body?: unknown,
+  ): Promise<T> {
+    const { validateRequest } = this.#options;
+    if (validateRequest && body !== undefined) {
+      const errors = validateRequest(operationId, body);
+      if (errors.length > 0) throw clientValidationError(errors);
+    }
+    const fetch = this.#options.fetch ?? ((request: Request) => globalThis.fetch(request));
+    const { data, error, response } = await send({
+      fetch: (request) =>
+        sendWithRetries(request, {
+          fetch,
+          maxRetries: options?.maxRetries ?? this.#options.maxRetries ?? 2,
+          timeout: options?.timeout ?? this.#options.timeout ?? 30_000,
+          signal: options?.signal,
+          idempotencyKey: options?.idempotencyKey,
+        }),
+    });
+    if (!response.ok) throw errorFromResponse(response, error);
+    // openapi-fetch's answer is a union on `error`, which an empty error body leaves undefined too; the
+    // status is what tells them apart, and TypeScript cannot follow that.
+    return data as T;
+  }
+
+  /** A list operation as a lazy iterable over every page, each fetched with the query and `starting_after`. */
+  list<Page extends ListPage, Query extends { starting_after?: string }>(
+    operationId: OperationId,
+    query: Query | undefined,
+    options: RequestOptions | undefined,
+    send: (query: Query, init: CallInit) => Promise<Outcome<Page>>,
+  ): List<Page> {
+    return new List((startingAfter) =>
+      this.call(operationId, options, (init) =>
+        send(
+          { ...query, ...(startingAfter === undefined ? {} : { starting_after: startingAfter }) } as Query,
+          init,
+        ),
+      ),
+    );
+  }
+}

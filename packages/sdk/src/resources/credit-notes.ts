@@ -1,0 +1,39 @@
+import type { Core } from "../core.js";
+import type { List } from "../list.js";
+import type { QueryParams, RequestBody, RequestOptions, Result } from "../types.js";
+
+/** Credit notes against invoices (tag `Credit notes`). */
+export class CreditNotes {
+  readonly #core: Core;
+
+  constructor(core: Core) {
+    this.#core = core;
+  }
+
+  /** `createCreditNote`: issues a credit note against an invoice. */
+  create(
+    body: RequestBody<"createCreditNote">,
+    options?: RequestOptions,
+  ): Promise<Result<"createCreditNote">> {
+    return this.#core.call(
+      "createCreditNote",
+      options,
+      (init) => this.#core.client.POST("/v1/credit_notes", { ...init, body }),
+      body,
+    );
+  }
+
+  /** `listCreditNotes`: credit notes, newest first, filtered by invoice, party or dates. */
+  list(query?: QueryParams<"listCreditNotes">, options?: RequestOptions): List<Result<"listCreditNotes">> {
+    return this.#core.list("listCreditNotes", query, options, (q, init) =>
+      this.#core.client.GET("/v1/credit_notes", { ...init, params: { query: q } }),
+    );
+  }
+
+  /** `retrieveCreditNote` */
+  retrieve(id: string, options?: RequestOptions): Promise<Result<"retrieveCreditNote">> {
+    return this.#core.call("retrieveCreditNote", options, (init) =>
+      this.#core.client.GET("/v1/credit_notes/{id}", { ...init, params: { path: { id } } }),
+    );
+  }
+}

@@ -1,0 +1,76 @@
+import type { Core } from "../core.js";
+import type { List } from "../list.js";
+import type { QueryParams, RequestBody, RequestOptions, Result } from "../types.js";
+
+/** The e-invoice (IRN) side of invoices (tag `e-Invoicing`). */
+export class Einvoices {
+  readonly #core: Core;
+
+  constructor(core: Core) {
+    this.#core = core;
+  }
+
+  /** `retrieveInvoiceEinvoice`: the invoice as the e-invoice schema's JSON, with its IRN. */
+  retrieve(invoiceId: string, options?: RequestOptions): Promise<Result<"retrieveInvoiceEinvoice">> {
+    return this.#core.call("retrieveInvoiceEinvoice", options, (init) =>
+      this.#core.client.GET("/v1/invoices/{id}/einvoice", { ...init, params: { path: { id: invoiceId } } }),
+    );
+  }
+
+  /** `retrieveEinvoiceJwks`: the public keys that verify signed QR codes and signed invoices. */
+  jwks(options?: RequestOptions): Promise<Result<"retrieveEinvoiceJwks">> {
+    return this.#core.call("retrieveEinvoiceJwks", options, (init) =>
+      this.#core.client.GET("/v1/einvoice/jwks", init),
+    );
+  }
+}
+
+/** GST invoices (tags `Invoices` and, under `einvoice`, `e-Invoicing`). */
+export class Invoices {
+  readonly #core: Core;
+  readonly einvoice: Einvoices;
+
+  constructor(core: Core) {
+    this.#core = core;
+    this.einvoice = new Einvoices(core);
+  }
+
+  /** `createInvoice`: issues an invoice; Bahi numbers it and computes every tax and total. */
+  create(body: RequestBody<"createInvoice">, options?: RequestOptions): Promise<Result<"createInvoice">> {
+    return this.#core.call(
+      "createInvoice",
+      options,
+      (init) => this.#core.client.POST("/v1/invoices", { ...init, body }),
+      body,
+    );
+  }
+
+  /** `listInvoices`: invoices, newest first, filtered by `status`, `party_id`, dates or `number`. */
+  list(query?: QueryParams<"listInvoices">, options?: RequestOptions): List<Result<"listInvoices">> {
+    return this.#core.list("listInvoices", query, options, (q, init) =>
+      this.#core.client.GET("/v1/invoices", { ...init, params: { query: q } }),
+    );
+  }
+
+  /** `retrieveInvoice` */
+  retrieve(id: string, options?: RequestOptions): Promise<Result<"retrieveInvoice">> {
+    return this.#core.call("retrieveInvoice", options, (init) =>
+      this.#core.client.GET("/v1/invoices/{id}", { ...init, params: { path: { id } } }),
+    );
+  }
+
+  /** `cancelInvoice`: cancels the invoice (and its IRN), with the reason the e-invoice system records. */
+  cancel(
+    id: string,
+    body: RequestBody<"cancelInvoice">,
+    options?: RequestOptions,
+  ): Promise<Result<"cancelInvoice">> {
+    return this.#core.call(
+      "cancelInvoice",
+      options,
+      (init) =>
+        this.#core.client.POST("/v1/invoices/{id}/cancel", { ...init, params: { path: { id } }, body }),
+      body,
+    );
+  }
+}

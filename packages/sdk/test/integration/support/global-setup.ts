@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TestProject } from "vitest/node";
+import { implementedOperations } from "./probe.js";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The real server's base URL. */
+    bahiUrl: string;
+    /** The demo account's test key, as the server printed it. */
+    bahiKey: string;
+    /** A file where the tests' clients append the operationId of each request they send. */
+    operationLog: string;
+    /** The operations the server has built (it answers the others 404). */
+    implementedOperations: string[];
+  }
+}
+
+const apiRoot = fileURLToPath(new URL("../../../../../apps/api/", import.meta.url));
+
+/** Starts the API as a user does (`tsx src/main.ts` in apps/api) on a fresh PGlite directory. */
+function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string; key: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: "0", LOG_LEVEL: "info", BAHI_DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  const child = spawn(join(apiRoot, "node_modules/.bin/tsx"), ["src/main.ts"], { cwd: apiRoot, env });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`the server did not start in 60 s:\n${output}`)), 60_000);
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      const listening = output.split("\n").find((line) => line.includes('"msg":"listening"'));
+      const key = /export BAHI_API_KEY=(sk_test_\w+)/.exec(output)?.[1];
+      if (listening && key) {
+        clearTimeout(timer);
+        resolve({ child, url: JSON.parse(listening).url, key });
+      }
+    });
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code} before listening:\n${output}`));
+    });
+  });
+}
+
+/**
+ * One server for the whole integration run. Afterwards, every operation the server implements must
+ * have been called through the SDK by some test: a newly built operation without an SDK test fails here.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(join(tmpdir(), "bahi-sdk-it-"));
+  const server = await startServer(dataDir);
+  const operationLog = join(dataDir, "sdk-operations.log");
+  writeFileSync(operationLog, "");
+  project.provide("bahiUrl", server.url);
+  project.provide("bahiKey", server.key);
+  project.provide("operationLog", operationLog);
+  const implemented = await implementedOperations(server.url, server.key);
+  project.provide("implementedOperations", implemented);
+
+  return async () => {
+    const exited = new Promise((done) => server.child.once("exit", done));
+    server.child.kill("SIGTERM");
+    await exited;
+    const called = new Set(readFileSync(operationLog, "utf8").split("\n"));
+    rmSync(dataDir, { recursive: true, force: true });
+    const untested = implemented.filter((operationId) => !called.has(operationId));
+    if (untested.length > 0) {
+      // vitest prints an error thrown here but would still exit 0.
+      process.exitCode = 1;
+      throw new Error(
+        `The server implements operations that no SDK integration test calls: ${untested.join(", ")}. ` +
+          "Add them to packages/sdk/test/integration.",
+      );
+    }
+  };
+}
