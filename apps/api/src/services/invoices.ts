@@ -172,14 +172,12 @@ export async function createInvoice(
     throw error;
   }
   const id = newId("invoice");
-  await takeStock(tx, owner, id, lines);
-  const { number, financialYear } = await nextDocumentNumber(
-    tx,
-    owner,
-    "invoice",
-    { format: account.invoiceNumberFormat, reset: account.numberReset },
-    date,
-  );
+  // Both lock rows every invoice of the account contends for (its products, its series): sent
+  // together, they cost one round trip, and the locks are held until commit as briefly as can be.
+  const [, { number, financialYear }] = await Promise.all([
+    takeStock(tx, owner, id, lines),
+    nextDocumentNumber(tx, owner, "invoice", { format: account.invoiceNumberFormat, reset: account.numberReset }, date),
+  ]);
   const described = lines.map(({ item, product, qty, rate }) => ({
     description: item.description ?? product.name,
     hsnCode: product.hsnCode,
