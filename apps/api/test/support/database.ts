@@ -22,9 +22,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const handle = await openDatabase({ driver: "pglite", dataDir: null, snapshot });
     return { handle, url: null, drop: () => handle.close() };
   }
+  return createPostgresDatabase(url, inject("postgresTemplate"));
+}
+
+/** A new PostgreSQL database beside `url`'s: a copy of `template`, or empty when it is null. */
+export async function createPostgresDatabase(url: string, template: string | null): Promise<TestDatabase> {
   const name = `bahi_test_${randomBytes(6).toString("hex")}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name} template ${inject("postgresTemplate")}`);
+  await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ""}`);
   const dbUrl = withDatabase(url, name);
   const handle = await openDatabase({ driver: "postgres", url: dbUrl, poolSize: 10 });
   return {
