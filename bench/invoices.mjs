@@ -10,9 +10,24 @@ const clientCounts = (process.env.BENCH_CLIENTS ?? "8,16,32").split(",").map(Num
 const here = fileURLToPath(new URL(".", import.meta.url));
 
 function pgbench(url, clients, vars) {
-  const args = ["-n", "-M", "prepared", "-c", String(clients), "-j", "2", "-T", String(duration), "-f", `${here}invoice-reference.sql`];
+  const args = [
+    "-n",
+    "-M",
+    "prepared",
+    "-c",
+    String(clients),
+    "-j",
+    "2",
+    "-T",
+    String(duration),
+    "-f",
+    `${here}invoice-reference.sql`,
+  ];
   for (const [name, value] of Object.entries(vars)) args.push("-D", `${name}=${value}`);
-  const out = execFileSync("pgbench", [...args, url], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const out = execFileSync("pgbench", [...args, url], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const tps = /tps = ([\d.]+)/.exec(out)?.[1];
   const p = /latency average = ([\d.]+) ms/.exec(out)?.[1];
   return { tps: Math.round(Number(tps)), latency: Number(p) };
@@ -48,7 +63,13 @@ try {
   const productIds = [];
   for (const sku of ["B-1", "B-2", "B-3"]) {
     const product = await post("/v1/products", {
-      sku, name: `Bench item ${sku}`, price: 99.99, gst_rate: 18, hsn_code: "96081019", unit: "NOS", opening_stock: 9_000_000,
+      sku,
+      name: `Bench item ${sku}`,
+      price: 99.99,
+      gst_rate: 18,
+      hsn_code: "96081019",
+      unit: "NOS",
+      opening_stock: 9_000_000,
     });
     productIds.push(product.id);
   }
@@ -61,20 +82,45 @@ try {
     ],
   });
   const sample = await post("/v1/invoices", JSON.parse(invoiceBody));
-  const vars = { account: api.accountId, party: party.id, p1: productIds[0], p2: productIds[1], p3: productIds[2] };
+  const vars = {
+    account: api.accountId,
+    party: party.id,
+    p1: productIds[0],
+    p2: productIds[1],
+    p3: productIds[2],
+  };
 
-  await load({ url: `${api.url}/v1/invoices`, method: "POST", headers, body: invoiceBody, connections: 8, duration: 3 });
+  await load({
+    url: `${api.url}/v1/invoices`,
+    method: "POST",
+    headers,
+    body: invoiceBody,
+    connections: 8,
+    duration: 3,
+  });
   console.log(`Invoice create on PostgreSQL, ${duration} s per run (2-core machine, loopback)`);
   console.log("clients  pgbench tps  POST /v1/invoices req/s   ratio  p50    p99");
   for (const clients of clientCounts) {
     const reference = pgbench(database.url, clients, vars);
-    const api_ = await load({ url: `${api.url}/v1/invoices`, method: "POST", headers, body: invoiceBody, connections: clients, duration });
+    const api_ = await load({
+      url: `${api.url}/v1/invoices`,
+      method: "POST",
+      headers,
+      body: invoiceBody,
+      connections: clients,
+      duration,
+    });
     console.log(
       `${String(clients).padStart(7)}  ${String(reference.tps).padStart(11)}  ${String(api_.rps).padStart(23)}  ${(api_.rps / reference.tps).toFixed(2).padStart(6)}  ${String(api_.p50).padStart(3)} ms ${String(api_.p99).padStart(4)} ms`,
     );
   }
   const getHeaders = { authorization: `Bearer ${api.key}` };
-  const getById = await load({ url: `${api.url}/v1/invoices/${sample.id}`, headers: getHeaders, connections: 32, duration });
+  const getById = await load({
+    url: `${api.url}/v1/invoices/${sample.id}`,
+    headers: getHeaders,
+    connections: 32,
+    duration,
+  });
   const hello = await load({ url: `${bare.url}/hello`, connections: 32, duration });
   console.log(`\nGET /v1/invoices/{id}: ${getById.rps} req/s (p50 ${getById.p50} ms, p99 ${getById.p99} ms)`);
   console.log(`bare Hono JSON:        ${hello.rps} req/s (p50 ${hello.p50} ms, p99 ${hello.p99} ms)`);

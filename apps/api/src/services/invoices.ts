@@ -176,7 +176,13 @@ export async function createInvoice(
   // together, they cost one round trip, and the locks are held until commit as briefly as can be.
   const [, { number, financialYear }] = await Promise.all([
     takeStock(tx, owner, id, lines),
-    nextDocumentNumber(tx, owner, "invoice", { format: account.invoiceNumberFormat, reset: account.numberReset }, date),
+    nextDocumentNumber(
+      tx,
+      owner,
+      "invoice",
+      { format: account.invoiceNumberFormat, reset: account.numberReset },
+      date,
+    ),
   ]);
   const described = lines.map(({ item, product, qty, rate }) => ({
     description: item.description ?? product.name,
