@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from "node:path";
+import { parseAllowedHost } from "./webhooks/address-policy.js";
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_POOL_SIZE = 10;
@@ -22,6 +23,12 @@ export interface Config {
   readonly demo: boolean;
   /** `off` only for benchmarks and trusted setups: no limits and no rate-limit headers. */
   readonly rateLimit: "memory" | "off";
+  /** `on`: this process delivers webhooks too; `off`: only `pnpm bahi worker` processes do. */
+  readonly worker: "on" | "off";
+  /** Hosts, addresses and CIDR ranges that webhooks may reach although private or loopback. */
+  readonly webhookAllowedHosts: readonly string[];
+  /** The key that seals webhook secrets; null: a key generated into the database. */
+  readonly secretKey: Buffer | null;
 }
 
 export class ConfigError extends Error {
@@ -62,6 +69,23 @@ export function loadConfig(env: Env = process.env): Config {
     return fallback;
   };
 
+  const allowedHosts = (env.BAHI_WEBHOOK_ALLOWED_HOSTS ?? "")
+    .split(",")
+    .map((h) => h.trim())
+    .filter(Boolean);
+  for (const entry of allowedHosts.filter((h) => !parseAllowedHost(h))) {
+    problems.push(
+      `BAHI_WEBHOOK_ALLOWED_HOSTS entries must be hosts, addresses or CIDR ranges, got "${entry}"`,
+    );
+  }
+  let secretKey: Buffer | null = null;
+  if (env.BAHI_SECRET_KEY) {
+    secretKey = Buffer.from(env.BAHI_SECRET_KEY, "base64");
+    if (secretKey.length !== 32 || secretKey.toString("base64") !== env.BAHI_SECRET_KEY) {
+      problems.push("BAHI_SECRET_KEY must be 32 bytes in base64 (`openssl rand -base64 32`)");
+    }
+  }
+
   const databaseUrl = env.DATABASE_URL || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must be a PostgreSQL URL starting with "postgres://" or "postgresql://"');
@@ -83,6 +107,9 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutMs: integer("BAHI_SHUTDOWN_TIMEOUT_MS", DEFAULT_SHUTDOWN_TIMEOUT_MS, 0, 600_000),
     demo: flag("BAHI_DEMO", databaseUrl === null),
     rateLimit: choice("BAHI_RATE_LIMIT", ["memory", "off"] as const, "memory"),
+    worker: choice("BAHI_WORKER", ["on", "off"] as const, "on"),
+    webhookAllowedHosts: allowedHosts,
+    secretKey,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -11,6 +11,8 @@ export const ID_PREFIXES = {
   stockMovement: "stm",
   event: "evt",
   invoice: "inv",
+  webhook: "whk",
+  delivery: "dlv",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
@@ -27,6 +29,16 @@ function encode(bytes: Uint8Array, chars: number): string {
     value >>= 5n;
   }
   return out;
+}
+
+function encodeTime(ms: number): string {
+  const time = new Uint8Array(6);
+  let t = ms;
+  for (let i = 5; i >= 0; i--) {
+    time[i] = t % 256;
+    t = Math.floor(t / 256);
+  }
+  return encode(time, 10);
 }
 
 function increment(bytes: Uint8Array): Uint8Array {
@@ -51,13 +63,20 @@ export function newId(kind: IdKind): string {
     lastTime = now;
     lastRandom = randomBytes(10);
   }
-  const time = new Uint8Array(6);
-  let t = lastTime;
-  for (let i = 5; i >= 0; i--) {
-    time[i] = t % 256;
-    t = Math.floor(t / 256);
-  }
-  return `${ID_PREFIXES[kind]}_${encode(time, 10)}${encode(lastRandom, 16)}`;
+  return `${ID_PREFIXES[kind]}_${encodeTime(lastTime)}${encode(lastRandom, 16)}`;
+}
+
+/** The smallest id of this kind made at or after `time`: a time range as a range of keys. */
+export function firstIdAt(kind: IdKind, time: Date): string {
+  return `${ID_PREFIXES[kind]}_${encodeTime(Math.max(0, time.getTime()))}${"0".repeat(16)}`;
+}
+
+/** The millisecond an id was made in, read back from its body. */
+export function timeOfId(id: string): Date {
+  const body = id.slice(id.indexOf("_") + 1, id.indexOf("_") + 11);
+  let ms = 0;
+  for (const char of body) ms = ms * 32 + ALPHABET.indexOf(char);
+  return new Date(ms);
 }
 
 export function hasPrefix(id: string, kind: IdKind): boolean {

@@ -4,6 +4,8 @@ import { seedDemoAccount } from "./demo.js";
 import { createLogger } from "./logger.js";
 import { openRuntime } from "./runtime.js";
 import { startServer } from "./server.js";
+import { AddressPolicy } from "./webhooks/address-policy.js";
+import { startWorker } from "./webhooks/worker.js";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -17,7 +19,10 @@ async function main(): Promise<void> {
     host: config.host,
     isReady: runtime.isReady,
     ...(config.rateLimit === "off" ? { rateLimits: null } : {}),
+    webhookPolicy: new AddressPolicy(config.webhookAllowedHosts),
+    secretKey: config.secretKey,
   });
+  const worker = config.worker === "on" ? await startWorker(runtime.handle, config, logger) : null;
   if (demo) {
     // The secret is printed once to the terminal, on purpose and outside the log stream.
     process.stdout.write(
@@ -32,6 +37,7 @@ async function main(): Promise<void> {
     {
       url: server.url,
       database: runtime.handle.driver,
+      webhook_worker: config.worker,
       data_dir: config.databaseUrl ? undefined : config.dataDir,
     },
     "listening",
@@ -41,7 +47,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
-    await server.close(config.shutdownTimeoutMs);
+    await Promise.all([server.close(config.shutdownTimeoutMs), worker?.stop()]);
     await runtime.close();
     logger.info("stopped");
     process.exit(0);

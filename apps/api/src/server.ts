@@ -9,6 +9,8 @@ import { KeyCache } from "./auth/authenticate.js";
 import type { Database } from "./db/client.js";
 import { IrpSandbox } from "./einvoice/sandbox.js";
 import { RateLimiter, type RateLimits } from "./http/rate-limit.js";
+import { AddressPolicy } from "./webhooks/address-policy.js";
+import { SecretBox } from "./webhooks/secret-box.js";
 
 export interface ServerOptions {
   readonly db: Database;
@@ -18,6 +20,10 @@ export interface ServerOptions {
   readonly isReady: () => Promise<boolean>;
   /** `null` turns rate limiting off. */
   readonly rateLimits?: RateLimits | null;
+  /** Where webhooks may send; by default nowhere private. */
+  readonly webhookPolicy?: AddressPolicy;
+  /** BAHI_SECRET_KEY; by default a key generated into the database. */
+  readonly secretKey?: Buffer | null;
 }
 
 export interface RunningServer {
@@ -31,7 +37,15 @@ const knownScopes = new Set(operationList.flatMap((op) => op.scopes ?? []));
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const app = createApp({
     db: options.db,
-    services: { knownScopes, irp: await IrpSandbox.open(options.db), keyCache: new KeyCache() },
+    services: {
+      knownScopes,
+      irp: await IrpSandbox.open(options.db),
+      keyCache: new KeyCache(),
+      webhooks: {
+        policy: options.webhookPolicy ?? new AddressPolicy(),
+        box: await SecretBox.open(options.db, options.secretKey ?? null),
+      },
+    },
     logger: options.logger,
     rateLimiter: options.rateLimits === null ? null : new RateLimiter(options.rateLimits),
     isReady: options.isReady,

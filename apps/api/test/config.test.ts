@@ -50,4 +50,29 @@ describe("configuration from the environment", () => {
     expect(loadConfig({ PORT: "65535" }).port).toBe(65_535);
     expect(() => loadConfig({ PORT: "65536" })).toThrow(ConfigError);
   });
+
+  it("runs the webhook worker in the API process unless BAHI_WORKER is off", () => {
+    expect(loadConfig({}).worker).toBe("on");
+    expect(loadConfig({ BAHI_WORKER: "off" }).worker).toBe("off");
+    expect(() => loadConfig({ BAHI_WORKER: "maybe" })).toThrow(
+      /BAHI_WORKER must be one of on, off, got "maybe"/,
+    );
+  });
+
+  it("reads the hosts webhooks may reach and the key that seals their secrets", () => {
+    const config = loadConfig({
+      BAHI_WEBHOOK_ALLOWED_HOSTS: "127.0.0.1, 10.0.0.0/8,erp.internal,::1",
+      BAHI_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
+    });
+    expect(config.webhookAllowedHosts).toEqual(["127.0.0.1", "10.0.0.0/8", "erp.internal", "::1"]);
+    expect(config.secretKey).toEqual(Buffer.alloc(32, 7));
+    expect(loadConfig({}).webhookAllowedHosts).toEqual([]);
+    expect(loadConfig({}).secretKey).toBeNull();
+    expect(() => loadConfig({ BAHI_WEBHOOK_ALLOWED_HOSTS: "10.0.0.0/33" })).toThrow(
+      /BAHI_WEBHOOK_ALLOWED_HOSTS entries must be hosts, addresses or CIDR ranges, got "10.0.0.0\/33"/,
+    );
+    expect(() => loadConfig({ BAHI_SECRET_KEY: Buffer.alloc(31).toString("base64") })).toThrow(
+      /BAHI_SECRET_KEY must be 32 bytes in base64/,
+    );
+  });
 });

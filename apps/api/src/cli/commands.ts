@@ -2,6 +2,7 @@ import { operationList } from "@bahi/contract";
 import { ALL_SCOPES } from "../auth/principal.js";
 import type { Config } from "../config.js";
 import { ApiError } from "../errors.js";
+import { createLogger } from "../logger.js";
 import { openRuntime, type Runtime } from "../runtime.js";
 import {
   createAccount,
@@ -11,6 +12,7 @@ import {
   toAccount,
 } from "../services/accounts.js";
 import { issueApiKey, revokeApiKey } from "../services/api-keys.js";
+import { startWorker } from "../webhooks/worker.js";
 
 export type Values = Record<string, string | boolean | undefined>;
 export interface CommandOutput {
@@ -125,6 +127,19 @@ export const commands: Record<string, Command> = {
     withRuntime(config, "keys revoke", async ({ handle }) => {
       const key = await revokeApiKey(handle.db, null, required(values, "key"), new Date());
       return { text: `Revoked key ${key.id} (${key.prefix}…${key.last4}).`, json: key };
+    }),
+  worker: (_values, config) =>
+    withRuntime(config, "worker", async ({ handle }) => {
+      const logger = createLogger(config.logLevel);
+      const worker = await startWorker(handle, config, logger);
+      logger.info({ database: handle.driver }, "webhook worker started");
+      const signal = await new Promise<string>((resolve) => {
+        process.once("SIGINT", () => resolve("SIGINT"));
+        process.once("SIGTERM", () => resolve("SIGTERM"));
+      });
+      logger.info({ signal }, "webhook worker stopping: finishing the deliveries in flight");
+      await worker.stop();
+      return { text: "Webhook worker stopped.", json: { stopped: true } };
     }),
   migrate: (_values, config) =>
     withRuntime(config, "migrate", async ({ handle }) => ({

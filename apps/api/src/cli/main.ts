@@ -15,6 +15,7 @@ Commands:
                   [--name NAME] [--expires-at RFC3339]
   keys revoke     --key key_…
   migrate
+  worker          delivers webhooks until SIGTERM or SIGINT; on PostgreSQL any number may run
 
 Configuration comes from the environment, as for the server (DATABASE_URL or BAHI_DATA_DIR).`;
 

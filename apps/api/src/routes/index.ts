@@ -1,9 +1,11 @@
 import type { Handlers } from "../http/operation-types.js";
 import { accountHandlers } from "./account.js";
 import { apiKeyHandlers } from "./api-keys.js";
+import { eventHandlers } from "./events.js";
 import { invoiceHandlers } from "./invoices.js";
 import { partyHandlers } from "./parties.js";
 import { productHandlers } from "./products.js";
+import { webhookHandlers } from "./webhooks.js";
 
 /** Every implemented operation; the spec's other operations answer 404 until they are built. */
 export const handlers: Handlers = {
@@ -12,4 +14,6 @@ export const handlers: Handlers = {
   ...partyHandlers,
   ...productHandlers,
   ...invoiceHandlers,
+  ...eventHandlers,
+  ...webhookHandlers,
 };

@@ -1,15 +1,30 @@
 import type { components } from "@bahi/contract";
+import { desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { events } from "../db/schema.js";
-import { newId } from "../ids.js";
-import type { Owner } from "./owner.js";
+import { notFound } from "../errors.js";
+import { firstIdAt, ID_PREFIXES, newId, timeOfId } from "../ids.js";
+import { type Owner, ownedBy, ownedRow } from "./owner.js";
+import { type Page, pageOf } from "./pagination.js";
 
 export type EventType = components["schemas"]["EventType"];
-type EventObject = components["schemas"]["Event"]["data"]["object"];
+type Event = components["schemas"]["Event"];
+type EventObject = Event["data"]["object"];
+type EventRow = typeof events.$inferSelect;
+
+/** EVENT_RETENTION_DAYS in the spec: older events (and their delivery attempts) are gone. */
+export const EVENT_RETENTION_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+export const retentionStart = (now: Date) => new Date(now.getTime() - EVENT_RETENTION_DAYS * DAY_MS);
 
 /**
- * Writes an event in the caller's transaction (the outbox): it exists exactly when the change it
- * announces was committed.
+ * Writes an event in the caller's transaction (the outbox), and in the same statement the first
+ * delivery attempt for each enabled webhook subscribed to its type: the event and its deliveries exist
+ * exactly when the change they announce was committed, and no dispatcher has to find them later.
+ * A delivery's id is the event's time and a hash of the event and webhook ids, so one statement can
+ * make as many as there are webhooks. `created_at` is the time in the event's id, so that a time range
+ * is a range of ids.
  */
 export async function recordEvent(
   tx: Executor,
@@ -17,11 +32,71 @@ export async function recordEvent(
   type: EventType,
   object: EventObject,
 ): Promise<void> {
-  await tx.insert(events).values({
-    accountId: owner.accountId,
-    livemode: owner.livemode,
-    id: newId("event"),
-    type,
-    data: { object },
-  });
+  const id = newId("event");
+  const at = timeOfId(id).toISOString();
+  const deliveryIdStart = `${ID_PREFIXES.delivery}_${id.slice(ID_PREFIXES.event.length + 1, ID_PREFIXES.event.length + 11)}`;
+  await tx.execute(sql`
+    with event as (
+      insert into events (account_id, livemode, id, type, data, created_at)
+      values (${owner.accountId}, ${owner.livemode}, ${id}, ${type}, ${JSON.stringify({ object })}::jsonb, ${at}::timestamptz)
+    )
+    insert into webhook_deliveries
+      (account_id, livemode, id, webhook_id, event_id, attempt, status, created_at, next_attempt_at)
+    select account_id, livemode, ${deliveryIdStart} || substr(md5(${id} || id), 1, 16), id, ${id}, 1, 'pending',
+      ${at}::timestamptz, ${at}::timestamptz
+    from webhooks
+    where account_id = ${owner.accountId} and livemode = ${owner.livemode} and status = 'enabled'
+      and events && array[${type}, '*']::text[]`);
+}
+
+export function toEvent(row: EventRow): Event {
+  return {
+    id: row.id,
+    object: "event",
+    livemode: row.livemode,
+    type: row.type as EventType,
+    created_at: row.createdAt.toISOString(),
+    data: { object: (row.data as Event["data"]).object },
+  };
+}
+
+export async function findEvent(db: Executor, owner: Owner, id: string, now: Date): Promise<EventRow> {
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(ownedRow(events, owner, id))
+    .limit(1);
+  if (!row || row.createdAt < retentionStart(now)) throw notFound("event", id);
+  return row;
+}
+
+export interface EventFilters {
+  limit: number;
+  startingAfter?: string | undefined;
+  type?: EventType | undefined;
+  createdGte?: string | undefined;
+}
+
+/** Keyset over ids only: `created_gte` and the retention window are ranges of ids, whatever the filters. */
+export async function listEvents(
+  db: Executor,
+  owner: Owner,
+  filters: EventFilters,
+  now: Date,
+): Promise<Page<Event>> {
+  const retained = retentionStart(now);
+  const requested = filters.createdGte ? Date.parse(filters.createdGte) : 0;
+  const from = new Date(Math.max(requested, retained.getTime()));
+  const conditions: (SQL | undefined)[] = [
+    gte(events.id, firstIdAt("event", from)),
+    filters.startingAfter ? lt(events.id, filters.startingAfter) : undefined,
+    filters.type ? eq(events.type, filters.type) : undefined,
+  ];
+  const rows = await db
+    .select()
+    .from(events)
+    .where(ownedBy(events, owner, ...conditions))
+    .orderBy(desc(events.id))
+    .limit(filters.limit + 1);
+  return pageOf(rows.map(toEvent), filters.limit);
 }

@@ -1,5 +1,6 @@
 import type { KeyCache } from "../auth/authenticate.js";
 import type { EInvoiceProvider } from "../einvoice/provider.js";
+import type { WebhookDeps } from "./webhooks.js";
 
 /** What handlers reach besides the database. */
 export interface Services {
@@ -9,4 +10,6 @@ export interface Services {
   readonly irp: EInvoiceProvider;
   /** What this node knows of API keys; cleared when a key changes here. */
   readonly keyCache: KeyCache;
+  /** Where webhooks may send, and the box their secrets are sealed in. */
+  readonly webhooks: WebhookDeps;
 }

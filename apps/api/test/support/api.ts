@@ -3,7 +3,7 @@ import { problemProblems, responseProblems } from "@bahi/contract/testing";
 import { pino } from "pino";
 import { expect } from "vitest";
 import type { RateLimits } from "../../src/http/rate-limit.js";
-import { startServer } from "../../src/server.js";
+import { type ServerOptions, startServer } from "../../src/server.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
 
 export interface CallOptions {
@@ -43,7 +43,9 @@ async function read(response: Response): Promise<CallResult> {
 }
 
 /** A real HTTP server on a free loopback port over a fresh database of the driver under test. */
-export async function startTestApi(options: { rateLimits?: RateLimits } = {}): Promise<TestApi> {
+export async function startTestApi(
+  options: { rateLimits?: RateLimits } & Pick<ServerOptions, "webhookPolicy"> = {},
+): Promise<TestApi> {
   const database = await createTestDatabase();
   const server = await startServer({
     db: database.handle.db,

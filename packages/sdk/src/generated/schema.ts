@@ -3068,8 +3068,9 @@ export interface components {
         /**
          * @description One attempt to deliver one event to one webhook. An attempt succeeds when the endpoint answers with a
          *     2xx status within 10 seconds (WEBHOOK_TIMEOUT_SECONDS); redirects are not followed and count as
-         *     failures. A failed attempt schedules the next one (`next_attempt_at`), until about three days after
-         *     the first.
+         *     failures; at most 64 KiB of the answer's body is read (WEBHOOK_RESPONSE_MAX_BYTES). A failed attempt
+         *     schedules the next one (`next_attempt_at`), until an attempt made 72 hours or more after the event
+         *     (WEBHOOK_RETRY_WINDOW_HOURS) fails.
          */
         WebhookDelivery: {
             /**

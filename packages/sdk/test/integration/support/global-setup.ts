@@ -23,7 +23,14 @@ const apiRoot = fileURLToPath(new URL("../../../../../apps/api/", import.meta.ur
 
 /** Starts the API as a user does (`tsx src/main.ts` in apps/api) on a fresh PGlite directory. */
 function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string; key: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: "0", LOG_LEVEL: "info", BAHI_DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: "0",
+    LOG_LEVEL: "info",
+    BAHI_DATA_DIR: dataDir,
+    // The webhook tests' receiver listens on loopback, as an integrator's development endpoint would.
+    BAHI_WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
+  };
   delete env.DATABASE_URL;
   const child = spawn(join(apiRoot, "node_modules/.bin/tsx"), ["src/main.ts"], { cwd: apiRoot, env });
   return new Promise((resolve, reject) => {

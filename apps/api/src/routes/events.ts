@@ -1,0 +1,24 @@
+import type { Handlers } from "../http/operation-types.js";
+import { findEvent, listEvents, toEvent } from "../services/events.js";
+import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
+
+export const eventHandlers: Handlers = {
+  listEvents: async ({ query }, { principal, db, now }) => ({
+    status: 200,
+    body: await listEvents(
+      db,
+      principal,
+      {
+        limit: query.limit ?? DEFAULT_PAGE_SIZE,
+        startingAfter: query.starting_after,
+        type: query.type,
+        createdGte: query.created_gte,
+      },
+      now,
+    ),
+  }),
+  retrieveEvent: async ({ path }, { principal, db, now }) => ({
+    status: 200,
+    body: toEvent(await findEvent(db, principal, path.id, now)),
+  }),
+};

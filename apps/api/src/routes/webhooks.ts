@@ -1,0 +1,59 @@
+import type { Handlers } from "../http/operation-types.js";
+import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
+import {
+  createWebhook,
+  DEFAULT_SECRET_OVERLAP_SECONDS,
+  deleteWebhook,
+  findWebhook,
+  listDeliveries,
+  listWebhooks,
+  rotateWebhookSecret,
+  toWebhook,
+  updateWebhook,
+} from "../services/webhooks.js";
+
+export const webhookHandlers: Handlers = {
+  createWebhook: async ({ body }, { principal, db, services }) => ({
+    status: 201,
+    body: await createWebhook(db, principal, body, services.webhooks),
+  }),
+  listWebhooks: async ({ query }, { principal, db }) => ({
+    status: 200,
+    body: await listWebhooks(db, principal, {
+      limit: query.limit ?? DEFAULT_PAGE_SIZE,
+      startingAfter: query.starting_after,
+    }),
+  }),
+  retrieveWebhook: async ({ path }, { principal, db }) => ({
+    status: 200,
+    body: toWebhook(await findWebhook(db, principal, path.id)),
+  }),
+  updateWebhook: async ({ path, body }, { principal, db, services, now }) => ({
+    status: 200,
+    body: await updateWebhook(db, principal, path.id, body, services.webhooks, now),
+  }),
+  deleteWebhook: async ({ path }, { principal, db }) => ({
+    status: 200,
+    body: await deleteWebhook(db, principal, path.id),
+  }),
+  rotateWebhookSecret: async ({ path, body }, { principal, db, services, now }) => ({
+    status: 200,
+    body: await rotateWebhookSecret(
+      db,
+      principal,
+      path.id,
+      body?.overlap_seconds ?? DEFAULT_SECRET_OVERLAP_SECONDS,
+      services.webhooks,
+      now,
+    ),
+  }),
+  listWebhookDeliveries: async ({ path, query }, { principal, db }) => ({
+    status: 200,
+    body: await listDeliveries(db, principal, path.id, {
+      limit: query.limit ?? DEFAULT_PAGE_SIZE,
+      startingAfter: query.starting_after,
+      eventId: query.event_id,
+      status: query.status,
+    }),
+  }),
+};
