@@ -6,11 +6,11 @@ import { serve } from "@hono/node-server";
 import type { Logger } from "pino";
 import { createApp } from "./app.js";
 import { KeyCache } from "./auth/authenticate.js";
+import { SecretBox } from "./auth/secret-box.js";
 import type { Database } from "./db/client.js";
 import { IrpSandbox } from "./einvoice/sandbox.js";
 import { RateLimiter, type RateLimits } from "./http/rate-limit.js";
 import { AddressPolicy } from "./webhooks/address-policy.js";
-import { SecretBox } from "./webhooks/secret-box.js";
 
 export interface ServerOptions {
   readonly db: Database;

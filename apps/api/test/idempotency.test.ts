@@ -97,6 +97,22 @@ describe("Idempotency-Key on POST", () => {
     expect(await partyCount("Expiring Traders")).toBe(2);
   });
 
+  it("stores answers sealed: a new key's secret is replayed, but never kept in clear", async () => {
+    const headers = { "idempotency-key": "key-secret" };
+    const body = { name: "Replayed key", scopes: ["invoices:read"] };
+    const first = await api.call("createApiKey", { key: tenant.testKey, body, headers });
+    const again = await api.call("createApiKey", { key: tenant.testKey, body, headers });
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body.secret).toBe(first.body.secret);
+    const stored = await api.database.handle.db
+      .select()
+      .from(idempotencyKeys)
+      .where(sql`${idempotencyKeys.key} = 'key-secret'`);
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(first.body.secret);
+    expect(JSON.stringify(stored)).not.toContain("Replayed key");
+  });
+
   it("the key's limit is 255 characters", async () => {
     expect(
       (await createParty("k".repeat(255), { ...fixtures.PartyCreateUnregistered, name: "Long Key" })).status,

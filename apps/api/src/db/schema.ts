@@ -183,7 +183,8 @@ export const idempotencyKeys = pgTable(
     /** SHA-256 of the method, path and canonical body: the same key with another request is refused. */
     fingerprint: text("fingerprint").notNull(),
     responseStatus: integer("response_status").notNull(),
-    responseBody: jsonb("response_body").notNull(),
+    /** The answer's JSON, sealed: answers to creates carry secrets shown once (API keys, webhooks). */
+    responseBody: text("response_body").notNull(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
+import type { SecretBox } from "../auth/secret-box.js";
 import type { Database, Transaction } from "../db/client.js";
 import { rowsOf } from "../db/rows.js";
 import { idempotencyKeys } from "../db/schema.js";
@@ -53,8 +54,9 @@ async function stored(db: Database | Transaction, owner: Owner, key: string) {
 }
 
 function replayOf(
-  row: { fingerprint: string; responseStatus: number; responseBody: unknown },
+  row: { fingerprint: string; responseStatus: number; responseBody: string },
   fingerprint: string,
+  box: SecretBox,
 ) {
   if (row.fingerprint !== fingerprint) {
     throw new ApiError(
@@ -72,7 +74,10 @@ function replayOf(
       },
     );
   }
-  return { reply: { status: row.responseStatus, body: row.responseBody }, replayed: true };
+  return {
+    reply: { status: row.responseStatus, body: JSON.parse(box.unseal(row.responseBody)) },
+    replayed: true,
+  };
 }
 
 /**
@@ -84,13 +89,14 @@ function replayOf(
  */
 export async function runIdempotently(
   db: Database,
+  box: SecretBox,
   owner: Owner,
   key: string,
   fingerprint: string,
   work: (tx: Transaction) => Promise<StoredReply>,
 ): Promise<{ reply: StoredReply; replayed: boolean }> {
   const earlier = await stored(db, owner, key);
-  if (earlier) return replayOf(earlier, fingerprint);
+  if (earlier) return replayOf(earlier, fingerprint, box);
   return db.transaction(async (tx) => {
     const [lock] = rowsOf(
       await tx.execute(sql`select pg_try_advisory_xact_lock(${lockId(owner, key)}::bigint) as locked`),
@@ -103,8 +109,9 @@ export async function runIdempotently(
       );
     }
     const finished = await stored(tx, owner, key);
-    if (finished) return replayOf(finished, fingerprint);
+    if (finished) return replayOf(finished, fingerprint, box);
     const reply = await work(tx);
+    const sealed = box.seal(JSON.stringify(reply.body));
     await tx
       .insert(idempotencyKeys)
       .values({
@@ -113,11 +120,11 @@ export async function runIdempotently(
         key,
         fingerprint,
         responseStatus: reply.status,
-        responseBody: reply.body,
+        responseBody: sealed,
       })
       .onConflictDoUpdate({
         target: [idempotencyKeys.accountId, idempotencyKeys.livemode, idempotencyKeys.key],
-        set: { fingerprint, responseStatus: reply.status, responseBody: reply.body, createdAt: sql`now()` },
+        set: { fingerprint, responseStatus: reply.status, responseBody: sealed, createdAt: sql`now()` },
       });
     return { reply, replayed: false };
   });

@@ -133,7 +133,14 @@ export function mountOperations(
       const key = input.headers["idempotency-key"];
       if (principal && key !== undefined) {
         const fingerprint = fingerprintOf(op.method, c.req.path, input.body);
-        const { reply, replayed } = await runIdempotently(db, principal, key, fingerprint, run);
+        const { reply, replayed } = await runIdempotently(
+          db,
+          services.webhooks.box,
+          principal,
+          key,
+          fingerprint,
+          run,
+        );
         if (replayed) c.header("Idempotent-Replayed", "true");
         return c.json(reply.body as object, reply.status as 200);
       }

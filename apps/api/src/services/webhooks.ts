@@ -1,11 +1,11 @@
 import type { components } from "@bahi/contract";
 import { count, desc, eq, lt, lte, type SQL, sql } from "drizzle-orm";
+import type { SecretBox } from "../auth/secret-box.js";
 import type { Executor } from "../db/client.js";
 import { webhookDeliveries, webhooks } from "../db/schema.js";
 import { notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
 import type { AddressPolicy } from "../webhooks/address-policy.js";
-import type { SecretBox } from "../webhooks/secret-box.js";
 import { newWebhookSecret } from "../webhooks/signing.js";
 import { recordEvent } from "./events.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";

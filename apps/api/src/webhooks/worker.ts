@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, lt, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { Logger } from "pino";
+import { SecretBox } from "../auth/secret-box.js";
 import type { Config } from "../config.js";
 import type { Database, DatabaseHandle, Executor } from "../db/client.js";
 import { events, webhookDeliveries, webhooks } from "../db/schema.js";
@@ -10,7 +11,6 @@ import { disableFailingWebhook } from "../services/webhooks.js";
 import { AddressPolicy } from "./address-policy.js";
 import { type Agents, newAgents, type PostOutcome, post } from "./post.js";
 import { nextAttemptAt } from "./schedule.js";
-import { SecretBox } from "./secret-box.js";
 import { signedHeaders } from "./signing.js";
 
 /** Attempts claimed at once by one loop; they are made concurrently. */

@@ -10,9 +10,11 @@ const IV_BYTES = 12;
 const keyIdOf = (key: Buffer) => createHash("sha256").update(key).digest("hex").slice(0, 8);
 
 /**
- * Seals webhook signing secrets with AES-256-GCM. They are symmetric keys that every worker must be
- * able to use, so they cannot be hashed like API keys. With BAHI_SECRET_KEY the key lives outside the
- * database and a dump alone reveals no secret; without it, a key generated into the database.
+ * Seals, with AES-256-GCM, what must be stored and read back although it holds secrets: webhook
+ * signing secrets (symmetric keys that every worker must use, so they cannot be hashed like API keys)
+ * and the stored answers of idempotent creates (which carry a new key's or webhook's secret). With
+ * BAHI_SECRET_KEY the key lives outside the database and a dump alone reveals no secret; without it,
+ * a key generated into the database.
  */
 export class SecretBox {
   readonly #key: Buffer;
@@ -30,7 +32,7 @@ export class SecretBox {
       .values({ id: STORED_KEY_ID, key: randomBytes(32).toString("base64") })
       .onConflictDoNothing();
     const [row] = await db.select().from(encryptionKeys).where(eq(encryptionKeys.id, STORED_KEY_ID));
-    if (!row) throw new Error("the webhook secret key could not be stored");
+    if (!row) throw new Error("the secret box key could not be stored");
     return new SecretBox(Buffer.from(row.key, "base64"));
   }
 
@@ -51,7 +53,7 @@ export class SecretBox {
     const [version, keyId, iv, tag, sealed] = stored.split(":");
     if (version !== "v1" || !iv || !tag || !sealed) throw new Error("not a sealed secret");
     if (keyId !== this.#keyId) {
-      throw new Error(`a webhook secret was sealed with key ${keyId}, not the configured key ${this.#keyId}`);
+      throw new Error(`a secret was sealed with key ${keyId}, not the configured key ${this.#keyId}`);
     }
     const decipher = createDecipheriv("aes-256-gcm", this.#key, Buffer.from(iv, "base64"));
     decipher.setAuthTag(Buffer.from(tag, "base64"));
