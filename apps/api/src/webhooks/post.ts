@@ -67,12 +67,13 @@ export async function post(
   body: string,
   policy: AddressPolicy,
   agents: Agents,
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
 ): Promise<PostOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const url = new URL(rawUrl);
   let responseStatus: number | null = null;
-  const timeout = new Error(`timed out after ${WEBHOOK_TIMEOUT_MS / 1000} s`);
+  const timeout = new Error(`timed out after ${timeoutMs / 1000} s`);
   let timedOut = false;
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -107,7 +108,7 @@ export async function post(
       timer = setTimeout(() => {
         timedOut = true;
         request.destroy(timeout);
-      }, WEBHOOK_TIMEOUT_MS - elapsed());
+      }, timeoutMs - elapsed());
       request.on("error", (error) => reject(timedOut ? timeout : error));
       request.end(body);
     });
