@@ -48,9 +48,12 @@ export async function stopApi(api) {
   await exited;
 }
 
-/** A bounded autocannon run against loopback; returns requests/s and latency percentiles in ms. */
-export async function load({ url, headers, connections = 10, duration = 5, method = "GET", body }) {
-  const result = await autocannon({ url, headers, connections, duration, method, body });
+/**
+ * A bounded autocannon run against loopback; returns requests/s and latency percentiles in ms.
+ * `requests` (autocannon's) varies each request, e.g. its key.
+ */
+export async function load({ url, headers, connections = 10, duration = 5, method = "GET", body, requests }) {
+  const result = await autocannon({ url, headers, connections, duration, method, body, requests });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors from ${url}`);
   }

@@ -21,8 +21,12 @@ export interface Config {
   readonly shutdownTimeoutMs: number;
   /** Whether an empty database gets a demo account and a printed test key. */
   readonly demo: boolean;
-  /** `off` only for benchmarks and trusted setups: no limits and no rate-limit headers. */
-  readonly rateLimit: "memory" | "off";
+  /**
+   * Where requests are counted: `redis` shares one budget among every node on `redisUrl`, `memory`
+   * counts in this process, `off` (benchmarks and trusted setups only) has no limits and no headers.
+   */
+  readonly rateLimit: "memory" | "redis" | "off";
+  readonly redisUrl: string | null;
   /** `on`: this process delivers webhooks too; `off`: only `pnpm bahi worker` processes do. */
   readonly worker: "on" | "off";
   /** Hosts, addresses and CIDR ranges that webhooks may reach although private or loopback. */
@@ -34,6 +38,15 @@ export interface Config {
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
     super(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+}
+
+function isRedisUrl(raw: string): boolean {
+  try {
+    const url = new URL(raw);
+    return (url.protocol === "redis:" || url.protocol === "rediss:") && url.hostname !== "";
+  } catch {
+    return false;
   }
 }
 
@@ -90,6 +103,18 @@ export function loadConfig(env: Env = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must be a PostgreSQL URL starting with "postgres://" or "postgresql://"');
   }
+  const redisUrl = env.REDIS_URL || null;
+  if (redisUrl && !isRedisUrl(redisUrl)) {
+    problems.push(
+      'REDIS_URL must be a Redis URL starting with "redis://" or "rediss://", e.g. redis://127.0.0.1:6379',
+    );
+  }
+  const rateLimit = choice(
+    "BAHI_RATE_LIMIT",
+    ["memory", "redis", "off"] as const,
+    redisUrl ? "redis" : "memory",
+  );
+  if (rateLimit === "redis" && !redisUrl) problems.push("BAHI_RATE_LIMIT=redis needs REDIS_URL");
   const logLevel = (env.LOG_LEVEL || "info") as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${env.LOG_LEVEL}"`);
@@ -106,7 +131,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     shutdownTimeoutMs: integer("BAHI_SHUTDOWN_TIMEOUT_MS", DEFAULT_SHUTDOWN_TIMEOUT_MS, 0, 600_000),
     demo: flag("BAHI_DEMO", databaseUrl === null),
-    rateLimit: choice("BAHI_RATE_LIMIT", ["memory", "off"] as const, "memory"),
+    rateLimit,
+    redisUrl,
     worker: choice("BAHI_WORKER", ["on", "off"] as const, "on"),
     webhookAllowedHosts: allowedHosts,
     secretKey,

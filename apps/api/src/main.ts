@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     host: config.host,
     isReady: runtime.isReady,
     ...(config.rateLimit === "off" ? { rateLimits: null } : {}),
+    redisUrl: config.rateLimit === "redis" ? config.redisUrl : null,
     webhookPolicy: new AddressPolicy(config.webhookAllowedHosts),
     secretKey: config.secretKey,
   });

@@ -20,6 +20,8 @@ export interface ServerOptions {
   readonly isReady: () => Promise<boolean>;
   /** `null` turns rate limiting off. */
   readonly rateLimits?: RateLimits | null;
+  /** Counts requests in this Redis, shared by every node using it; by default in this process. */
+  readonly redisUrl?: string | null;
   /** Where webhooks may send; by default nowhere private. */
   readonly webhookPolicy?: AddressPolicy;
   /** BAHI_SECRET_KEY; by default a key generated into the database. */
@@ -34,7 +36,15 @@ export interface RunningServer {
 
 const knownScopes = new Set(operationList.flatMap((op) => op.scopes ?? []));
 
+async function rateLimiterFor(options: ServerOptions): Promise<RateLimiter | null> {
+  if (options.rateLimits === null) return null;
+  return options.redisUrl
+    ? RateLimiter.inRedis(options.redisUrl, options.logger, options.rateLimits)
+    : RateLimiter.inMemory(options.rateLimits);
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const rateLimiter = await rateLimiterFor(options);
   const app = createApp({
     db: options.db,
     services: {
@@ -47,7 +57,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       },
     },
     logger: options.logger,
-    rateLimiter: options.rateLimits === null ? null : new RateLimiter(options.rateLimits),
+    rateLimiter,
     isReady: options.isReady,
     openapiJson: JSON.stringify(openapi),
     docsHtml: readDocsHtml(),
@@ -66,6 +76,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         }, timeoutMs);
         server.close(() => {
           clearTimeout(timer);
+          rateLimiter?.close();
           resolve();
         });
         if ("closeIdleConnections" in server) server.closeIdleConnections();

@@ -42,7 +42,7 @@ describe("configuration from the environment", () => {
     expect(problems).toContain("DATABASE_URL must be a PostgreSQL URL");
     expect(problems).toContain('BAHI_DEMO must be true or false, got "maybe"');
     expect(problems).toContain("BAHI_DB_POOL_SIZE must be a whole number from 2 to 1000");
-    expect(problems).toContain('BAHI_RATE_LIMIT must be one of memory, off, got "redis-ish"');
+    expect(problems).toContain('BAHI_RATE_LIMIT must be one of memory, redis, off, got "redis-ish"');
   });
 
   it("accepts the port boundaries and refuses 65536", () => {
@@ -57,6 +57,24 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ BAHI_WORKER: "maybe" })).toThrow(
       /BAHI_WORKER must be one of on, off, got "maybe"/,
     );
+  });
+
+  it("counts requests in Redis when REDIS_URL is set, in memory otherwise, and refuses a bad URL", () => {
+    expect(loadConfig({})).toMatchObject({ rateLimit: "memory", redisUrl: null });
+    expect(loadConfig({ REDIS_URL: "redis://10.0.0.5:6379/2" })).toMatchObject({
+      rateLimit: "redis",
+      redisUrl: "redis://10.0.0.5:6379/2",
+    });
+    expect(loadConfig({ REDIS_URL: "rediss://cache.internal", BAHI_RATE_LIMIT: "memory" }).rateLimit).toBe(
+      "memory",
+    );
+    expect(loadConfig({ REDIS_URL: "redis://127.0.0.1", BAHI_RATE_LIMIT: "off" }).rateLimit).toBe("off");
+    expect(() => loadConfig({ BAHI_RATE_LIMIT: "redis" })).toThrow(/BAHI_RATE_LIMIT=redis needs REDIS_URL/);
+    for (const bad of ["127.0.0.1:6379", "http://127.0.0.1:6379", "redis://"]) {
+      expect(() => loadConfig({ REDIS_URL: bad })).toThrow(
+        /REDIS_URL must be a Redis URL starting with "redis:\/\/"/,
+      );
+    }
   });
 
   it("reads the hosts webhooks may reach and the key that seals their secrets", () => {

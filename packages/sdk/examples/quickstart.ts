@@ -10,6 +10,8 @@ const party = await bahi.parties.create({
   type: "customer",
   name: "Sharma Electronics",
   gstin: "27AAPFU0939F1ZV",
+  // The e-invoice needs a registered buyer's address.
+  address: { line1: "Shop 14, Lamington Road", city: "Mumbai", state_code: "27", pin: "400007" },
 });
 const invoice = await bahi.invoices.create({
   party_id: party.id,

@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
+import { renderCodeSamples, SAMPLES_FILE } from "./code-samples.mjs";
 
 const pkg = join(dirname(fileURLToPath(import.meta.url)), "..");
 const bundled = join(pkg, "../contract/generated/openapi.json");
@@ -14,3 +15,5 @@ const banner =
 const doc = JSON.parse(readFileSync(bundled, "utf8"));
 const types = astToString(await openapiTS(doc, { alphabetize: true, defaultNonNullable: false }));
 writeFileSync(join(pkg, "src/generated/schema.ts"), `${banner}${types}`);
+// The docs' SDK samples derive from the same document, so they are regenerated with the types.
+writeFileSync(SAMPLES_FILE, renderCodeSamples(doc));

@@ -1,22 +1,20 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { Redis } from "ioredis";
+import type { Logger } from "pino";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
+import { PLANS, REQUESTS_PER_MINUTE, REQUESTS_PER_SECOND } from "../plans.js";
 import type { Plan } from "../services/accounts.js";
-
-/** Requests per minute and per second on the default plans; enterprise plans get ten times both. */
-export const REQUESTS_PER_MINUTE = 1_000;
-export const REQUESTS_PER_SECOND = 200;
-const ENTERPRISE_FACTOR = 10;
 
 export interface RateLimitOutcome {
   readonly allowed: boolean;
   readonly headers: Record<string, string>;
 }
 
-interface Window {
-  readonly name: "minute" | "second";
-  readonly seconds: number;
-  readonly limiter: RateLimiterMemory;
-}
-
+/** The base limits, which each plan multiplies by its request factor. */
 export interface RateLimits {
   readonly perMinute: number;
   readonly perSecond: number;
@@ -27,57 +25,129 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   perSecond: REQUESTS_PER_SECOND,
 };
 
-function windowsFor(limits: RateLimits, factor: number): Window[] {
-  return [
-    {
-      name: "second",
-      seconds: 1,
-      limiter: new RateLimiterMemory({ points: limits.perSecond * factor, duration: 1 }),
-    },
-    {
-      name: "minute",
-      seconds: 60,
-      limiter: new RateLimiterMemory({ points: limits.perMinute * factor, duration: 60 }),
-    },
-  ];
+/** Where every node's Redis keys start, so that the limiter can share a Redis with other uses. */
+export const REDIS_KEY_PREFIX = "bahi:rl";
+/**
+ * A Redis that answers slower than this is treated as down for the request: the limiter falls back
+ * to counting in this process rather than holding the request.
+ */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+
+interface Window {
+  readonly name: "minute" | "second";
+  readonly seconds: number;
+  readonly limiter: RateLimiterAbstract;
 }
+
+type Store = (points: number, seconds: number, name: string) => RateLimiterAbstract;
+
+const memoryStore: Store = (points, duration) => new RateLimiterMemory({ points, duration });
+
+/**
+ * Counts in Redis, shared by every node; while Redis is unreachable each node counts on its own
+ * (rate-limiter-flexible's insurance limiter) instead of failing requests.
+ */
+const redisStore =
+  (client: Redis): Store =>
+  (points, duration, name) =>
+    new RateLimiterRedis({
+      storeClient: client,
+      keyPrefix: `${REDIS_KEY_PREFIX}:${name}`,
+      points,
+      duration,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory({ points, duration }),
+    });
 
 /**
  * Counts requests per account and mode (or per client address when no valid key was sent) in a
  * per-second and a per-minute window, and states both in the response headers the spec names.
  */
 export class RateLimiter {
-  private readonly standard: Window[];
-  private readonly enterprise: Window[];
+  private readonly tiers = new Map<number, Window[]>();
 
-  constructor(limits: RateLimits = DEFAULT_RATE_LIMITS) {
-    this.standard = windowsFor(limits, 1);
-    this.enterprise = windowsFor(limits, ENTERPRISE_FACTOR);
+  private constructor(
+    limits: RateLimits,
+    store: Store,
+    private readonly release: () => void = () => {},
+  ) {
+    for (const factor of new Set(Object.values(PLANS).map((p) => p.requestFactor))) {
+      const points = (n: number) => n * factor;
+      this.tiers.set(factor, [
+        {
+          name: "second",
+          seconds: 1,
+          limiter: store(points(limits.perSecond), 1, `x${factor}:second`),
+        },
+        {
+          name: "minute",
+          seconds: 60,
+          limiter: store(points(limits.perMinute), 60, `x${factor}:minute`),
+        },
+      ]);
+    }
+  }
+
+  static inMemory(limits: RateLimits = DEFAULT_RATE_LIMITS): RateLimiter {
+    return new RateLimiter(limits, memoryStore);
+  }
+
+  /**
+   * Waits for the first connection (or its failure) so that a node starts counting where the others
+   * count, and logs each loss and return of Redis once rather than on every reconnection attempt.
+   */
+  static async inRedis(url: string, logger: Logger, limits: RateLimits = DEFAULT_RATE_LIMITS) {
+    const client = new Redis(url, {
+      lazyConnect: true,
+      // Queued or retried commands would hold requests while Redis is away; the fallback answers now.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      connectTimeout: 2_000,
+      // Requests in flight together send their counts in one write: fewer system calls under load.
+      enableAutoPipelining: true,
+    });
+    const unreachable = "rate limiter: Redis unreachable; counting per node until it is back";
+    let reachable = false;
+    let closing = false;
+    // Without a listener ioredis prints every failed reconnection; the changes of state are logged below.
+    client.on("error", () => {});
+    client.on("close", () => {
+      if (reachable && !closing) logger.warn(unreachable);
+      reachable = false;
+    });
+    client.on("ready", () => {
+      if (!reachable) logger.info("rate limiter: Redis reachable; counting across nodes");
+      reachable = true;
+    });
+    await client.connect().catch((error: Error) => logger.warn({ err: error.message }, unreachable));
+    return new RateLimiter(limits, redisStore(client), () => {
+      closing = true;
+      client.disconnect();
+    });
   }
 
   async consume(key: string, plan: Plan | null, nowMs: number): Promise<RateLimitOutcome> {
-    const windows = plan === "enterprise" ? this.enterprise : this.standard;
-    const results: { window: Window; res: RateLimiterRes; allowed: boolean }[] = [];
-    for (const window of windows) {
-      try {
-        results.push({ window, res: await window.limiter.consume(key), allowed: true });
-      } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        results.push({ window, res: rejection, allowed: false });
-        break;
-      }
-    }
-    const minuteWindow = windows[1] as Window;
-    const minute = results.find((r) => r.window.name === "minute") ?? {
-      window: minuteWindow,
-      res:
-        (await minuteWindow.limiter.get(key)) ?? new RateLimiterRes(minuteWindow.limiter.points, 60_000, 0),
-    };
-    const denied = results.find((r) => !r.allowed);
+    const windows = this.tiers.get(plan ? PLANS[plan].requestFactor : 1) as Window[];
+    // Both windows at once: on Redis that is one round trip, not two.
+    const results = await Promise.all(
+      windows.map(async (window) => {
+        try {
+          return { window, res: await window.limiter.consume(key), allowed: true };
+        } catch (rejection) {
+          if (!(rejection instanceof RateLimiterRes)) throw rejection;
+          return { window, res: rejection, allowed: false };
+        }
+      }),
+    );
+    const minute = results.find((r) => r.window.name === "minute") as (typeof results)[number];
+    const denied = results
+      .filter((r) => !r.allowed)
+      .sort((a, b) => b.res.msBeforeNext - a.res.msBeforeNext)[0];
     const tightest =
       denied ?? results.reduce((a, b) => (b.res.remainingPoints < a.res.remainingPoints ? b : a));
     const headers: Record<string, string> = {
-      "X-RateLimit-Limit": String(minuteWindow.limiter.points),
+      "X-RateLimit-Limit": String(minute.window.limiter.points),
       "X-RateLimit-Remaining": String(Math.max(0, minute.res.remainingPoints)),
       "X-RateLimit-Reset": String(Math.ceil((nowMs + minute.res.msBeforeNext) / 1000)),
       "RateLimit-Policy": windows.map((w) => `"${w.name}";q=${w.limiter.points};w=${w.seconds}`).join(", "),
@@ -85,5 +155,9 @@ export class RateLimiter {
     };
     if (denied) headers["Retry-After"] = String(Math.max(1, Math.ceil(denied.res.msBeforeNext / 1000)));
     return { allowed: !denied, headers };
+  }
+
+  close(): void {
+    this.release();
   }
 }

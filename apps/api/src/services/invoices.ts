@@ -21,6 +21,7 @@ import { buildInv01 } from "../einvoice/inv01.js";
 import type { EInvoiceProvider } from "../einvoice/provider.js";
 import { conflict, type FieldErrorList, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
+import { checkLiveInvoiceQuota } from "../plans.js";
 import { type AccountRow, findAccount } from "./accounts.js";
 import { nextDocumentNumber } from "./document-numbers.js";
 import { recordEvent } from "./events.js";
@@ -184,6 +185,7 @@ export async function createInvoice(
       date,
     ),
   ]);
+  await checkLiveInvoiceQuota(tx, owner, account, now);
   const described = lines.map(({ item, product, qty, rate }) => ({
     description: item.description ?? product.name,
     hsnCode: product.hsnCode,

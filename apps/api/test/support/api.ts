@@ -42,14 +42,42 @@ async function read(response: Response): Promise<CallResult> {
   };
 }
 
+/** Calls an operation of the spec on the server at `baseUrl` and asserts that the answer conforms to the spec. */
+export async function callOperation(
+  baseUrl: string,
+  operationId: string,
+  options: CallOptions = {},
+): Promise<CallResult<any>> {
+  const op = operationList.find((o) => o.operationId === operationId);
+  if (!op) throw new Error(`no operation ${operationId} in the spec`);
+  let path = op.path;
+  for (const [name, value] of Object.entries(options.path ?? {})) {
+    path = path.replace(`{${name}}`, encodeURIComponent(value));
+  }
+  const url = new URL(path, baseUrl);
+  for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, String(value));
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers.authorization = `Bearer ${options.key}`;
+  let body: string | undefined = options.rawBody;
+  if (body === undefined && options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const result = await read(await fetch(url, { method: op.method, headers, body }));
+  expect(responseProblems(operationId, result), `${operationId} answered ${result.status}`).toEqual([]);
+  return result;
+}
+
 /** A real HTTP server on a free loopback port over a fresh database of the driver under test. */
 export async function startTestApi(
-  options: { rateLimits?: RateLimits } & Pick<ServerOptions, "webhookPolicy"> = {},
+  options: { rateLimits?: RateLimits } & Partial<
+    Pick<ServerOptions, "webhookPolicy" | "redisUrl" | "logger">
+  > = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase();
   const server = await startServer({
     db: database.handle.db,
-    logger: pino({ level: "silent" }),
+    logger: options.logger ?? pino({ level: "silent" }),
     port: 0,
     host: "127.0.0.1",
     isReady: async () => true,
@@ -58,27 +86,7 @@ export async function startTestApi(
   return {
     url: server.url,
     database,
-    async call(operationId, options = {}) {
-      const op = operationList.find((o) => o.operationId === operationId);
-      if (!op) throw new Error(`no operation ${operationId} in the spec`);
-      let path = op.path;
-      for (const [name, value] of Object.entries(options.path ?? {})) {
-        path = path.replace(`{${name}}`, encodeURIComponent(value));
-      }
-      const url = new URL(path, server.url);
-      for (const [name, value] of Object.entries(options.query ?? {}))
-        url.searchParams.set(name, String(value));
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.key) headers.authorization = `Bearer ${options.key}`;
-      let body: string | undefined = options.rawBody;
-      if (body === undefined && options.body !== undefined) {
-        body = JSON.stringify(options.body);
-        headers["content-type"] ??= "application/json";
-      }
-      const result = await read(await fetch(url, { method: op.method, headers, body }));
-      expect(responseProblems(operationId, result), `${operationId} answered ${result.status}`).toEqual([]);
-      return result as CallResult<any>;
-    },
+    call: (operationId, options) => callOperation(server.url, operationId, options),
     async fetch(path, init) {
       const result = await read(await fetch(new URL(path, server.url), init));
       if (result.headers.get("content-type")?.startsWith("application/problem+json")) {

@@ -2510,7 +2510,9 @@ export interface components {
          */
         PlaceOfSupply: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "96" | "97";
         /**
-         * @description The account's plan. `free` and `growth` allow 1,000 requests a minute (bursts of 200 a second); `enterprise` ten times both.
+         * @description The account's plan. `free` and `growth` allow 1,000 requests a minute (bursts of 200 a second) for each
+         *     mode; `enterprise` ten times both. `free` also allows 100 live invoices per calendar month in India
+         *     Standard Time (402 `plan_limit_exceeded` past them); test mode is never limited.
          * @example growth
          * @enum {string}
          */
@@ -2539,10 +2541,28 @@ export interface components {
              */
             existing_id?: string;
             /**
+             * @description For `plan_limit_exceeded`, how much of the quota the plan allows.
+             * @example 100
+             */
+            limit?: number;
+            /**
+             * @description For `plan_limit_exceeded`, the plan quota that is spent.
+             * @example live_invoices_per_month
+             * @enum {string}
+             */
+            quota?: "live_invoices_per_month";
+            /**
              * @description The request's identifier, also sent as `X-Request-Id`.
              * @example req_01jd4k9m2x7qv3t8w5y6z0abcd
              */
             request_id: string;
+            /**
+             * Format: date-time
+             * @description For `plan_limit_exceeded`, when the quota starts afresh: the first instant of the next calendar
+             *     month in India Standard Time, in UTC.
+             * @example 2026-05-31T18:30:00.000Z
+             */
+            resets_at?: string;
             /**
              * @description The HTTP status code, repeated for convenience.
              * @example 400
@@ -3352,7 +3372,11 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The account's subscription is paused (`subscription_paused`) or a plan quota is spent (`plan_limit_exceeded`). Live-mode writes only; test mode is never charged. */
+        /**
+         * @description The account's subscription is paused (`subscription_paused`) or a plan quota is spent (`plan_limit_exceeded`,
+         *     naming the quota in `quota`, the plan's allowance in `limit` and when it starts afresh in `resets_at`).
+         *     Live-mode writes only; test mode is never charged and never meets a quota.
+         */
         PaymentRequired: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
@@ -3364,20 +3388,13 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "type": "urn:bahi:problem:subscription_paused",
-                 *       "title": "Subscription paused",
-                 *       "status": 402,
-                 *       "detail": "The account's subscription is paused; live-mode writes are refused until it resumes.",
-                 *       "code": "subscription_paused",
-                 *       "request_id": "req_01jd4k9m2x7qv3t8w5y6z0abcd"
-                 *     }
-                 */
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Too many requests for this account and mode (or, without a valid key, from this address). Wait `Retry-After` seconds. */
+        /**
+         * @description Too many requests for this account and mode (or, without a valid key, from this client address: a rejected
+         *     key counts too, which keeps key guessing slow). Wait `Retry-After` seconds.
+         */
         TooManyRequests: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];

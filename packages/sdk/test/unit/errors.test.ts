@@ -18,10 +18,14 @@ useMockApi();
 
 type ProblemExample = { status: number; code: string; title: string; detail: string; request_id: string };
 
-/** The spec's own example of each error answer (components/responses), served as is. */
+/** The spec's own example of each error answer (components/responses), served as is: its first, when it has several. */
 function example(name: keyof typeof openapi.components.responses): ProblemExample {
-  const content = openapi.components.responses[name].content as Record<string, { example: unknown }>;
-  return content["application/problem+json"]?.example as ProblemExample;
+  const content = openapi.components.responses[name].content as Record<
+    string,
+    { example?: unknown; examples?: Record<string, { value: unknown }> }
+  >;
+  const media = content["application/problem+json"];
+  return (media?.example ?? Object.values(media?.examples ?? {})[0]?.value) as ProblemExample;
 }
 
 function answerAccount(response: () => Response) {

@@ -1,0 +1,69 @@
+import { and, count, eq, gte } from "drizzle-orm";
+import type { Executor } from "./db/client.js";
+import { invoices } from "./db/schema.js";
+import { ApiError } from "./errors.js";
+import type { AccountRow, Plan } from "./services/accounts.js";
+import type { Owner } from "./services/owner.js";
+
+/** Requests per account and mode on the free and growth plans, and per client address without a valid key. */
+export const REQUESTS_PER_MINUTE = 1_000;
+export const REQUESTS_PER_SECOND = 200;
+
+export interface PlanLimits {
+  /** How many times the base request limits the plan allows. */
+  readonly requestFactor: number;
+  /** Live invoices created per calendar month in India time; null: unlimited. */
+  readonly liveInvoicesPerMonth: number | null;
+}
+
+export const PLANS: Readonly<Record<Plan, PlanLimits>> = {
+  free: { requestFactor: 1, liveInvoicesPerMonth: 100 },
+  growth: { requestFactor: 1, liveInvoicesPerMonth: null },
+  enterprise: { requestFactor: 10, liveInvoicesPerMonth: null },
+};
+
+const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
+
+/** The calendar month in India time that holds `now`, as instants; India has no daylight saving. */
+export function istMonthOf(now: Date): { start: Date; end: Date } {
+  const ist = new Date(now.getTime() + IST_OFFSET_MS);
+  const year = ist.getUTCFullYear();
+  const month = ist.getUTCMonth();
+  return {
+    start: new Date(Date.UTC(year, month, 1) - IST_OFFSET_MS),
+    end: new Date(Date.UTC(year, month + 1, 1) - IST_OFFSET_MS),
+  };
+}
+
+/**
+ * Refuses a live invoice past the plan's monthly quota. Call it while holding the invoice series
+ * lock: creates of one series then count one after another and cannot both take the last invoice.
+ */
+export async function checkLiveInvoiceQuota(
+  tx: Executor,
+  owner: Owner,
+  account: AccountRow,
+  now: Date,
+): Promise<void> {
+  const quota = PLANS[account.plan].liveInvoicesPerMonth;
+  if (!owner.livemode || quota === null) return;
+  const month = istMonthOf(now);
+  const [row] = await tx
+    .select({ used: count() })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.accountId, owner.accountId),
+        eq(invoices.livemode, true),
+        gte(invoices.createdAt, month.start),
+      ),
+    );
+  if ((row?.used ?? 0) < quota) return;
+  throw new ApiError(
+    402,
+    "plan_limit_exceeded",
+    `The ${account.plan} plan allows ${quota} live invoices a month; this month's are used up. ` +
+      "Test mode is not limited.",
+    { quota: "live_invoices_per_month", limit: quota, resets_at: month.end.toISOString() },
+  );
+}

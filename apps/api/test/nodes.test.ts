@@ -1,0 +1,90 @@
+import { fixtures } from "@bahi/contract";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REDIS_KEY_PREFIX } from "../src/http/rate-limit.js";
+import { type CallOptions, callOperation } from "./support/api.js";
+import { createTestDatabase, driverUnderTest, type TestDatabase } from "./support/database.js";
+import { type ServerProcess, startServerProcess } from "./support/processes.js";
+import { startRedis, type TestRedis } from "./support/redis.js";
+import { createTenant } from "./support/tenants.js";
+
+// Two server processes share state only through PostgreSQL and Redis; PGlite belongs to one process.
+describe.runIf(driverUnderTest === "postgres")("two API nodes over one PostgreSQL and one Redis", () => {
+  let database: TestDatabase;
+  let redis: TestRedis;
+  let nodes: ServerProcess[] = [];
+  const call = (node: number, operationId: string, options?: CallOptions) =>
+    callOperation((nodes[node] as ServerProcess).url, operationId, options);
+
+  beforeAll(async () => {
+    [database, redis] = await Promise.all([createTestDatabase(), startRedis()]);
+    const env = {
+      DATABASE_URL: database.url as string,
+      REDIS_URL: redis.url,
+      BAHI_WORKER: "off",
+      BAHI_DEMO: "false",
+    };
+    nodes = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  });
+  afterAll(async () => {
+    for (const node of nodes) node.child.kill("SIGKILL");
+    await Promise.all(nodes.map((node) => node.exited));
+    await redis?.kill();
+    await database?.drop();
+  });
+
+  it("share one rate-limit budget per account and mode", async () => {
+    const { accountId, testKey } = await createTenant(database.handle.db, { plan: "free" });
+    const remaining = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await call(i % 2, "retrieveAccount", { key: testKey });
+      expect(res.status).toBe(200);
+      remaining.push(res.headers.get("x-ratelimit-remaining"));
+    }
+    expect(remaining).toEqual(["999", "998", "997", "996"]);
+
+    // Spending the rest of the minute request by request would trip the per-second burst limit first.
+    const store = new Redis(redis.url);
+    await store.set(`${REDIS_KEY_PREFIX}:x1:minute:account:${accountId}:test`, "999", "KEEPTTL");
+    store.disconnect();
+    expect((await call(0, "retrieveAccount", { key: testKey })).status).toBe(200);
+    const refused = await call(1, "retrieveAccount", { key: testKey });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("x-ratelimit-remaining")).toBe("0");
+  });
+
+  it("give 200 concurrent invoice creates split across both consecutive numbers, without gaps or duplicates", async () => {
+    // Enterprise, so that 200 creates at once stay within the per-second burst.
+    const { testKey: key } = await createTenant(database.handle.db, { plan: "enterprise" });
+    const party = await call(0, "createParty", { key, body: fixtures.PartyCreateUnregistered });
+    await call(1, "createProduct", { key, body: fixtures.ProductCreateService });
+    const body = {
+      party_id: party.body.id,
+      items: [{ sku: fixtures.ProductCreateService.sku, qty: 1, rate: 1500 }],
+    };
+    const created = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => call(i % 2, "createInvoice", { key, body })),
+    );
+    expect(created.map((c) => c.status)).toEqual(Array(200).fill(201));
+    const numbers = created.map((c) => Number(/(\d+)$/.exec(c.body.number)?.[1]));
+    expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+  });
+
+  it("replay an idempotency key on the other node", async () => {
+    const { testKey: key } = await createTenant(database.handle.db);
+    const headers = { "idempotency-key": "create-meera-once" };
+    const first = await call(0, "createParty", { key, headers, body: fixtures.PartyCreateUnregistered });
+    expect(first.status).toBe(201);
+    const again = await call(1, "createParty", { key, headers, body: fixtures.PartyCreateUnregistered });
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body.id).toBe(first.body.id);
+    const reused = await call(1, "createParty", {
+      key,
+      headers,
+      body: { ...fixtures.PartyCreateUnregistered, name: "Someone Else" },
+    });
+    expect(reused.status).toBe(422);
+    expect(reused.body.code).toBe("idempotency_key_reused");
+  });
+});

@@ -1,0 +1,181 @@
+import { fixtures } from "@bahi/contract";
+import { eq } from "drizzle-orm";
+import { Redis } from "ioredis";
+import { pino } from "pino";
+import { afterAll, describe, expect, it } from "vitest";
+import { invoices } from "../src/db/schema.js";
+import { newId } from "../src/ids.js";
+import { istMonthOf, PLANS } from "../src/plans.js";
+import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
+import { startRedis } from "./support/redis.js";
+import { createTenant } from "./support/tenants.js";
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function api(options: Parameters<typeof startTestApi>[0] = {}): Promise<TestApi> {
+  const started = await startTestApi(options);
+  cleanups.push(() => started.close());
+  return started;
+}
+
+/** A logger whose lines the test can read, and a wait for a line that is logged asynchronously. */
+function capturedLogs() {
+  const lines: string[] = [];
+  const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
+  const count = (text: string) => lines.filter((l) => l.includes(text)).length;
+  const waitFor = async (text: string, times = 1) => {
+    for (let waited = 0; waited < 15_000 && count(text) < times; waited += 20) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(count(text), `log lines with "${text}"`).toBeGreaterThanOrEqual(times);
+  };
+  return { logger, lines, waitFor };
+}
+
+function expectLimitHeaders(res: CallResult, remaining: number, limit: number) {
+  expect(res.headers.get("x-ratelimit-limit")).toBe(String(limit));
+  expect(res.headers.get("x-ratelimit-remaining")).toBe(String(remaining));
+  expect(Number(res.headers.get("x-ratelimit-reset"))).toBeGreaterThan(Date.now() / 1000);
+  expect(res.headers.get("ratelimit")).toMatch(/^"(second|minute)";r=\d+;t=\d+$/);
+}
+
+describe("rate limits in Redis", () => {
+  it("counts each account and mode in Redis, so that what another node spent counts here too", async () => {
+    const redis = await startRedis();
+    cleanups.push(redis.kill);
+    const server = await api({ redisUrl: redis.url });
+    const { accountId, testKey } = await createTenant(server.database.handle.db);
+    const store = new Redis(redis.url);
+    cleanups.push(async () => void store.disconnect());
+
+    const first = await server.call("retrieveAccount", { key: testKey });
+    expect(first.status).toBe(200);
+    expectLimitHeaders(first, 999, 1000);
+    const minuteKey = `bahi:rl:x1:minute:account:${accountId}:test`;
+    expect(await store.get(minuteKey)).toBe("1");
+
+    // Another node spending the rest of the minute's budget, as it would write it.
+    await store.set(minuteKey, "999", "KEEPTTL");
+    const last = await server.call("retrieveAccount", { key: testKey });
+    expect(last.status).toBe(200);
+    expectLimitHeaders(last, 0, 1000);
+    const refused = await server.call("retrieveAccount", { key: testKey });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe("rate_limited");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+
+    const anonymous = await server.call("retrieveAccount", {});
+    expect(anonymous.status).toBe(401);
+    expectLimitHeaders(anonymous, 999, 1000);
+    expect(await store.get("bahi:rl:x1:minute:address:127.0.0.1")).toBe("1");
+  });
+
+  it("keeps answering with every header when Redis dies, counting per node, logs it, and shares again when Redis is back", async () => {
+    const redis = await startRedis();
+    const logs = capturedLogs();
+    const server = await api({
+      redisUrl: redis.url,
+      logger: logs.logger,
+      rateLimits: { perMinute: 5, perSecond: 100 },
+    });
+    const { testKey } = await createTenant(server.database.handle.db);
+    const account = () => server.call("retrieveAccount", { key: testKey });
+
+    expectLimitHeaders(await account(), 4, 5);
+    expectLimitHeaders(await account(), 3, 5);
+
+    await redis.kill();
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await account());
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 429]);
+    // This node's own count starts afresh: it cannot know what was spent in Redis.
+    for (const [i, answer] of answers.slice(0, 5).entries()) expectLimitHeaders(answer, 4 - i, 5);
+    expect(Number(answers[5]?.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    await logs.waitFor("rate limiter: Redis unreachable; counting per node until it is back");
+    expect(logs.lines.filter((l) => l.includes('"level":50'))).toEqual([]);
+
+    const back = await startRedis(redis.port);
+    cleanups.push(back.kill);
+    await logs.waitFor("rate limiter: Redis reachable; counting across nodes", 2);
+    expectLimitHeaders(await account(), 4, 5);
+  });
+
+  it("starts and serves with per-node limits when Redis cannot be reached, and says so", async () => {
+    const gone = await startRedis();
+    await gone.kill();
+    const logs = capturedLogs();
+    const server = await api({ redisUrl: gone.url, logger: logs.logger });
+    const { testKey } = await createTenant(server.database.handle.db);
+    await logs.waitFor("rate limiter: Redis unreachable; counting per node until it is back");
+    const res = await server.call("retrieveAccount", { key: testKey });
+    expect(res.status).toBe(200);
+    expectLimitHeaders(res, 999, 1000);
+  });
+});
+
+describe("plan quotas", () => {
+  it("the India-time calendar month bounds the quota", () => {
+    expect(istMonthOf(new Date("2026-05-31T18:29:59.999Z"))).toEqual({
+      start: new Date("2026-04-30T18:30:00.000Z"),
+      end: new Date("2026-05-31T18:30:00.000Z"),
+    });
+    expect(istMonthOf(new Date("2026-05-31T18:30:00.000Z")).end).toEqual(
+      new Date("2026-06-30T18:30:00.000Z"),
+    );
+    expect(istMonthOf(new Date("2026-12-31T18:30:00.000Z"))).toEqual({
+      start: new Date("2026-12-31T18:30:00.000Z"),
+      end: new Date("2027-01-31T18:30:00.000Z"),
+    });
+  });
+
+  it("free: 402 plan_limit_exceeded past the month's live invoices, naming the quota and its reset; test mode is never limited", async () => {
+    const server = await api();
+    const db = server.database.handle.db;
+    const tenant = await createTenant(db, { plan: "free" });
+    const quota = PLANS.free.liveInvoicesPerMonth as number;
+    const setUp = async (key: string) => {
+      const party = await server.call("createParty", { key, body: fixtures.PartyCreateUnregistered });
+      await server.call("createProduct", { key, body: fixtures.ProductCreateService });
+      return {
+        party_id: party.body.id,
+        items: [{ sku: fixtures.ProductCreateService.sku, qty: 1, rate: 1500 }],
+      };
+    };
+    const live = await setUp(tenant.liveKey);
+    const first = await server.call("createInvoice", { key: tenant.liveKey, body: live });
+    expect(first.status).toBe(201);
+    const [row] = await db.select().from(invoices).where(eq(invoices.id, first.body.id));
+    const copies = Array.from({ length: quota - 1 }, (_, i) => ({
+      ...(row as typeof invoices.$inferSelect),
+      id: newId("invoice"),
+      number: `COPY-${i}`,
+    }));
+    await db.insert(invoices).values(copies);
+
+    const refused = await server.call("createInvoice", { key: tenant.liveKey, body: live });
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({
+      code: "plan_limit_exceeded",
+      quota: "live_invoices_per_month",
+      limit: quota,
+      resets_at: istMonthOf(new Date()).end.toISOString(),
+    });
+
+    const test = await setUp(tenant.testKey);
+    for (let i = 0; i < 2; i++) {
+      expect((await server.call("createInvoice", { key: tenant.testKey, body: test })).status).toBe(201);
+    }
+
+    const lastMonth = new Date(istMonthOf(new Date()).start.getTime() - 1);
+    await db.update(invoices).set({ createdAt: lastMonth }).where(eq(invoices.number, "COPY-0"));
+    const next = await server.call("createInvoice", { key: tenant.liveKey, body: live });
+    expect(next.status).toBe(201);
+    // The refused create did not use up a number.
+    expect(next.body.number).toBe(
+      first.body.number.replace(/\d+$/, (n: string) => String(Number(n) + 1).padStart(n.length, "0")),
+    );
+  });
+});
