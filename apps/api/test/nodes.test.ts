@@ -5,6 +5,7 @@ import { REDIS_KEY_PREFIX } from "../src/http/rate-limit.js";
 import { type CallOptions, callOperation } from "./support/api.js";
 import { createTestDatabase, driverUnderTest, type TestDatabase } from "./support/database.js";
 import { type ServerProcess, startServerProcess } from "./support/processes.js";
+import { startReceiver } from "./support/receiver.js";
 import { startRedis, type TestRedis } from "./support/redis.js";
 import { createTenant } from "./support/tenants.js";
 
@@ -21,7 +22,8 @@ describe.runIf(driverUnderTest === "postgres")("two API nodes over one PostgreSQ
     const env = {
       DATABASE_URL: database.url as string,
       REDIS_URL: redis.url,
-      BAHI_WORKER: "off",
+      BAHI_WORKER: "on",
+      BAHI_WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
       BAHI_DEMO: "false",
     };
     nodes = await Promise.all([startServerProcess(env), startServerProcess(env)]);
@@ -86,5 +88,34 @@ describe.runIf(driverUnderTest === "postgres")("two API nodes over one PostgreSQ
     });
     expect(reused.status).toBe(422);
     expect(reused.body.code).toBe("idempotency_key_reused");
+  });
+
+  it("deliver each webhook event once although both nodes run a delivery worker", async () => {
+    const receiver = await startReceiver();
+    const { testKey: key } = await createTenant(database.handle.db, { plan: "enterprise" });
+    const hook = await call(0, "createWebhook", {
+      key,
+      body: { url: `${receiver.url}/hook`, events: ["party.created"] },
+    });
+    expect(hook.status).toBe(201);
+    const created = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        call(i % 2, "createParty", {
+          key,
+          body: { ...fixtures.PartyCreateUnregistered, name: `Buyer ${i}` },
+        }),
+      ),
+    );
+    expect(created.every((c) => c.status === 201)).toBe(true);
+    // Bounded wait for the asynchronous deliveries, not a timing assertion.
+    for (let waited = 0; receiver.deliveries.length < 40 && waited < 30_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // A duplicate would come from the other node's worker just after: give it the time to show.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const ids = receiver.deliveries.map((d) => d.id);
+    expect(new Set(ids).size).toBe(40);
+    expect(ids).toHaveLength(40);
+    await receiver.close();
   });
 });
