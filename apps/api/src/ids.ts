@@ -11,6 +11,7 @@ export const ID_PREFIXES = {
   stockMovement: "stm",
   event: "evt",
   invoice: "inv",
+  payment: "pay",
   webhook: "whk",
   delivery: "dlv",
 } as const;

@@ -4,6 +4,7 @@ import { apiKeyHandlers } from "./api-keys.js";
 import { eventHandlers } from "./events.js";
 import { invoiceHandlers } from "./invoices.js";
 import { partyHandlers } from "./parties.js";
+import { paymentHandlers } from "./payments.js";
 import { productHandlers } from "./products.js";
 import { webhookHandlers } from "./webhooks.js";
 
@@ -14,6 +15,7 @@ export const handlers: Handlers = {
   ...partyHandlers,
   ...productHandlers,
   ...invoiceHandlers,
+  ...paymentHandlers,
   ...eventHandlers,
   ...webhookHandlers,
 };

@@ -289,7 +289,7 @@ export async function createInvoice(
   return invoice;
 }
 
-async function itemsOf(
+export async function itemsOf(
   tx: Executor,
   owner: Owner,
   ids: readonly string[],

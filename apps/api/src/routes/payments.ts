@@ -1,0 +1,29 @@
+import type { Handlers } from "../http/operation-types.js";
+import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
+import { allocatePayment, createPayment, findPayment, listPayments } from "../services/payments.js";
+
+export const paymentHandlers: Handlers = {
+  createPayment: async ({ body }, { principal, db, now }) => ({
+    status: 201,
+    body: await createPayment(db, principal, body, now),
+  }),
+  allocatePayment: async ({ path, body }, { principal, db, now }) => ({
+    status: 200,
+    body: await allocatePayment(db, principal, path.id, body, now),
+  }),
+  retrievePayment: async ({ path }, { principal, db }) => ({
+    status: 200,
+    body: await findPayment(db, principal, path.id),
+  }),
+  listPayments: async ({ query }, { principal, db }) => ({
+    status: 200,
+    body: await listPayments(db, principal, {
+      limit: query.limit ?? DEFAULT_PAGE_SIZE,
+      startingAfter: query.starting_after,
+      partyId: query.party_id,
+      invoiceId: query.invoice_id,
+      dateFrom: query.date_from,
+      dateTo: query.date_to,
+    }),
+  }),
+};
