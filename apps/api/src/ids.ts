@@ -12,6 +12,7 @@ export const ID_PREFIXES = {
   event: "evt",
   invoice: "inv",
   payment: "pay",
+  creditNote: "crn",
   webhook: "whk",
   delivery: "dlv",
 } as const;

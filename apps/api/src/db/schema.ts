@@ -409,3 +409,98 @@ export const paymentAllocations = pgTable(
     }),
   ],
 );
+
+/**
+ * Credit notes (GST section 34) against issued invoices, in their own consecutive series. A note takes
+ * its invoice's place of supply, supply type and reverse charge; `credited_to_party` is the part of its
+ * total set off against the invoice's balance (added to the invoice's `amount_credited`), the rest
+ * `refund_due`.
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    ...tenant,
+    number: text("number").notNull(),
+    financialYear: text("financial_year").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    invoiceId: text("invoice_id").notNull(),
+    partyId: text("party_id").notNull(),
+    reason: text("reason", {
+      enum: ["sales_return", "post_sale_discount", "deficiency_in_service", "correction", "other"],
+    }).notNull(),
+    restock: boolean("restock").notNull(),
+    placeOfSupply: text("place_of_supply").notNull(),
+    supplyType: text("supply_type", { enum: ["intra_state", "inter_state"] }).notNull(),
+    reverseCharge: boolean("reverse_charge").notNull(),
+    sgstLabel: text("sgst_label", { enum: ["SGST", "UTGST"] }).notNull(),
+    taxableValue: money("taxable_value").notNull(),
+    cgst: money("cgst").notNull(),
+    sgst: money("sgst").notNull(),
+    igst: money("igst").notNull(),
+    cess: money("cess").notNull(),
+    roundOff: money("round_off").notNull(),
+    total: money("total").notNull(),
+    creditedToParty: money("credited_to_party").notNull(),
+    refundDue: money("refund_due").notNull(),
+    irn: text("irn"),
+    ackNo: text("ack_no"),
+    ackDate: timestamp("ack_date", { withTimezone: true, mode: "date" }),
+    signedQrCode: text("signed_qr_code"),
+    signedInvoice: text("signed_invoice"),
+    /** The INV-01 document (type CRN) exactly as it was sent to the IRP. */
+    einvoice: jsonb("einvoice"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.livemode, t.id] }),
+    uniqueIndex("credit_notes_number_key").on(t.accountId, t.livemode, t.financialYear, t.number),
+    index("credit_notes_invoice_idx").on(t.accountId, t.livemode, t.invoiceId, t.id),
+    index("credit_notes_party_idx").on(t.accountId, t.livemode, t.partyId, t.id),
+    index("credit_notes_date_idx").on(t.accountId, t.livemode, t.date, t.id),
+    foreignKey({
+      name: "credit_notes_invoice_fk",
+      columns: [t.accountId, t.livemode, t.invoiceId],
+      foreignColumns: [invoices.accountId, invoices.livemode, invoices.id],
+    }),
+  ],
+);
+
+/** The credited part of one invoice line; `qty` and `rate` are null for a line credited by value alone. */
+export const creditNoteItems = pgTable(
+  "credit_note_items",
+  {
+    accountId: text("account_id").notNull(),
+    livemode: boolean("livemode").notNull(),
+    creditNoteId: text("credit_note_id").notNull(),
+    lineNo: integer("line_no").notNull(),
+    invoiceId: text("invoice_id").notNull(),
+    /** The invoice line credited. */
+    invoiceLineNo: integer("invoice_line_no").notNull(),
+    productId: text("product_id").notNull(),
+    sku: text("sku").notNull(),
+    description: text("description").notNull(),
+    hsnCode: text("hsn_code"),
+    unit: text("unit").notNull(),
+    qty: decimal3("qty"),
+    rate: decimal3("rate"),
+    gross: money("gross").notNull(),
+    discount: money("discount").notNull(),
+    taxableValue: money("taxable_value").notNull(),
+    gstRate: decimal3("gst_rate").notNull(),
+    cessRate: decimal3("cess_rate").notNull(),
+    cgst: money("cgst").notNull(),
+    sgst: money("sgst").notNull(),
+    igst: money("igst").notNull(),
+    cess: money("cess").notNull(),
+    total: money("total").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.livemode, t.creditNoteId, t.lineNo] }),
+    index("credit_note_items_invoice_idx").on(t.accountId, t.livemode, t.invoiceId, t.invoiceLineNo),
+    foreignKey({
+      name: "credit_note_items_credit_note_fk",
+      columns: [t.accountId, t.livemode, t.creditNoteId],
+      foreignColumns: [creditNotes.accountId, creditNotes.livemode, creditNotes.id],
+    }),
+  ],
+);

@@ -1,6 +1,7 @@
 import type { Handlers } from "../http/operation-types.js";
 import { accountHandlers } from "./account.js";
 import { apiKeyHandlers } from "./api-keys.js";
+import { creditNoteHandlers } from "./credit-notes.js";
 import { eventHandlers } from "./events.js";
 import { invoiceHandlers } from "./invoices.js";
 import { partyHandlers } from "./parties.js";
@@ -16,6 +17,7 @@ export const handlers: Handlers = {
   ...productHandlers,
   ...invoiceHandlers,
   ...paymentHandlers,
+  ...creditNoteHandlers,
   ...eventHandlers,
   ...webhookHandlers,
 };

@@ -1,0 +1,25 @@
+import type { Handlers } from "../http/operation-types.js";
+import { createCreditNote, findCreditNote, listCreditNotes } from "../services/credit-notes.js";
+import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
+
+export const creditNoteHandlers: Handlers = {
+  createCreditNote: async ({ body }, { principal, db, services, now }) => ({
+    status: 201,
+    body: await createCreditNote(db, principal, body, now, services.irp),
+  }),
+  retrieveCreditNote: async ({ path }, { principal, db }) => ({
+    status: 200,
+    body: await findCreditNote(db, principal, path.id),
+  }),
+  listCreditNotes: async ({ query }, { principal, db }) => ({
+    status: 200,
+    body: await listCreditNotes(db, principal, {
+      limit: query.limit ?? DEFAULT_PAGE_SIZE,
+      startingAfter: query.starting_after,
+      invoiceId: query.invoice_id,
+      partyId: query.party_id,
+      dateFrom: query.date_from,
+      dateTo: query.date_to,
+    }),
+  }),
+};

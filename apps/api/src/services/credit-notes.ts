@@ -1,0 +1,622 @@
+import type { components } from "@bahi/contract";
+import {
+  computeInvoiceTax,
+  divideRoundHalfUp,
+  financialYearOf,
+  formatMilli,
+  formatRupees,
+  type InvoiceTax,
+  isGstError,
+  type Milli,
+  milliToNumber,
+  type Paise,
+  parseMilli,
+  parseNumeric,
+  parseRupees,
+  roundToRupee,
+  type TaxedItem,
+  todayInIst,
+} from "@bahi/gst";
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, sum } from "drizzle-orm";
+import type { Executor } from "../db/client.js";
+import { creditNoteItems, creditNotes, invoiceItems, invoices, products } from "../db/schema.js";
+import { buildInv01 } from "../einvoice/inv01.js";
+import type { EInvoiceProvider } from "../einvoice/provider.js";
+import { conflict, type FieldErrorList, notFound, unprocessable, validationFailed } from "../errors.js";
+import { newId } from "../ids.js";
+import { findAccount } from "./accounts.js";
+import { nextDocumentNumber } from "./document-numbers.js";
+import { recordEvent } from "./events.js";
+import { type InvoiceItemRow, type InvoiceRow, rupees, toInvoice } from "./invoice-view.js";
+import { type Owner, ownedBy, ownedRow } from "./owner.js";
+import { type Page, pageOf } from "./pagination.js";
+import { applyStockMovements } from "./stock.js";
+
+type CreditNote = components["schemas"]["CreditNote"];
+type CreditNoteCreate = components["schemas"]["CreditNoteCreate"];
+type Invoice = components["schemas"]["Invoice"];
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
+export type CreditNoteItemRow = typeof creditNoteItems.$inferSelect;
+
+const field = (code: string, pointer: string, message: string) => ({ pointer, code, message });
+const paise = (text: string) => parseNumeric(text, 2);
+const milli = (text: string) => parseNumeric(text, 3);
+const decimal3 = (text: string | null) => (text === null ? null : milliToNumber(milli(text)));
+// qty and rate are both scaled by 1,000: their product is in 10^-6 rupees; paise are 10^-2.
+const GROSS_TO_PAISE = 10_000n;
+const smaller = (a: bigint, b: bigint) => (a < b ? a : b);
+const larger = (a: bigint, b: bigint) => (a > b ? a : b);
+
+const { einvoice: _einvoice, ...noteColumns } = getTableColumns(creditNotes);
+const { einvoice: _invoiceEinvoice, ...invoiceColumns } = getTableColumns(invoices);
+
+export function toCreditNote(
+  row: Omit<CreditNoteRow, "einvoice">,
+  items: readonly CreditNoteItemRow[],
+): CreditNote {
+  type Item = CreditNote["items"][number];
+  return {
+    id: row.id,
+    object: "credit_note",
+    livemode: row.livemode,
+    number: row.number,
+    date: row.date,
+    invoice_id: row.invoiceId,
+    party_id: row.partyId,
+    reason: row.reason,
+    restock: row.restock,
+    place_of_supply: row.placeOfSupply as CreditNote["place_of_supply"],
+    supply_type: row.supplyType,
+    reverse_charge: row.reverseCharge,
+    sgst_label: row.sgstLabel,
+    items: [...items]
+      .sort((a, b) => a.lineNo - b.lineNo)
+      .map((item) => ({
+        sku: item.sku,
+        product_id: item.productId,
+        description: item.description,
+        hsn_code: item.hsnCode,
+        unit: item.unit as Item["unit"],
+        qty: decimal3(item.qty),
+        rate: decimal3(item.rate),
+        discount: rupees(item.discount),
+        taxable_value: rupees(item.taxableValue),
+        gst_rate: decimal3(item.gstRate) as Item["gst_rate"],
+        cgst: rupees(item.cgst),
+        sgst: rupees(item.sgst),
+        igst: rupees(item.igst),
+        cess: rupees(item.cess),
+        total: rupees(item.total),
+      })),
+    taxable_value: rupees(row.taxableValue),
+    cgst: rupees(row.cgst),
+    sgst: rupees(row.sgst),
+    igst: rupees(row.igst),
+    cess: rupees(row.cess),
+    round_off: rupees(row.roundOff),
+    total: rupees(row.total),
+    credited_to_party: rupees(row.creditedToParty),
+    refund_due: rupees(row.refundDue),
+    irn: row.irn,
+    ack_no: row.ackNo,
+    ack_date: row.ackDate?.toISOString() ?? null,
+    signed_qr_code: row.signedQrCode,
+    signed_invoice: row.signedInvoice,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** What is left to credit on one invoice line after the credit notes before. */
+interface LineState {
+  line: InvoiceItemRow;
+  qty: Milli;
+  rate: Milli;
+  discount: Paise;
+  remainingQty: Milli;
+  remainingTaxable: Paise;
+  remainingTax: { cgst: Paise; sgst: Paise; igst: Paise; cess: Paise };
+}
+
+/** One credited part of an invoice line: `qty` null when credited by value alone. */
+interface Piece {
+  state: LineState;
+  qty: Milli | null;
+  gross: Paise;
+  taxable: Paise;
+}
+
+function checkDate(
+  account: { booksClosedThrough: string | null },
+  invoice: { date: string; financialYear: string },
+  requested: string | undefined,
+  now: Date,
+): string {
+  const today = todayInIst(now);
+  const date = requested ?? today;
+  const errors: FieldErrorList = [];
+  const year = financialYearOf(date);
+  const limit = `${Number(invoice.financialYear.slice(0, 4)) + 1}-11-30`;
+  if (date > today)
+    errors.push(field("date_in_future", "/date", `must not be after today (${today}) in India`));
+  else if (date < invoice.date)
+    errors.push(field("date_before_invoice", "/date", `must not be before the invoice date ${invoice.date}`));
+  else if (account.booksClosedThrough && year <= account.booksClosedThrough)
+    errors.push(
+      field(
+        "financial_year_closed",
+        "/date",
+        `falls in ${year}; books are closed through ${account.booksClosedThrough}`,
+      ),
+    );
+  else if (date > limit)
+    errors.push(
+      field(
+        "credit_note_too_late",
+        "/date",
+        `a credit note for an invoice of ${invoice.financialYear} must be dated ${limit} at the latest`,
+      ),
+    );
+  const [first] = errors;
+  if (first) throw unprocessable(first.code, `${first.pointer.slice(1)} ${first.message}`, errors);
+  return date;
+}
+
+/** Takes `qty` units off a line: at its rate, less its share of the line's discount; the last units take what is left. */
+function qtyPiece(state: LineState, qty: Milli): Piece {
+  const gross = divideRoundHalfUp(qty * state.rate, GROSS_TO_PAISE);
+  if (qty === state.remainingQty) {
+    const taxable = state.remainingTaxable;
+    return { state, qty, gross: larger(gross, taxable), taxable };
+  }
+  const share = divideRoundHalfUp(state.discount * qty, state.qty);
+  return { state, qty, gross, taxable: gross - share };
+}
+
+function take(piece: Piece): void {
+  const { state } = piece;
+  if (piece.qty !== null) state.remainingQty -= piece.qty;
+  state.remainingTaxable -= piece.taxable;
+}
+
+function piecesOf(states: LineState[], body: CreditNoteCreate): Piece[] {
+  if (body.whole) {
+    const pieces: Piece[] = [];
+    for (const state of states) {
+      if (state.remainingTaxable <= 0n) continue;
+      const piece: Piece =
+        state.remainingQty > 0n
+          ? qtyPiece(state, state.remainingQty)
+          : { state, qty: null, gross: state.remainingTaxable, taxable: state.remainingTaxable };
+      take(piece);
+      pieces.push(piece);
+    }
+    if (pieces.length === 0) {
+      const message = "nothing is left to credit on the invoice";
+      throw unprocessable("credit_exceeds_creditable", `whole: ${message}`, [
+        field("credit_exceeds_creditable", "/whole", message),
+      ]);
+    }
+    return pieces;
+  }
+  const errors: FieldErrorList = [];
+  const pieces: Piece[] = [];
+  (body.items ?? []).forEach((item, i) => {
+    const lines = states.filter((s) => s.line.sku === item.sku);
+    if (lines.length === 0) {
+      errors.push(field("unknown_sku", `/items/${i}/sku`, `the invoice has no line with SKU ${item.sku}`));
+      return;
+    }
+    const exceeds = (pointer: string, what: string) =>
+      errors.push(
+        field("credit_exceeds_creditable", pointer, `is more than the ${what} of ${item.sku} left to credit`),
+      );
+    if (item.qty !== undefined) {
+      let left = parseMilli(item.qty);
+      const mine: Piece[] = [];
+      for (const state of lines) {
+        if (left === 0n) break;
+        const qty = smaller(left, state.remainingQty);
+        if (qty <= 0n) continue;
+        const piece = qtyPiece(state, qty);
+        if (piece.taxable > state.remainingTaxable || piece.taxable < 0n || state.remainingTaxable === 0n) {
+          left = -1n;
+          break;
+        }
+        mine.push(piece);
+        left -= qty;
+      }
+      if (left !== 0n) {
+        exceeds(`/items/${i}/qty`, "quantity");
+        return;
+      }
+      for (const piece of mine) {
+        take(piece);
+        pieces.push(piece);
+      }
+    } else {
+      let left = parseRupees(item.taxable_value as number);
+      const mine: Piece[] = [];
+      for (const state of lines) {
+        if (left === 0n) break;
+        const taxable = smaller(left, state.remainingTaxable);
+        if (taxable <= 0n) continue;
+        mine.push({ state, qty: null, gross: taxable, taxable });
+        left -= taxable;
+      }
+      if (left !== 0n) {
+        exceeds(`/items/${i}/taxable_value`, "taxable value");
+        return;
+      }
+      for (const piece of mine) {
+        take(piece);
+        pieces.push(piece);
+      }
+    }
+  });
+  const [first] = errors;
+  if (first) throw unprocessable(first.code, `${first.pointer.slice(1)}: ${first.message}`, errors);
+  return pieces;
+}
+
+/**
+ * The note's tax, computed per line as the invoice's (its rate, place of supply and supply type),
+ * except that a piece taking all that is left of a line's value takes all that is left of its tax, so
+ * that the notes of an invoice never credit a paisa of tax more (or less) than the invoice charged.
+ */
+function taxOf(
+  invoice: Pick<InvoiceRow, "date" | "placeOfSupply" | "supplyType" | "reverseCharge">,
+  pieces: Piece[],
+): InvoiceTax {
+  const computed = computeInvoiceTax({
+    date: invoice.date,
+    supplier_state: invoice.placeOfSupply === "96" ? "27" : invoice.placeOfSupply,
+    place_of_supply: invoice.placeOfSupply,
+    reverse_charge: invoice.reverseCharge,
+    sez: invoice.supplyType === "inter_state",
+    items: pieces.map((p) => ({
+      qty: 1000n,
+      rate: p.taxable * 10n,
+      gst_rate: milli(p.state.line.gstRate),
+      cess_rate: milli(p.state.line.cessRate),
+    })),
+  });
+  const items: TaxedItem[] = computed.items.map((t, i) => {
+    const piece = pieces[i] as Piece;
+    const rest = piece.state.remainingTaxable === 0n ? piece.state.remainingTax : null;
+    const taxes = rest ?? { cgst: t.cgst, sgst: t.sgst, igst: t.igst, cess: t.cess };
+    piece.state.remainingTax = {
+      cgst: piece.state.remainingTax.cgst - taxes.cgst,
+      sgst: piece.state.remainingTax.sgst - taxes.sgst,
+      igst: piece.state.remainingTax.igst - taxes.igst,
+      cess: piece.state.remainingTax.cess - taxes.cess,
+    };
+    const withTax = piece.taxable + taxes.cgst + taxes.sgst + taxes.igst + taxes.cess;
+    return {
+      ...t,
+      ...taxes,
+      gross: piece.gross,
+      discount: piece.gross - piece.taxable,
+      taxable_value: piece.taxable,
+      total: invoice.reverseCharge ? piece.taxable : withTax,
+    };
+  });
+  const add = (key: "gross" | "discount" | "taxable_value" | "cgst" | "sgst" | "igst" | "cess" | "total") =>
+    items.reduce((a, t) => a + t[key], 0n);
+  const unrounded = add("total");
+  const total = roundToRupee(unrounded);
+  return {
+    ...computed,
+    items,
+    gross: add("gross"),
+    discount: add("discount"),
+    taxable_value: add("taxable_value"),
+    cgst: add("cgst"),
+    sgst: add("sgst"),
+    igst: add("igst"),
+    cess: add("cess"),
+    round_off: total - unrounded,
+    total,
+  };
+}
+
+async function itemsOf(
+  db: Executor,
+  owner: Owner,
+  ids: readonly string[],
+): Promise<Map<string, CreditNoteItemRow[]>> {
+  const byNote = new Map<string, CreditNoteItemRow[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byNote;
+  const rows = await db
+    .select()
+    .from(creditNoteItems)
+    .where(
+      and(
+        eq(creditNoteItems.accountId, owner.accountId),
+        eq(creditNoteItems.livemode, owner.livemode),
+        inArray(creditNoteItems.creditNoteId, [...ids]),
+      ),
+    );
+  for (const row of rows) byNote.get(row.creditNoteId)?.push(row);
+  return byNote;
+}
+
+export async function createCreditNote(
+  tx: Executor,
+  owner: Owner,
+  body: CreditNoteCreate,
+  now: Date,
+  irp: EInvoiceProvider,
+): Promise<CreditNote> {
+  // The invoice row is locked until commit: a racing note for the same invoice waits here, then sees
+  // this one's lines, so two notes can never together credit more than the invoice.
+  const [[invoice], account] = await Promise.all([
+    tx
+      .select(invoiceColumns)
+      .from(invoices)
+      .where(ownedRow(invoices, owner, body.invoice_id))
+      .for("update"),
+    findAccount(tx, owner.accountId),
+  ]);
+  if (!invoice) {
+    throw unprocessable("unknown_invoice", `No such invoice: ${body.invoice_id}`, [
+      field("unknown_invoice", "/invoice_id", "no such invoice in this account and mode"),
+    ]);
+  }
+  if (invoice.status === "cancelled")
+    throw conflict("invoice_cancelled", `Invoice ${invoice.number} is cancelled; it has nothing to credit.`);
+  const date = checkDate(account, invoice, body.date, now);
+  const tenantOf = <T extends { accountId: unknown; livemode: unknown }>(t: T) => [
+    eq(t.accountId as typeof creditNotes.accountId, owner.accountId),
+    eq(t.livemode as typeof creditNotes.livemode, owner.livemode),
+  ];
+  const [lines, credited, [priorTotal]] = await Promise.all([
+    tx
+      .select()
+      .from(invoiceItems)
+      .where(and(...tenantOf(invoiceItems), eq(invoiceItems.invoiceId, invoice.id)))
+      .orderBy(asc(invoiceItems.lineNo)),
+    tx
+      .select()
+      .from(creditNoteItems)
+      .where(and(...tenantOf(creditNoteItems), eq(creditNoteItems.invoiceId, invoice.id))),
+    tx
+      .select({ total: sum(creditNotes.total) })
+      .from(creditNotes)
+      .where(ownedBy(creditNotes, owner, eq(creditNotes.invoiceId, invoice.id))),
+  ]);
+  const states: LineState[] = lines.map((line) => {
+    const mine = credited.filter((c) => c.invoiceLineNo === line.lineNo);
+    const add = (f: (c: CreditNoteItemRow) => bigint) => mine.reduce((a, c) => a + f(c), 0n);
+    return {
+      line,
+      qty: milli(line.qty),
+      rate: milli(line.rate),
+      discount: paise(line.discount),
+      remainingQty: milli(line.qty) - add((c) => (c.qty === null ? 0n : milli(c.qty))),
+      remainingTaxable: paise(line.taxableValue) - add((c) => paise(c.taxableValue)),
+      remainingTax: {
+        cgst: paise(line.cgst) - add((c) => paise(c.cgst)),
+        sgst: paise(line.sgst) - add((c) => paise(c.sgst)),
+        igst: paise(line.igst) - add((c) => paise(c.igst)),
+        cess: paise(line.cess) - add((c) => paise(c.cess)),
+      },
+    };
+  });
+  const pieces = piecesOf(states, body);
+  let computed: InvoiceTax;
+  try {
+    computed = taxOf(invoice, pieces);
+  } catch (error) {
+    if (isGstError(error)) throw unprocessable(error.code, error.message);
+    throw error;
+  }
+  // Rounded notes may not add up to more than the invoice's rounded total: the note that leaves nothing
+  // to credit takes exactly what is left of it.
+  const remainingTotal = paise(invoice.total) - (priorTotal?.total ? paise(priorTotal.total) : 0n);
+  const unrounded = computed.total - computed.round_off;
+  const everything = states.every((s) => s.remainingTaxable === 0n);
+  const total = everything || computed.total > remainingTotal ? remainingTotal : computed.total;
+  const tax: InvoiceTax = { ...computed, total, round_off: total - unrounded };
+  const balance = paise(invoice.total) - paise(invoice.amountPaid) - paise(invoice.amountCredited);
+  const creditedToParty = total < balance ? total : balance > 0n ? balance : 0n;
+  const refundDue = total - creditedToParty;
+
+  const id = newId("creditNote");
+  const restock = body.restock ?? body.reason === "sales_return";
+  const productIds = [...new Set(pieces.filter((p) => p.qty !== null).map((p) => p.state.line.productId))];
+  const tracked =
+    restock && productIds.length > 0
+      ? await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(ownedBy(products, owner, inArray(products.id, productIds), eq(products.trackStock, true)))
+      : [];
+  const returned = new Map<string, Milli>();
+  const trackedIds = new Set(tracked.map((p) => p.id));
+  for (const p of pieces) {
+    if (p.qty !== null && trackedIds.has(p.state.line.productId))
+      returned.set(p.state.line.productId, (returned.get(p.state.line.productId) ?? 0n) + p.qty);
+  }
+  const [, { number, financialYear }] = await Promise.all([
+    applyStockMovements(
+      tx,
+      owner,
+      [...returned].map(([productId, quantity]) => ({ productId, quantity })),
+      { kind: "credit_note", sourceId: id },
+    ),
+    nextDocumentNumber(
+      tx,
+      owner,
+      "credit_note",
+      { format: account.creditNoteNumberFormat, reset: account.numberReset },
+      date,
+    ),
+  ]);
+  const party = invoice.party as Invoice["party"];
+  const einvoice =
+    invoice.irn !== null && party.address
+      ? buildInv01({
+          docType: "CRN",
+          number,
+          date,
+          placeOfSupply: invoice.placeOfSupply,
+          seller: {
+            gstin: account.gstin,
+            legalName: account.legalName,
+            line1: account.addressLine1,
+            city: account.city,
+            pin: account.pin,
+            stateCode: account.stateCode,
+          },
+          buyer: { gstin: party.gstin, name: party.name, address: party.address },
+          lines: pieces.map((p) => ({
+            description: p.state.line.description,
+            hsnCode: p.state.line.hsnCode as string,
+            unit: p.state.line.unit,
+            qty: p.qty ?? 1000n,
+            rate: p.qty === null ? p.gross * 10n : p.state.rate,
+          })),
+          tax,
+        })
+      : null;
+  const registration = einvoice ? await irp.register(einvoice) : null;
+  const row: CreditNoteRow = {
+    accountId: owner.accountId,
+    livemode: owner.livemode,
+    id,
+    number,
+    financialYear,
+    date,
+    invoiceId: invoice.id,
+    partyId: invoice.partyId,
+    reason: body.reason,
+    restock,
+    placeOfSupply: invoice.placeOfSupply,
+    supplyType: invoice.supplyType,
+    reverseCharge: invoice.reverseCharge,
+    sgstLabel: invoice.sgstLabel,
+    taxableValue: formatRupees(tax.taxable_value),
+    cgst: formatRupees(tax.cgst),
+    sgst: formatRupees(tax.sgst),
+    igst: formatRupees(tax.igst),
+    cess: formatRupees(tax.cess),
+    roundOff: formatRupees(tax.round_off),
+    total: formatRupees(tax.total),
+    creditedToParty: formatRupees(creditedToParty),
+    refundDue: formatRupees(refundDue),
+    irn: registration?.irn ?? null,
+    ackNo: registration?.ackNo ?? null,
+    ackDate: registration?.ackDate ?? null,
+    signedQrCode: registration?.signedQrCode ?? null,
+    signedInvoice: registration?.signedInvoice ?? null,
+    einvoice,
+    createdAt: now,
+  };
+  const items: CreditNoteItemRow[] = tax.items.map((t, i) => {
+    const piece = pieces[i] as Piece;
+    const line = piece.state.line;
+    return {
+      accountId: owner.accountId,
+      livemode: owner.livemode,
+      creditNoteId: id,
+      lineNo: i + 1,
+      invoiceId: invoice.id,
+      invoiceLineNo: line.lineNo,
+      productId: line.productId,
+      sku: line.sku,
+      description: line.description,
+      hsnCode: line.hsnCode,
+      unit: line.unit,
+      qty: piece.qty === null ? null : formatMilli(piece.qty),
+      rate: piece.qty === null ? null : line.rate,
+      gross: formatRupees(t.gross),
+      discount: formatRupees(t.discount),
+      taxableValue: formatRupees(t.taxable_value),
+      gstRate: line.gstRate,
+      cessRate: line.cessRate,
+      cgst: formatRupees(t.cgst),
+      sgst: formatRupees(t.sgst),
+      igst: formatRupees(t.igst),
+      cess: formatRupees(t.cess),
+      total: formatRupees(t.total),
+    };
+  });
+  const note = toCreditNote(row, items);
+  const amountCredited = paise(invoice.amountCredited) + creditedToParty;
+  const settled = paise(invoice.amountPaid) + amountCredited;
+  const status: InvoiceRow["status"] =
+    settled >= paise(invoice.total) ? "paid" : settled > 0n ? "partially_paid" : "issued";
+  const updated = { ...invoice, amountCredited: formatRupees(amountCredited), status };
+  await Promise.all([
+    tx.insert(creditNotes).values(row),
+    tx.insert(creditNoteItems).values(items),
+    tx
+      .update(invoices)
+      .set({ amountCredited: updated.amountCredited, status })
+      .where(ownedRow(invoices, owner, invoice.id)),
+    recordEvent(tx, owner, "credit_note.created", note),
+  ]);
+  if (creditedToParty > 0n) {
+    await recordEvent(
+      tx,
+      owner,
+      status === "paid" ? "invoice.paid" : "invoice.partially_paid",
+      toInvoice(updated, lines),
+    );
+  }
+  return note;
+}
+
+export async function findCreditNote(db: Executor, owner: Owner, id: string): Promise<CreditNote> {
+  const [[row], items] = await Promise.all([
+    db
+      .select(noteColumns)
+      .from(creditNotes)
+      .where(ownedRow(creditNotes, owner, id))
+      .limit(1),
+    itemsOf(db, owner, [id]),
+  ]);
+  if (!row) throw notFound("credit_note", id);
+  return toCreditNote(row, items.get(id) ?? []);
+}
+
+export interface CreditNoteFilters {
+  limit: number;
+  startingAfter?: string | undefined;
+  invoiceId?: string | undefined;
+  partyId?: string | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+}
+
+export async function listCreditNotes(
+  db: Executor,
+  owner: Owner,
+  filters: CreditNoteFilters,
+): Promise<Page<CreditNote>> {
+  if (filters.dateFrom && filters.dateTo && filters.dateTo < filters.dateFrom) {
+    throw validationFailed([
+      field("date_range", "/query/date_to", `must not be before date_from (${filters.dateFrom})`),
+    ]);
+  }
+  const conditions: (SQL | undefined)[] = [
+    filters.startingAfter ? lt(creditNotes.id, filters.startingAfter) : undefined,
+    filters.invoiceId ? eq(creditNotes.invoiceId, filters.invoiceId) : undefined,
+    filters.partyId ? eq(creditNotes.partyId, filters.partyId) : undefined,
+    filters.dateFrom ? gte(creditNotes.date, filters.dateFrom) : undefined,
+    filters.dateTo ? lte(creditNotes.date, filters.dateTo) : undefined,
+  ];
+  const rows = await db
+    .select(noteColumns)
+    .from(creditNotes)
+    .where(ownedBy(creditNotes, owner, ...conditions))
+    .orderBy(desc(creditNotes.id))
+    .limit(filters.limit + 1);
+  const page = pageOf(rows, filters.limit);
+  const items = await itemsOf(
+    db,
+    owner,
+    page.data.map((r) => r.id),
+  );
+  return { ...page, data: page.data.map((r) => toCreditNote(r, items.get(r.id) ?? [])) };
+}
