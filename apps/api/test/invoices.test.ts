@@ -525,6 +525,20 @@ describe("reading invoices", () => {
   });
 });
 
+describe("list filters", () => {
+  it("400 for a date range that ends before it starts", async () => {
+    const s = await shop();
+    const res = await s.call("listInvoices", { query: { date_from: "2026-11-02", date_to: "2026-11-01" } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/query/date_to", code: "date_range" }),
+    ]);
+    expect(
+      (await s.call("listInvoices", { query: { date_from: "2026-11-01", date_to: "2026-11-01" } })).status,
+    ).toBe(200);
+  });
+});
+
 describe("idempotent creates", () => {
   it("a retried create gives the same invoice, never a second; another body under the key is refused", async () => {
     const s = await shop();

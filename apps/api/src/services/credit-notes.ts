@@ -22,14 +22,14 @@ import type { Executor } from "../db/client.js";
 import { creditNoteItems, creditNotes, invoiceItems, invoices, products } from "../db/schema.js";
 import { buildInv01 } from "../einvoice/inv01.js";
 import type { EInvoiceProvider } from "../einvoice/provider.js";
-import { conflict, type FieldErrorList, notFound, unprocessable, validationFailed } from "../errors.js";
+import { conflict, type FieldErrorList, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
 import { findAccount } from "./accounts.js";
 import { nextDocumentNumber } from "./document-numbers.js";
 import { recordEvent } from "./events.js";
 import { type InvoiceItemRow, type InvoiceRow, rupees, toInvoice } from "./invoice-view.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
-import { type Page, pageOf } from "./pagination.js";
+import { checkDateRange, type Page, pageOf } from "./pagination.js";
 import { applyStockMovements } from "./stock.js";
 
 type CreditNote = components["schemas"]["CreditNote"];
@@ -594,11 +594,7 @@ export async function listCreditNotes(
   owner: Owner,
   filters: CreditNoteFilters,
 ): Promise<Page<CreditNote>> {
-  if (filters.dateFrom && filters.dateTo && filters.dateTo < filters.dateFrom) {
-    throw validationFailed([
-      field("date_range", "/query/date_to", `must not be before date_from (${filters.dateFrom})`),
-    ]);
-  }
+  checkDateRange(filters);
   const conditions: (SQL | undefined)[] = [
     filters.startingAfter ? lt(creditNotes.id, filters.startingAfter) : undefined,
     filters.invoiceId ? eq(creditNotes.invoiceId, filters.invoiceId) : undefined,

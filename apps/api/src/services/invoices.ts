@@ -27,7 +27,7 @@ import { nextDocumentNumber } from "./document-numbers.js";
 import { recordEvent } from "./events.js";
 import { type InvoiceItemRow, type InvoiceRow, toInvoice } from "./invoice-view.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
-import { type Page, pageOf } from "./pagination.js";
+import { checkDateRange, type Page, pageOf } from "./pagination.js";
 import { toParty } from "./parties.js";
 import { applyStockMovements } from "./stock.js";
 
@@ -351,6 +351,7 @@ export async function listInvoices(
   owner: Owner,
   filters: InvoiceFilters,
 ): Promise<Page<Invoice>> {
+  checkDateRange(filters);
   const conditions: (SQL | undefined)[] = [
     filters.startingAfter ? lt(invoices.id, filters.startingAfter) : undefined,
     filters.status ? eq(invoices.status, filters.status) : undefined,

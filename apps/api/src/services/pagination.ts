@@ -1,3 +1,5 @@
+import { validationFailed } from "../errors.js";
+
 export const DEFAULT_PAGE_SIZE = 20;
 /** MAX_PAGE_SIZE in the spec's `limit` parameter. */
 export const MAX_PAGE_SIZE = 100;
@@ -22,4 +24,20 @@ export function pageOf<T extends { id: string }>(rows: T[], limit: number): Page
     has_more: hasMore,
     next_cursor: hasMore ? (data[data.length - 1]?.id ?? null) : null,
   };
+}
+
+/** Every list with `date_from` and `date_to` refuses a range that ends before it starts (400). */
+export function checkDateRange(filters: {
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+}): void {
+  if (filters.dateFrom && filters.dateTo && filters.dateTo < filters.dateFrom) {
+    throw validationFailed([
+      {
+        pointer: "/query/date_to",
+        code: "date_range",
+        message: `must not be before date_from (${filters.dateFrom})`,
+      },
+    ]);
+  }
 }

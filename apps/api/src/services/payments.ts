@@ -3,13 +3,13 @@ import { formatRupees, parseNumeric, parseRupees, todayInIst, toRupees } from "@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { invoices, parties, paymentAllocations, payments } from "../db/schema.js";
-import { ApiError, type FieldErrorList, notFound, unprocessable, validationFailed } from "../errors.js";
+import { ApiError, type FieldErrorList, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
 import { recordEvent } from "./events.js";
 import { type InvoiceRow, toInvoice } from "./invoice-view.js";
 import { itemsOf } from "./invoices.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
-import { type Page, pageOf } from "./pagination.js";
+import { checkDateRange, type Page, pageOf } from "./pagination.js";
 
 type Payment = components["schemas"]["Payment"];
 type PaymentCreate = components["schemas"]["PaymentCreate"];
@@ -345,11 +345,7 @@ export async function listPayments(
   owner: Owner,
   filters: PaymentFilters,
 ): Promise<Page<Payment>> {
-  if (filters.dateFrom && filters.dateTo && filters.dateTo < filters.dateFrom) {
-    throw validationFailed([
-      field("date_range", "/query/date_to", `must not be before date_from (${filters.dateFrom})`),
-    ]);
-  }
+  checkDateRange(filters);
   const conditions: (SQL | undefined)[] = [
     filters.startingAfter ? lt(payments.id, filters.startingAfter) : undefined,
     filters.partyId ? eq(payments.partyId, filters.partyId) : undefined,
