@@ -6,6 +6,13 @@ export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
 export type FieldErrorList = FieldError[];
 
+/** One entry of a problem's `errors`. */
+export const field = (code: string, pointer: string, message: string): FieldError => ({
+  pointer,
+  code,
+  message,
+});
+
 const titles: Record<number, string> = {
   400: "The request is not valid",
   401: "Invalid API key",

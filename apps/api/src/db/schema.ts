@@ -28,6 +28,47 @@ const tenant = {
   id: text("id").notNull(),
 };
 
+// Invoices and credit notes are the same kind of tax document: they share these columns, as the
+// GST rules that fill them are the same (gst.md).
+
+/** Where the supply goes, which taxes it bears, and the document's totals. */
+const documentTax = () => ({
+  placeOfSupply: text("place_of_supply").notNull(),
+  supplyType: text("supply_type", { enum: ["intra_state", "inter_state"] }).notNull(),
+  reverseCharge: boolean("reverse_charge").notNull(),
+  sgstLabel: text("sgst_label", { enum: ["SGST", "UTGST"] }).notNull(),
+  taxableValue: money("taxable_value").notNull(),
+  cgst: money("cgst").notNull(),
+  sgst: money("sgst").notNull(),
+  igst: money("igst").notNull(),
+  cess: money("cess").notNull(),
+  roundOff: money("round_off").notNull(),
+  total: money("total").notNull(),
+});
+
+/** What the IRP answered for the document; null outside e-invoicing. */
+const irpRegistration = () => ({
+  irn: text("irn"),
+  ackNo: text("ack_no"),
+  ackDate: timestamp("ack_date", { withTimezone: true, mode: "date" }),
+  signedQrCode: text("signed_qr_code"),
+  signedInvoice: text("signed_invoice"),
+});
+
+/** One line's amounts and taxes, each rounded to the paisa. */
+const lineTax = () => ({
+  gross: money("gross").notNull(),
+  discount: money("discount").notNull(),
+  taxableValue: money("taxable_value").notNull(),
+  gstRate: decimal3("gst_rate").notNull(),
+  cessRate: decimal3("cess_rate").notNull(),
+  cgst: money("cgst").notNull(),
+  sgst: money("sgst").notNull(),
+  igst: money("igst").notNull(),
+  cess: money("cess").notNull(),
+  total: money("total").notNull(),
+});
+
 export const accounts = pgTable("accounts", {
   id: text("id").primaryKey(),
   legalName: text("legal_name").notNull(),
@@ -218,24 +259,10 @@ export const invoices = pgTable(
     partyId: text("party_id").notNull(),
     /** The party as it was when the invoice was issued; later edits of the party do not reach it. */
     party: jsonb("party").notNull(),
-    placeOfSupply: text("place_of_supply").notNull(),
-    supplyType: text("supply_type", { enum: ["intra_state", "inter_state"] }).notNull(),
-    reverseCharge: boolean("reverse_charge").notNull(),
-    sgstLabel: text("sgst_label", { enum: ["SGST", "UTGST"] }).notNull(),
-    taxableValue: money("taxable_value").notNull(),
-    cgst: money("cgst").notNull(),
-    sgst: money("sgst").notNull(),
-    igst: money("igst").notNull(),
-    cess: money("cess").notNull(),
-    roundOff: money("round_off").notNull(),
-    total: money("total").notNull(),
+    ...documentTax(),
     amountPaid: money("amount_paid").notNull().default("0"),
     amountCredited: money("amount_credited").notNull().default("0"),
-    irn: text("irn"),
-    ackNo: text("ack_no"),
-    ackDate: timestamp("ack_date", { withTimezone: true, mode: "date" }),
-    signedQrCode: text("signed_qr_code"),
-    signedInvoice: text("signed_invoice"),
+    ...irpRegistration(),
     /** The INV-01 document exactly as it was sent to the IRP. */
     einvoice: jsonb("einvoice"),
     cancellation: jsonb("cancellation"),
@@ -266,16 +293,7 @@ export const invoiceItems = pgTable(
     unit: text("unit").notNull(),
     qty: decimal3("qty").notNull(),
     rate: decimal3("rate").notNull(),
-    gross: money("gross").notNull(),
-    discount: money("discount").notNull(),
-    taxableValue: money("taxable_value").notNull(),
-    gstRate: decimal3("gst_rate").notNull(),
-    cessRate: decimal3("cess_rate").notNull(),
-    cgst: money("cgst").notNull(),
-    sgst: money("sgst").notNull(),
-    igst: money("igst").notNull(),
-    cess: money("cess").notNull(),
-    total: money("total").notNull(),
+    ...lineTax(),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.livemode, t.invoiceId, t.lineNo] }),
@@ -429,24 +447,10 @@ export const creditNotes = pgTable(
       enum: ["sales_return", "post_sale_discount", "deficiency_in_service", "correction", "other"],
     }).notNull(),
     restock: boolean("restock").notNull(),
-    placeOfSupply: text("place_of_supply").notNull(),
-    supplyType: text("supply_type", { enum: ["intra_state", "inter_state"] }).notNull(),
-    reverseCharge: boolean("reverse_charge").notNull(),
-    sgstLabel: text("sgst_label", { enum: ["SGST", "UTGST"] }).notNull(),
-    taxableValue: money("taxable_value").notNull(),
-    cgst: money("cgst").notNull(),
-    sgst: money("sgst").notNull(),
-    igst: money("igst").notNull(),
-    cess: money("cess").notNull(),
-    roundOff: money("round_off").notNull(),
-    total: money("total").notNull(),
+    ...documentTax(),
     creditedToParty: money("credited_to_party").notNull(),
     refundDue: money("refund_due").notNull(),
-    irn: text("irn"),
-    ackNo: text("ack_no"),
-    ackDate: timestamp("ack_date", { withTimezone: true, mode: "date" }),
-    signedQrCode: text("signed_qr_code"),
-    signedInvoice: text("signed_invoice"),
+    ...irpRegistration(),
     /** The INV-01 document (type CRN) exactly as it was sent to the IRP. */
     einvoice: jsonb("einvoice"),
     createdAt: createdAt(),
@@ -483,16 +487,7 @@ export const creditNoteItems = pgTable(
     unit: text("unit").notNull(),
     qty: decimal3("qty"),
     rate: decimal3("rate"),
-    gross: money("gross").notNull(),
-    discount: money("discount").notNull(),
-    taxableValue: money("taxable_value").notNull(),
-    gstRate: decimal3("gst_rate").notNull(),
-    cessRate: decimal3("cess_rate").notNull(),
-    cgst: money("cgst").notNull(),
-    sgst: money("sgst").notNull(),
-    igst: money("igst").notNull(),
-    cess: money("cess").notNull(),
-    total: money("total").notNull(),
+    ...lineTax(),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.livemode, t.creditNoteId, t.lineNo] }),

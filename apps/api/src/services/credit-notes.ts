@@ -22,7 +22,7 @@ import type { Executor } from "../db/client.js";
 import { creditNoteItems, creditNotes, invoiceItems, invoices, products } from "../db/schema.js";
 import { buildInv01 } from "../einvoice/inv01.js";
 import type { EInvoiceProvider } from "../einvoice/provider.js";
-import { conflict, type FieldErrorList, notFound, unprocessable } from "../errors.js";
+import { conflict, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
 import { findAccount } from "./accounts.js";
 import { nextDocumentNumber } from "./document-numbers.js";
@@ -38,7 +38,6 @@ type Invoice = components["schemas"]["Invoice"];
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
 export type CreditNoteItemRow = typeof creditNoteItems.$inferSelect;
 
-const field = (code: string, pointer: string, message: string) => ({ pointer, code, message });
 const paise = (text: string) => parseNumeric(text, 2);
 const milli = (text: string) => parseNumeric(text, 3);
 const decimal3 = (text: string | null) => (text === null ? null : milliToNumber(milli(text)));

@@ -19,7 +19,7 @@ import type { Executor } from "../db/client.js";
 import { invoiceItems, invoices, parties, products, stockMovements } from "../db/schema.js";
 import { buildInv01 } from "../einvoice/inv01.js";
 import type { EInvoiceProvider } from "../einvoice/provider.js";
-import { conflict, type FieldErrorList, notFound, unprocessable } from "../errors.js";
+import { conflict, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
 import { checkLiveInvoiceQuota } from "../plans.js";
 import { type AccountRow, findAccount } from "./accounts.js";
@@ -38,8 +38,6 @@ type ProductRow = typeof products.$inferSelect;
 
 /** EINVOICE_CANCEL_WINDOW_HOURS: the IRP cancels an IRN only this long after it was generated. */
 export const EINVOICE_CANCEL_WINDOW_HOURS = 24;
-
-const field = (code: string, pointer: string, message: string) => ({ pointer, code, message });
 
 /** Tax errors name the line by its SKU, as the spec promises, whatever field of the line was at fault. */
 function taxProblem(error: GstError) {

@@ -3,7 +3,7 @@ import { formatRupees, parseNumeric, parseRupees, todayInIst, toRupees } from "@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { invoices, parties, paymentAllocations, payments } from "../db/schema.js";
-import { ApiError, type FieldErrorList, notFound, unprocessable } from "../errors.js";
+import { ApiError, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
 import { recordEvent } from "./events.js";
 import { type InvoiceRow, toInvoice } from "./invoice-view.js";
@@ -22,7 +22,6 @@ export type AllocationRow = typeof paymentAllocations.$inferSelect;
 /** MAX_PAYMENT_ALLOCATIONS in the spec: the most invoices one payment may settle, in all. */
 export const MAX_PAYMENT_ALLOCATIONS = 100;
 
-const field = (code: string, pointer: string, message: string) => ({ pointer, code, message });
 const money = (text: string) => toRupees(parseNumeric(text, 2));
 
 export function toPayment(row: PaymentRow, allocations: readonly AllocationRow[]): Payment {
