@@ -26,13 +26,19 @@ export async function createDatabase() {
 /** Starts `pnpm start`'s entry point with a demo account; resolves with its URL and test key. */
 export function startApi(env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    // BENCH_NODE_ARGS passes flags such as --cpu-prof to the server, to see where its time goes.
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/main.ts"], {
       cwd: apiRoot,
       env: { ...process.env, PORT: "0", LOG_LEVEL: "warn", BAHI_DEMO: "true", ...env },
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";
     child.stdout.on("data", (chunk) => {
+      if (out.includes("running at")) {
+        process.stderr.write(chunk);
+        return;
+      }
       out += chunk;
       const key = /export BAHI_API_KEY=(sk_test_\w+)/.exec(out)?.[1];
       const url = /running at (http:\/\/\S+)/.exec(out)?.[1];
@@ -55,7 +61,8 @@ export async function stopApi(api) {
 export async function load({ url, headers, connections = 10, duration = 5, method = "GET", body, requests }) {
   const result = await autocannon({ url, headers, connections, duration, method, body, requests });
   if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors from ${url}`);
+    const statuses = JSON.stringify(result.statusCodeStats);
+    throw new Error(`${result.non2xx} non-2xx answers (${statuses}) and ${result.errors} errors from ${url}`);
   }
   return {
     rps: Math.round(result.requests.average),

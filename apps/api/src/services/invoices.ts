@@ -14,8 +14,10 @@ import {
   parseRupees,
   todayInIst,
 } from "@bahi/gst";
-import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../db/client.js";
+import { preparedOn } from "../db/prepared.js";
 import { invoiceItems, invoices, parties, products, stockMovements } from "../db/schema.js";
 import { buildInv01 } from "../einvoice/inv01.js";
 import type { EInvoiceProvider } from "../einvoice/provider.js";
@@ -321,17 +323,39 @@ export async function findInvoiceRow(tx: Executor, owner: Owner, id: string): Pr
 /** Every column but the INV-01 document, which only GET …/einvoice needs. */
 const { einvoice: _einvoice, ...invoiceColumns } = getTableColumns(invoices);
 
-export async function findInvoice(tx: Executor, owner: Owner, id: string): Promise<Invoice> {
+/** The owner and an id as placeholders, for statements prepared once. */
+const byOwner = (table: { accountId: AnyPgColumn; livemode: AnyPgColumn }, idColumn: AnyPgColumn) =>
+  and(
+    eq(table.accountId, sql.placeholder("accountId")),
+    eq(table.livemode, sql.placeholder("livemode")),
+    eq(idColumn, sql.placeholder("id")),
+  );
+
+const invoiceById = preparedOn((db) =>
+  db
+    .select(invoiceColumns)
+    .from(invoices)
+    .where(byOwner(invoices, invoices.id))
+    .limit(1)
+    .prepare("invoice_by_id"),
+);
+const itemsByInvoice = preparedOn((db) =>
+  db
+    .select()
+    .from(invoiceItems)
+    .where(byOwner(invoiceItems, invoiceItems.invoiceId))
+    .prepare("invoice_items_by_invoice"),
+);
+
+/** GET /v1/invoices/{id}, the hottest read: two prepared statements, sent together. */
+export async function findInvoice(db: Executor, owner: Owner, id: string): Promise<Invoice> {
+  const params = { accountId: owner.accountId, livemode: owner.livemode, id };
   const [[row], items] = await Promise.all([
-    tx
-      .select(invoiceColumns)
-      .from(invoices)
-      .where(ownedRow(invoices, owner, id))
-      .limit(1),
-    itemsOf(tx, owner, [id]),
+    invoiceById(db).execute(params),
+    itemsByInvoice(db).execute(params),
   ]);
   if (!row) throw notFound("invoice", id);
-  return toInvoice(row, items.get(id) ?? []);
+  return toInvoice(row, items);
 }
 
 export interface InvoiceFilters {

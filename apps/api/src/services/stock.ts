@@ -56,7 +56,9 @@ interface MovedRow {
  * Moves the stock of any number of products and records one movement each, in one statement of the
  * caller's transaction. The update refuses to go below zero (unless a product allows it), so two
  * concurrent sales can never both take the last unit: the second waits on the row lock, then finds
- * too little stock and the whole transaction is refused with 409, naming the SKU.
+ * too little stock and the whole transaction is refused with 409, naming the SKU. The rows are locked
+ * in id order first: an update joined to a list locks them in whatever order the plan visits them,
+ * and two sales of the same products visiting them in different orders would deadlock.
  */
 export async function applyStockMovements(
   tx: Executor,
@@ -75,10 +77,17 @@ export async function applyStockMovements(
   const rows = rowsOf(
     await tx.execute(sql`
       with wanted (product_id, quantity, movement_id) as (values ${values}),
+      locked as materialized (
+        select id from ${products}
+        where account_id = ${owner.accountId} and livemode = ${owner.livemode}
+          and id in (select product_id from wanted)
+        order by id
+        for no key update
+      ),
       moved as (
         update ${products} p
         set stock_on_hand = p.stock_on_hand + w.quantity, updated_at = now()
-        from wanted w
+        from wanted w join locked l on l.id = w.product_id
         where p.account_id = ${owner.accountId} and p.livemode = ${owner.livemode} and p.id = w.product_id
           and (p.allow_negative_stock or p.stock_on_hand + w.quantity >= 0)
         returning p.id as product_id, w.movement_id, w.quantity, p.stock_on_hand as stock_after,
