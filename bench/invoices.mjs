@@ -33,9 +33,12 @@ function pgbench(url, clients, vars) {
   return { tps: Math.round(Number(tps)), latency: Number(p) };
 }
 
-function startBareHono() {
+function startBareHono(databaseUrl) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [`${here}bare-hono.mjs`], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, [`${here}bare-hono.mjs`], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     child.stdout.on("data", (chunk) => {
       const url = /listening (\S+)/.exec(String(chunk))?.[1];
       if (url) resolve({ url, child });
@@ -46,7 +49,7 @@ function startBareHono() {
 
 const database = await createDatabase();
 const api = await startApi({ DATABASE_URL: database.url, BAHI_RATE_LIMIT: "off", BAHI_DB_POOL_SIZE: "20" });
-const bare = await startBareHono();
+const bare = await startBareHono(database.url);
 try {
   const headers = { authorization: `Bearer ${api.key}`, "content-type": "application/json" };
   const post = async (path, body) => {
@@ -99,7 +102,7 @@ try {
     duration: 3,
   });
   console.log(`Invoice create on PostgreSQL, ${duration} s per run (2-core machine, loopback)`);
-  console.log("clients  pgbench tps  POST /v1/invoices req/s   ratio  p50    p99");
+  console.log("clients  pgbench tps  pgbench mean  POST /v1/invoices req/s   ratio  p50    p99");
   for (const clients of clientCounts) {
     const reference = pgbench(database.url, clients, vars);
     const api_ = await load({
@@ -111,7 +114,7 @@ try {
       duration,
     });
     console.log(
-      `${String(clients).padStart(7)}  ${String(reference.tps).padStart(11)}  ${String(api_.rps).padStart(23)}  ${(api_.rps / reference.tps).toFixed(2).padStart(6)}  ${String(api_.p50).padStart(3)} ms ${String(api_.p99).padStart(4)} ms`,
+      `${String(clients).padStart(7)}  ${String(reference.tps).padStart(11)}  ${`${reference.latency} ms`.padStart(12)}  ${String(api_.rps).padStart(23)}  ${(api_.rps / reference.tps).toFixed(2).padStart(6)}  ${String(api_.p50).padStart(3)} ms ${String(api_.p99).padStart(4)} ms`,
     );
   }
   const getHeaders = { authorization: `Bearer ${api.key}` };
@@ -122,9 +125,15 @@ try {
     duration,
   });
   const hello = await load({ url: `${bare.url}/hello`, connections: 32, duration });
-  console.log(`\nGET /v1/invoices/{id}: ${getById.rps} req/s (p50 ${getById.p50} ms, p99 ${getById.p99} ms)`);
-  console.log(`bare Hono JSON:        ${hello.rps} req/s (p50 ${hello.p50} ms, p99 ${hello.p99} ms)`);
-  console.log(`ratio:                 ${(getById.rps / hello.rps).toFixed(2)}`);
+  const oneQuery = await load({ url: `${bare.url}/one-query`, connections: 32, duration });
+  const line = (name, r) =>
+    console.log(
+      `${name.padEnd(30)} ${String(r.rps).padStart(6)} req/s  ${(r.rps / hello.rps).toFixed(2)}  (p50 ${r.p50} ms, p99 ${r.p99} ms)`,
+    );
+  console.log("\nGET, 32 connections            req/s      × bare Hono");
+  line("GET /v1/invoices/{id}", getById);
+  line("bare Hono JSON", hello);
+  line("bare Hono + one trivial query", oneQuery);
 } finally {
   bare.child.kill("SIGTERM");
   await stopApi(api);
