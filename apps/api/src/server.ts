@@ -10,6 +10,7 @@ import { SecretBox } from "./auth/secret-box.js";
 import type { Database } from "./db/client.js";
 import { IrpSandbox } from "./einvoice/sandbox.js";
 import { RateLimiter, type RateLimits } from "./http/rate-limit.js";
+import { NumberGuesses } from "./services/number-guesses.js";
 import { AddressPolicy } from "./webhooks/address-policy.js";
 
 export interface ServerOptions {
@@ -51,6 +52,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       knownScopes,
       irp: await IrpSandbox.open(options.db),
       keyCache: new KeyCache(),
+      numberGuesses: new NumberGuesses(),
       webhooks: {
         policy: options.webhookPolicy ?? new AddressPolicy(),
         box: await SecretBox.open(options.db, options.secretKey ?? null),

@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REDIS_KEY_PREFIX } from "../src/http/rate-limit.js";
 import { type CallOptions, callOperation } from "./support/api.js";
 import { createTestDatabase, driverUnderTest, type TestDatabase } from "./support/database.js";
+import { expectSignedUnderItsNumber } from "./support/einvoice.js";
 import { type ServerProcess, startServerProcess } from "./support/processes.js";
 import { startReceiver } from "./support/receiver.js";
 import { startRedis, type TestRedis } from "./support/redis.js";
-import { createTenant } from "./support/tenants.js";
+import { createTenant, GSTINS } from "./support/tenants.js";
 
 // Two server processes share state only through PostgreSQL and Redis; PGlite belongs to one process.
 describe.runIf(driverUnderTest === "postgres")("two API nodes over one PostgreSQL and one Redis", () => {
@@ -70,6 +71,25 @@ describe.runIf(driverUnderTest === "postgres")("two API nodes over one PostgreSQ
     expect(created.map((c) => c.status)).toEqual(Array(200).fill(201));
     const numbers = created.map((c) => Number(/(\d+)$/.exec(c.body.number)?.[1]));
     expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+  });
+
+  it("number e-invoiced creates split across both consecutively, each signed under its own number", async () => {
+    // Each node guesses numbers for its own invoices and the other node's invoices take some of them:
+    // those invoices are numbered and signed again under the lock.
+    const { testKey: key } = await createTenant(database.handle.db, { plan: "enterprise" });
+    const party = await call(0, "createParty", { key, body: fixtures.PartyCreate });
+    await call(1, "createProduct", { key, body: fixtures.ProductCreateService });
+    const body = {
+      party_id: party.body.id,
+      items: [{ sku: fixtures.ProductCreateService.sku, qty: 1, rate: 1500 }],
+    };
+    const created = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => call(i % 2, "createInvoice", { key, body })),
+    );
+    expect(created.map((c) => c.status)).toEqual(Array(100).fill(201));
+    const numbers = created.map((c) => Number(/(\d+)$/.exec(c.body.number)?.[1]));
+    expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    for (const c of created) expectSignedUnderItsNumber(c.body, GSTINS.karnataka, "2026-27");
   });
 
   it("replay an idempotency key on the other node", async () => {

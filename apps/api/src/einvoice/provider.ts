@@ -20,6 +20,12 @@ export interface IrpRegistration {
  * the IRN already issued, as success).
  */
 export interface EInvoiceProvider {
+  /**
+   * True when register() has no effect outside this process, as for the sandbox: a document may then
+   * be registered under the number it will most likely get, before that number is locked, and again
+   * if it gets another. A live IRP records every registration, so it gets only the final number.
+   */
+  readonly registersLocally: boolean;
   register(document: EInvoice): Promise<IrpRegistration>;
   /** Cancels an IRN (the IRP allows it for 24 hours after generation). */
   cancel(irn: string, reason: "1" | "2" | "3" | "4", remark: string): Promise<void>;

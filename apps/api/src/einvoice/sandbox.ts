@@ -61,6 +61,8 @@ function ackNumber(now: Date): string {
  * the invoice and its QR code (RS256) with a key published at GET /v1/einvoice/jwks.
  */
 export class IrpSandbox implements EInvoiceProvider {
+  readonly registersLocally = true;
+
   private constructor(
     private readonly key: RsaJwk,
     private readonly privateKey: KeyObject,

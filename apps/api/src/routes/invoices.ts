@@ -13,7 +13,7 @@ import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
 export const invoiceHandlers: Handlers = {
   createInvoice: async ({ body }, { principal, db, services, now }) => ({
     status: 201,
-    body: await createInvoice(db, principal, body, now, services.irp),
+    body: await createInvoice(db, principal, body, now, services),
   }),
   listInvoices: async ({ query }, { principal, db }) => ({
     status: 200,

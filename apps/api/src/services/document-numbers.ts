@@ -1,13 +1,70 @@
 import { financialYearOf, formatSeriesNumber, isGstError } from "@bahi/gst";
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { documentSeries } from "../db/schema.js";
 import { conflict } from "../errors.js";
 import type { Owner } from "./owner.js";
 
+export type DocumentKind = "invoice" | "credit_note";
+
 export interface NumberingPolicy {
   format: string;
   reset: "yearly" | "never";
+}
+
+export interface DocumentNumber {
+  number: string;
+  financialYear: string;
+  seq: number;
+}
+
+/** The counter a document of `date` draws from: one per financial year, or one for all time. */
+export function seriesPeriod(policy: NumberingPolicy, date: string): string {
+  return policy.reset === "yearly" ? financialYearOf(date) : "all";
+}
+
+/** Names a series across accounts and modes, for what a node remembers of it. */
+export function seriesKey(owner: Owner, kind: DocumentKind, period: string): string {
+  return `${owner.accountId}:${owner.livemode}:${kind}:${period}`;
+}
+
+/** The number `seq` of the series, written in the account's format. */
+export function formatDocumentNumber(policy: NumberingPolicy, date: string, seq: number): DocumentNumber {
+  const financialYear = financialYearOf(date);
+  try {
+    return { number: formatSeriesNumber(policy.format, { financialYear, seq }), financialYear, seq };
+  } catch (error) {
+    if (!isGstError(error)) throw error;
+    throw conflict(
+      "number_format_exhausted",
+      `Document number ${seq} does not fit the format ${policy.format} (${error.message}); choose a wider format.`,
+    );
+  }
+}
+
+/**
+ * The last number of both series a document of `date` may draw from (the year's and the all-time
+ * one), read without a lock, before the caller knows which policy applies: it rides along with the
+ * other reads of the request.
+ */
+export async function lastNumbers(
+  tx: Executor,
+  owner: Owner,
+  kind: DocumentKind,
+  date: string,
+): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ period: documentSeries.period, lastSeq: documentSeries.lastSeq })
+    .from(documentSeries)
+    .where(
+      and(
+        eq(documentSeries.accountId, owner.accountId),
+        eq(documentSeries.livemode, owner.livemode),
+        eq(documentSeries.kind, kind),
+        inArray(documentSeries.period, [financialYearOf(date), "all"]),
+      ),
+    );
+  return new Map(rows.map((row) => [row.period, row.lastSeq]));
 }
 
 /**
@@ -18,18 +75,17 @@ export interface NumberingPolicy {
 export async function nextDocumentNumber(
   tx: Executor,
   owner: Owner,
-  kind: "invoice" | "credit_note",
+  kind: DocumentKind,
   policy: NumberingPolicy,
   date: string,
-): Promise<{ number: string; financialYear: string }> {
-  const financialYear = financialYearOf(date);
+): Promise<DocumentNumber> {
   const [row] = await tx
     .insert(documentSeries)
     .values({
       accountId: owner.accountId,
       livemode: owner.livemode,
       kind,
-      period: policy.reset === "yearly" ? financialYear : "all",
+      period: seriesPeriod(policy, date),
       lastSeq: 1,
     })
     .onConflictDoUpdate({
@@ -38,13 +94,34 @@ export async function nextDocumentNumber(
     })
     .returning({ seq: documentSeries.lastSeq });
   if (!row) throw new Error("the series returned no number");
-  try {
-    return { number: formatSeriesNumber(policy.format, { financialYear, seq: row.seq }), financialYear };
-  } catch (error) {
-    if (!isGstError(error)) throw error;
-    throw conflict(
-      "number_format_exhausted",
-      `Document number ${row.seq} does not fit the format ${policy.format} (${error.message}); choose a wider format.`,
-    );
-  }
+  return formatDocumentNumber(policy, date, row.seq);
+}
+
+/**
+ * Takes `seq` if it is the series' next number, locking the counter like nextDocumentNumber. A
+ * document still in flight with the number before it holds the lock: the claim waits for it and then
+ * sees its outcome, so consecutive guesses succeed one after the other. False when the number is not
+ * the next one (taken, or the one before it was given back).
+ */
+export async function claimDocumentNumber(
+  tx: Executor,
+  owner: Owner,
+  kind: DocumentKind,
+  period: string,
+  seq: number,
+): Promise<boolean> {
+  const rows = await tx
+    .update(documentSeries)
+    .set({ lastSeq: seq })
+    .where(
+      and(
+        eq(documentSeries.accountId, owner.accountId),
+        eq(documentSeries.livemode, owner.livemode),
+        eq(documentSeries.kind, kind),
+        eq(documentSeries.period, period),
+        eq(documentSeries.lastSeq, seq - 1),
+      ),
+    )
+    .returning({ seq: documentSeries.lastSeq });
+  return rows.length === 1;
 }

@@ -1,5 +1,6 @@
 import type { KeyCache } from "../auth/authenticate.js";
 import type { EInvoiceProvider } from "../einvoice/provider.js";
+import type { NumberGuesses } from "./number-guesses.js";
 import type { WebhookDeps } from "./webhooks.js";
 
 /** What handlers reach besides the database. */
@@ -8,6 +9,8 @@ export interface Services {
   readonly knownScopes: ReadonlySet<string>;
   /** The Invoice Registration Portal: Bahi's sandbox, or a live GSP adapter. */
   readonly irp: EInvoiceProvider;
+  /** This node's guesses at the next number of each series (see NumberGuesses). */
+  readonly numberGuesses: NumberGuesses;
   /** What this node knows of API keys; cleared when a key changes here. */
   readonly keyCache: KeyCache;
   /** Where webhooks may send, and the box their secrets are sealed in. */

@@ -20,13 +20,23 @@ import type { Executor } from "../db/client.js";
 import { preparedOn } from "../db/prepared.js";
 import { invoiceItems, invoices, parties, products, stockMovements } from "../db/schema.js";
 import { buildInv01 } from "../einvoice/inv01.js";
-import type { EInvoiceProvider } from "../einvoice/provider.js";
-import { conflict, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
+import type { EInvoice, EInvoiceProvider, IrpRegistration } from "../einvoice/provider.js";
+import { ApiError, conflict, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
 import { checkLiveInvoiceQuota } from "../plans.js";
 import { type AccountRow, findAccount } from "./accounts.js";
-import { nextDocumentNumber } from "./document-numbers.js";
+import {
+  claimDocumentNumber,
+  type DocumentNumber,
+  formatDocumentNumber,
+  lastNumbers,
+  type NumberingPolicy,
+  nextDocumentNumber,
+  seriesKey,
+  seriesPeriod,
+} from "./document-numbers.js";
 import { recordEvent } from "./events.js";
+import type { Services } from "./index.js";
 import { type InvoiceItemRow, type InvoiceRow, toInvoice } from "./invoice-view.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { checkDateRange, type Page, pageOf } from "./pagination.js";
@@ -112,16 +122,89 @@ async function takeStock(
   await applyStockMovements(tx, owner, moves, { kind: "invoice", sourceId: invoiceId });
 }
 
+interface Numbering {
+  policy: NumberingPolicy;
+  date: string;
+  /** The series' last numbers as read with the request's other reads, by period. */
+  lastInSeries: ReadonlyMap<string, number>;
+  /** Builds the INV-01 for a number; null when the invoice is not e-invoiced. */
+  einvoiceFor: ((number: string) => EInvoice) | null;
+  takeStock: () => Promise<unknown>;
+}
+
+interface Numbered {
+  taken: DocumentNumber;
+  einvoice: EInvoice | null;
+  registration: IrpRegistration | null;
+}
+
+/** A guess past the format's width is no reason to refuse: the number the lock gives may still fit. */
+function guessedNumber(policy: NumberingPolicy, date: string, seq: number): DocumentNumber | null {
+  try {
+    return formatDocumentNumber(policy, date, seq);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "number_format_exhausted") return null;
+    throw error;
+  }
+}
+
+/**
+ * The invoice's number and its IRP registration, with the stock taken alongside. The series counter
+ * and the stock rows are locks that every invoice of the account contends for, held until commit, so
+ * both are taken in one round trip and as little as possible happens while they are held. Signing
+ * the e-invoice is the slowest step; with a provider that registers locally it happens before the
+ * locks, under the number this node expects the invoice to get, and again under the lock only when
+ * another number came (see NumberGuesses).
+ */
+async function numberAndRegister(
+  tx: Executor,
+  owner: Owner,
+  { irp, numberGuesses }: Pick<Services, "irp" | "numberGuesses">,
+  { policy, date, lastInSeries, einvoiceFor, takeStock }: Numbering,
+): Promise<Numbered> {
+  const period = seriesPeriod(policy, date);
+  const last = lastInSeries.get(period);
+  const series = seriesKey(owner, "invoice", period);
+  const guess =
+    einvoiceFor && irp.registersLocally && last !== undefined ? numberGuesses.guess(series, last) : null;
+  const guessed = guess ? guessedNumber(policy, date, guess.seq) : null;
+  if (guess && !guessed) guess.done();
+  if (guess && guessed && einvoiceFor) {
+    let claimed = false;
+    let einvoice: EInvoice;
+    let registration: IrpRegistration;
+    try {
+      einvoice = einvoiceFor(guessed.number);
+      registration = await irp.register(einvoice);
+      await guess.turn;
+      [, claimed] = await Promise.all([
+        takeStock(),
+        claimDocumentNumber(tx, owner, "invoice", period, guessed.seq),
+      ]);
+    } finally {
+      guess.done();
+    }
+    if (claimed) return { taken: guessed, einvoice, registration };
+    const taken = await nextDocumentNumber(tx, owner, "invoice", policy, date);
+    numberGuesses.correct(series, taken.seq);
+    const corrected = einvoiceFor(taken.number);
+    return { taken, einvoice: corrected, registration: await irp.register(corrected) };
+  }
+  const [, taken] = await Promise.all([takeStock(), nextDocumentNumber(tx, owner, "invoice", policy, date)]);
+  const einvoice = einvoiceFor ? einvoiceFor(taken.number) : null;
+  return { taken, einvoice, registration: einvoice ? await irp.register(einvoice) : null };
+}
+
 export async function createInvoice(
   tx: Executor,
   owner: Owner,
   body: InvoiceCreate,
   now: Date,
-  irp: EInvoiceProvider,
+  services: Pick<Services, "irp" | "numberGuesses">,
 ): Promise<Invoice> {
   // Independent reads go out together: postgres.js pipelines them on the transaction's connection.
   const skus = [...new Set(body.items.map((item) => item.sku))];
-  const [account, [partyRow], productRows] = await Promise.all([
+  const [account, [partyRow], productRows, lastInSeries] = await Promise.all([
     findAccount(tx, owner.accountId),
     tx
       .select()
@@ -132,6 +215,7 @@ export async function createInvoice(
       .select()
       .from(products)
       .where(ownedBy(products, owner, inArray(products.sku, skus))),
+    lastNumbers(tx, owner, "invoice", body.date ?? todayInIst(now)),
   ]);
   const date = checkDates(account, body, now);
   if (!partyRow) {
@@ -173,19 +257,6 @@ export async function createInvoice(
     throw error;
   }
   const id = newId("invoice");
-  // Both lock rows every invoice of the account contends for (its products, its series): sent
-  // together, they cost one round trip, and the locks are held until commit as briefly as can be.
-  const [, { number, financialYear }] = await Promise.all([
-    takeStock(tx, owner, id, lines),
-    nextDocumentNumber(
-      tx,
-      owner,
-      "invoice",
-      { format: account.invoiceNumberFormat, reset: account.numberReset },
-      date,
-    ),
-  ]);
-  await checkLiveInvoiceQuota(tx, owner, account, now);
   const described = lines.map(({ item, product, qty, rate }) => ({
     description: item.description ?? product.name,
     hsnCode: product.hsnCode,
@@ -193,30 +264,37 @@ export async function createInvoice(
     qty,
     rate,
   }));
-  const einvoice = einvoiced
-    ? buildInv01({
-        docType: "INV",
-        number,
-        date,
-        placeOfSupply,
-        seller: {
-          gstin: account.gstin,
-          legalName: account.legalName,
-          line1: account.addressLine1,
-          city: account.city,
-          pin: account.pin,
-          stateCode: account.stateCode,
-        },
-        buyer: {
-          gstin: party.gstin,
-          name: party.name,
-          address: party.address as NonNullable<typeof party.address>,
-        },
-        lines: described.map((d) => ({ ...d, hsnCode: d.hsnCode as string })),
-        tax,
-      })
-    : null;
-  const registration = einvoice ? await irp.register(einvoice) : null;
+  const einvoiceFor = (number: string): EInvoice =>
+    buildInv01({
+      docType: "INV",
+      number,
+      date,
+      placeOfSupply,
+      seller: {
+        gstin: account.gstin,
+        legalName: account.legalName,
+        line1: account.addressLine1,
+        city: account.city,
+        pin: account.pin,
+        stateCode: account.stateCode,
+      },
+      buyer: {
+        gstin: party.gstin,
+        name: party.name,
+        address: party.address as NonNullable<typeof party.address>,
+      },
+      lines: described.map((d) => ({ ...d, hsnCode: d.hsnCode as string })),
+      tax,
+    });
+  const { taken, einvoice, registration } = await numberAndRegister(tx, owner, services, {
+    policy: { format: account.invoiceNumberFormat, reset: account.numberReset },
+    date,
+    lastInSeries,
+    einvoiceFor: einvoiced ? einvoiceFor : null,
+    takeStock: () => takeStock(tx, owner, id, lines),
+  });
+  const { number, financialYear } = taken;
+  await checkLiveInvoiceQuota(tx, owner, account, now);
   const money = (paise: bigint) => formatRupees(paise);
   const row: InvoiceRow = {
     accountId: owner.accountId,
