@@ -12,7 +12,12 @@ export {
 } from "./dates.js";
 export type { GstErrorCode } from "./errors.js";
 export { GstError, isGstError } from "./errors.js";
-export { financialYearOf, financialYearRange, isValidFinancialYear } from "./financial-year.js";
+export {
+  financialYearOf,
+  financialYearRange,
+  isValidFinancialYear,
+  precedingFinancialYear,
+} from "./financial-year.js";
 export type { GstinInvalidReason, GstinValidation } from "./gstin.js";
 export {
   GSTIN_PATTERN,

@@ -6,6 +6,7 @@ import {
   minimumHsnDigits,
   numericToNumber,
   parseGstr1Period,
+  precedingFinancialYear,
 } from "../src/index.js";
 import { expectGstError } from "./expect-gst-error.js";
 
@@ -58,5 +59,13 @@ describe("numericToNumber", () => {
     expectGstError(() => numericToNumber("-1.00", 2), "invalid_decimal");
     expectGstError(() => numericToNumber("1e3", 2), "invalid_decimal");
     expectGstError(() => numericToNumber("1234567890123456.00", 2), "amount_out_of_range");
+  });
+});
+
+describe("precedingFinancialYear", () => {
+  it("is the April–March year before the date's", () => {
+    expect(precedingFinancialYear("2025-05-15")).toBe("2024-25");
+    expect(precedingFinancialYear("2025-03-31")).toBe("2023-24");
+    expect(precedingFinancialYear("2026-04-01")).toBe("2025-26");
   });
 });

@@ -1,0 +1,112 @@
+// b2b, b2cl and exp: one entry per invoice, so they are streamed from a cursor, never held whole.
+import type { components } from "@bahi/contract";
+import { toGstr1Date } from "@bahi/gst";
+import { type SQL, sql } from "drizzle-orm";
+import type { Transaction } from "../../db/client.js";
+import type { JsonSink } from "../../http/json-stream.js";
+import { igstItemDetail, itemDetail, numbered, type RateAmounts, rupees } from "./amounts.js";
+import { forEachBatch } from "./cursor.js";
+import { invoiceLines, noteLines, type PeriodScope, periodDocuments } from "./documents.sql.js";
+import { GroupedSectionWriter } from "./section-writer.js";
+
+type Schemas = components["schemas"];
+
+/** One invoice's sums at one GST rate: the item rows of GSTR-1 are one per rate, not per line. */
+export interface DocumentRateRow extends RateAmounts {
+  readonly section: string;
+  readonly ctin: string | null;
+  readonly pos: Schemas["PlaceOfSupply"];
+  readonly id: string;
+  readonly number: string;
+  readonly date: string;
+  readonly val: string;
+  readonly rchrg: boolean;
+}
+
+/**
+ * Per-rate sums of the period's invoices (or credit notes) outside b2cs, sorted by section, then by
+ * buyer and place, so that each group's documents arrive together.
+ */
+export function documentRateRows(scope: PeriodScope, documents: "invoices" | "notes"): SQL {
+  return sql`with ${periodDocuments(scope)}
+    select d.section, d.ctin, d.place_of_supply as pos, d.id, d.number, d.date::text as date,
+      d.val::text as val, d.reverse_charge as rchrg, it.gst_rate::text as rt,
+      sum(it.taxable_value)::text as txval, sum(it.igst)::text as iamt, sum(it.cgst)::text as camt,
+      sum(it.sgst)::text as samt, sum(it.cess)::text as csamt
+    from ${documents === "invoices" ? invoiceLines(scope) : noteLines(scope)}
+    where d.section <> 'b2cs'
+    group by d.section, d.ctin, d.place_of_supply, d.id, d.number, d.date, d.val, d.reverse_charge, it.gst_rate
+    order by d.section, d.ctin, d.place_of_supply, d.date, d.number, d.id, it.gst_rate`;
+}
+
+/** Calls `visit` with each document's rows (one per rate), in the order of the query. */
+export async function forEachDocument(
+  tx: Transaction,
+  query: SQL,
+  visit: (rows: readonly DocumentRateRow[]) => Promise<void>,
+): Promise<void> {
+  let current: DocumentRateRow[] = [];
+  await forEachBatch<DocumentRateRow>(tx, query, async (rows) => {
+    for (const row of rows) {
+      if (current.length > 0 && current[0]?.id !== row.id) {
+        await visit(current);
+        current = [];
+      }
+      current.push(row);
+    }
+  });
+  if (current.length > 0) await visit(current);
+}
+
+/** Writes `b2b`, `b2cl` and `exp` from the period's invoices. */
+export async function writeInvoiceSections(
+  tx: Transaction,
+  scope: PeriodScope,
+  sink: JsonSink,
+): Promise<void> {
+  const b2b = new GroupedSectionWriter<Schemas["Gstr1B2b"], "inv">(sink, "b2b", "inv");
+  const b2cl = new GroupedSectionWriter<Schemas["Gstr1B2cl"], "inv">(sink, "b2cl", "inv");
+  const exp = new GroupedSectionWriter<Schemas["Gstr1Exp"], "inv">(sink, "exp", "inv");
+  let open: { close(): Promise<void> } | null = null;
+  const switchTo = async (writer: typeof b2b | typeof b2cl | typeof exp) => {
+    if (open !== writer) await open?.close();
+    open = writer;
+  };
+  await forEachDocument(tx, documentRateRows(scope, "invoices"), async (rows) => {
+    const [first] = rows as [DocumentRateRow];
+    const head = { inum: first.number, idt: toGstr1Date(first.date), val: rupees(first.val) };
+    if (first.section === "b2b") {
+      await switchTo(b2b);
+      await b2b.add(
+        first.ctin ?? "",
+        { ctin: first.ctin ?? "" },
+        {
+          ...head,
+          pos: first.pos,
+          rchrg: first.rchrg ? "Y" : "N",
+          // Bahi records no SEZ or deemed-export supplies: every invoice to a registered buyer is regular.
+          inv_typ: "R",
+          itms: numbered(rows.map(itemDetail)),
+        },
+      );
+    } else if (first.section === "b2cl") {
+      await switchTo(b2cl);
+      await b2cl.add(first.pos, { pos: first.pos }, { ...head, itms: numbered(rows.map(igstItemDetail)) });
+    } else {
+      await switchTo(exp);
+      // Bahi charges IGST on every export (there is no bond or LUT on its invoices): all are WPAY.
+      await exp.add(
+        "WPAY",
+        { exp_typ: "WPAY" },
+        {
+          ...head,
+          itms: rows.map((row) => {
+            const { rt, txval, iamt, csamt } = igstItemDetail(row);
+            return { txval, rt, iamt, csamt };
+          }),
+        },
+      );
+    }
+  });
+  await (open as { close(): Promise<void> } | null)?.close();
+}

@@ -1,0 +1,42 @@
+import type { components } from "@bahi/contract";
+import { GSTR1_FORMAT_VERSION, type Gstr1Period, hasSplitHsnSummary } from "@bahi/gst";
+import type { Executor } from "../../db/client.js";
+import { JsonStream } from "../../http/json-stream.js";
+import { b2csRows, toB2cs } from "./b2cs.js";
+import { documentSeries, toDocIssue } from "./doc-issue.js";
+import type { PeriodScope } from "./documents.sql.js";
+import { hsnRows, toHsnSection } from "./hsn.js";
+import { writeInvoiceSections } from "./invoice-sections.js";
+import { writeNoteSections } from "./note-sections.js";
+import { inOneSnapshot } from "./transaction.js";
+
+type Gstr1Portal = components["schemas"]["Gstr1Portal"];
+
+/**
+ * The portal file, written as it is read: the per-document sections stream from cursors, the summed
+ * ones (b2cs, hsn, doc_issue) are small aggregates. Empty sections are left out, as the offline tool
+ * writes them.
+ */
+export function portalFile(db: Executor, gstin: string, period: Gstr1Period, scope: PeriodScope) {
+  return new JsonStream<Gstr1Portal>((sink) =>
+    inOneSnapshot(db, async (tx) => {
+      const head: Pick<Gstr1Portal, "gstin" | "fp" | "version" | "hash"> = {
+        gstin,
+        fp: period.fp,
+        version: GSTR1_FORMAT_VERSION,
+        hash: "hash",
+      };
+      await sink.write(JSON.stringify(head).slice(0, -1));
+      await writeInvoiceSections(tx, scope, sink);
+      const b2cs = await b2csRows(tx, scope);
+      if (b2cs.length > 0) await sink.write(`,"b2cs":${JSON.stringify(b2cs.map(toB2cs))}`);
+      await writeNoteSections(tx, scope, sink);
+      const split = hasSplitHsnSummary(period);
+      const hsn = await hsnRows(tx, scope, split);
+      if (hsn.length > 0) await sink.write(`,"hsn":${JSON.stringify(toHsnSection(hsn, split))}`);
+      const docIssue = toDocIssue(await documentSeries(tx, scope));
+      if (docIssue) await sink.write(`,"doc_issue":${JSON.stringify(docIssue)}`);
+      await sink.write("}");
+    }),
+  );
+}
