@@ -20,10 +20,15 @@ export async function forEachBatch<Row>(
   cursors += 1;
   const name = sql.raw(`gstr1_cursor_${cursors}`);
   await tx.execute(sql`declare ${name} no scroll cursor for ${query}`);
-  for (;;) {
-    const rows = rowsOf(await tx.execute(sql`fetch forward ${sql.raw(String(BATCH_ROWS))} from ${name}`));
-    if (rows.length > 0) await visit(rows as Row[]);
-    if (rows.length < BATCH_ROWS) break;
+  const fetchBatch = async () =>
+    rowsOf(await tx.execute(sql`fetch forward ${sql.raw(String(BATCH_ROWS))} from ${name}`)) as Row[];
+  // The next batch is asked for before this one is handled: the database fills it while Node writes
+  // (two cores at work instead of taking turns). Only one batch waits ahead, so memory stays flat.
+  let next: Promise<Row[]> | null = fetchBatch();
+  while (next) {
+    const rows: Row[] = await next;
+    next = rows.length === BATCH_ROWS ? fetchBatch() : null;
+    if (rows.length > 0) await visit(rows);
   }
   await tx.execute(sql`close ${name}`);
 }

@@ -1,4 +1,5 @@
 import type { components } from "@bahi/contract";
+import { MAX_INVOICE_NUMBER_LENGTH } from "@bahi/gst";
 import { sql } from "drizzle-orm";
 import type { Transaction } from "../../db/client.js";
 import { rowsOf } from "../../db/rows.js";
@@ -20,16 +21,17 @@ const INVOICES: DocKind = 1;
 const CREDIT_NOTES: DocKind = 5;
 
 /**
- * A series is the numbers that differ only in their last run of digits (the `{SEQ}` of Bahi's
- * templates, which ends them): `INV/26-27/000001` and `INV/26-27/000042` are one series. Within one,
- * the shorter number comes first, then by text, which orders unpadded sequences (9 before 10) too.
+ * A series is the numbers that differ only in their trailing digits (the `{SEQ}` that ends Bahi's
+ * templates): `INV/26-27/000001` and `INV/26-27/000042` are one series, `INV/26-27/`. Within one,
+ * the shorter number comes first, then by text, which orders unpadded sequences (9 before 10) too:
+ * left-padded with spaces to the longest possible number and compared byte by byte, that is min/max.
  */
 function seriesOf(table: "invoices" | "credit_notes", kind: DocKind, cancelled: string, scope: PeriodScope) {
   const { owner, start, end } = scope;
   return sql`select ${sql.raw(String(kind))} as doc_num,
-      regexp_replace(number, '[0-9]+([^0-9]*)$', '#\\1') as series,
-      (array_agg(number order by length(number), number))[1] as first,
-      (array_agg(number order by length(number) desc, number desc))[1] as last,
+      rtrim(number, '0123456789') as series,
+      ltrim(min(lpad(number, ${MAX_INVOICE_NUMBER_LENGTH}) collate "C")) as first,
+      ltrim(max(lpad(number, ${MAX_INVOICE_NUMBER_LENGTH}) collate "C")) as last,
       count(*)::int as totnum, count(*) filter (where ${sql.raw(cancelled)})::int as cancel
     from ${sql.raw(table)}
     where account_id = ${owner.accountId} and livemode = ${owner.livemode}

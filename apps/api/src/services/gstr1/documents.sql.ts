@@ -48,7 +48,9 @@ const documentValue = (d: string) =>
  */
 export function periodDocuments(scope: PeriodScope): SQL {
   const { owner, start, end } = scope;
-  return sql`period_invoices as (
+  // Materialised: the classification (a JSON field, the B2CL limit) is computed once per document,
+  // not again in every join, grouping and sort key that uses it.
+  return sql`period_invoices as materialized (
     select i.id, i.number, i.date, i.place_of_supply, i.supply_type, i.reverse_charge,
       i.party->>'gstin' as ctin, ${documentValue("i")} as val,
       i.taxable_value, i.igst, i.cgst, i.sgst, i.cess,
@@ -56,7 +58,7 @@ export function periodDocuments(scope: PeriodScope): SQL {
     from invoices i
     where i.account_id = ${owner.accountId} and i.livemode = ${owner.livemode}
       and i.date between ${start}::date and ${end}::date and i.status <> 'cancelled'
-  ), period_notes as (
+  ), period_notes as materialized (
     select n.id, n.number, n.date, n.place_of_supply, n.supply_type, n.reverse_charge,
       i.party->>'gstin' as ctin, ${documentValue("n")} as val,
       n.taxable_value, n.igst, n.cgst, n.sgst, n.cess,

@@ -1,13 +1,9 @@
 import type { components } from "@bahi/contract";
-import { MAX_HSN_DESCRIPTION_LENGTH, UQC_NOT_APPLICABLE } from "@bahi/gst";
-import { sql } from "drizzle-orm";
-import type { Transaction } from "../../db/client.js";
-import { rowsOf } from "../../db/rows.js";
 import { quantity, type RateAmounts, rate, rupees } from "./amounts.js";
-import { invoiceLines, noteLines, type PeriodScope, periodDocuments } from "./documents.sql.js";
 
 type Schemas = components["schemas"];
 
+/** One row of table 12, as `lineSums` gives it. */
 export interface HsnRow extends RateAmounts {
   /** To a registered buyer: the row belongs to `hsn_b2b` where the summary is split. */
   readonly registered: boolean;
@@ -15,35 +11,6 @@ export interface HsnRow extends RateAmounts {
   readonly uqc: Schemas["ProductUnit"];
   readonly description: string;
   readonly qty: string;
-}
-
-/**
- * Table 12, summed by HSN, unit and rate (and by buyer kind when `split`). Credit notes of the period
- * are subtracted, quantities included: the portal checks table 12 against the tax of tables 4–9 net of
- * notes, so the summary must be net too. Services (unit `NA`) report quantity 0. Lines without an HSN
- * code cannot be reported; the summary's warnings name them.
- */
-export async function hsnRows(tx: Transaction, scope: PeriodScope, split: boolean): Promise<HsnRow[]> {
-  const lineAmounts = (sign: string) =>
-    sql.raw(`d.ctin is not null as registered, it.hsn_code, it.unit, it.gst_rate, it.description,
-      case when it.unit = '${UQC_NOT_APPLICABLE}' then 0 else ${sign}coalesce(it.qty, 0) end as qty,
-      ${sign}it.taxable_value as txval, ${sign}it.igst as iamt, ${sign}it.cgst as camt,
-      ${sign}it.sgst as samt, ${sign}it.cess as csamt`);
-  const registered = split ? sql`registered` : sql`false`;
-  const result = await tx.execute(sql`with ${periodDocuments(scope)}
-    select ${registered} as registered, hsn_code as hsn_sc, unit as uqc, gst_rate::text as rt,
-      left(min(description), ${MAX_HSN_DESCRIPTION_LENGTH}) as description, sum(qty)::text as qty,
-      sum(txval)::text as txval, sum(iamt)::text as iamt, sum(camt)::text as camt,
-      sum(samt)::text as samt, sum(csamt)::text as csamt
-    from (
-      select ${lineAmounts("")} from ${invoiceLines(scope)}
-      union all
-      select ${lineAmounts("-")} from ${noteLines(scope)}
-    ) lines
-    where hsn_code is not null
-    group by 1, hsn_code, unit, gst_rate
-    order by 1 desc, hsn_code, unit, gst_rate`);
-  return rowsOf(result) as unknown as HsnRow[];
 }
 
 function toHsnRow(row: HsnRow, num: number): Schemas["Gstr1HsnRow"] {

@@ -2,11 +2,12 @@ import type { components } from "@bahi/contract";
 import { GSTR1_FORMAT_VERSION, type Gstr1Period, hasSplitHsnSummary } from "@bahi/gst";
 import type { Executor } from "../../db/client.js";
 import { JsonStream } from "../../http/json-stream.js";
-import { b2csRows, toB2cs } from "./b2cs.js";
+import { toB2cs } from "./b2cs.js";
 import { documentSeries, toDocIssue } from "./doc-issue.js";
 import type { PeriodScope } from "./documents.sql.js";
-import { hsnRows, toHsnSection } from "./hsn.js";
+import { toHsnSection } from "./hsn.js";
 import { writeInvoiceSections } from "./invoice-sections.js";
+import { lineSums } from "./line-sums.js";
 import { writeNoteSections } from "./note-sections.js";
 import { inOneSnapshot } from "./transaction.js";
 
@@ -28,11 +29,10 @@ export function portalFile(db: Executor, gstin: string, period: Gstr1Period, sco
       };
       await sink.write(JSON.stringify(head).slice(0, -1));
       await writeInvoiceSections(tx, scope, sink);
-      const b2cs = await b2csRows(tx, scope);
+      const split = hasSplitHsnSummary(period);
+      const { b2cs, hsn } = await lineSums(tx, scope, split);
       if (b2cs.length > 0) await sink.write(`,"b2cs":${JSON.stringify(b2cs.map(toB2cs))}`);
       await writeNoteSections(tx, scope, sink);
-      const split = hasSplitHsnSummary(period);
-      const hsn = await hsnRows(tx, scope, split);
       if (hsn.length > 0) await sink.write(`,"hsn":${JSON.stringify(toHsnSection(hsn, split))}`);
       const docIssue = toDocIssue(await documentSeries(tx, scope));
       if (docIssue) await sink.write(`,"doc_issue":${JSON.stringify(docIssue)}`);

@@ -4,10 +4,9 @@ import { sql } from "drizzle-orm";
 import type { Executor, Transaction } from "../../db/client.js";
 import { rowsOf } from "../../db/rows.js";
 import { addRow, type RateAmounts, sectionSummary, type Totals, zeroTotals } from "./amounts.js";
-import { b2csRows } from "./b2cs.js";
 import { documentSeries } from "./doc-issue.js";
 import { type PeriodScope, periodDocuments } from "./documents.sql.js";
-import { hsnRows } from "./hsn.js";
+import { lineSums } from "./line-sums.js";
 import { inOneSnapshot } from "./transaction.js";
 import { gstr1Warnings } from "./warnings.js";
 
@@ -55,8 +54,9 @@ export function gstr1Summary(
       const name = sectionFor(row);
       if (name) add(name, row.count, row);
     }
-    for (const row of await b2csRows(tx, scope)) add("b2cs", 1, row);
-    for (const row of await hsnRows(tx, scope, hasSplitHsnSummary(period))) add("hsn", 1, row);
+    const { b2cs, hsn } = await lineSums(tx, scope, hasSplitHsnSummary(period));
+    for (const row of b2cs) add("b2cs", 1, row);
+    for (const row of hsn) add("hsn", 1, row);
     const of = (name: SectionName) => {
       const entry = counts.get(name);
       return sectionSummary(entry?.count ?? 0, entry?.totals ?? zeroTotals());
