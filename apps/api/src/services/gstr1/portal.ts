@@ -9,7 +9,7 @@ import { toHsnSection } from "./hsn.js";
 import { writeInvoiceSections } from "./invoice-sections.js";
 import { lineSums } from "./line-sums.js";
 import { writeNoteSections } from "./note-sections.js";
-import { inOneSnapshot } from "./transaction.js";
+import { inOneSnapshot, readAlongside } from "./transaction.js";
 
 type Gstr1Portal = components["schemas"]["Gstr1Portal"];
 
@@ -21,6 +21,11 @@ type Gstr1Portal = components["schemas"]["Gstr1Portal"];
 export function portalFile(db: Executor, gstin: string, period: Gstr1Period, scope: PeriodScope) {
   return new JsonStream<Gstr1Portal>((sink) =>
     inOneSnapshot(db, async (tx) => {
+      const split = hasSplitHsnSummary(period);
+      // The summed sections do not depend on the streamed ones: they are read beside them.
+      const sums = await readAlongside(db, tx, (side) =>
+        Promise.all([lineSums(side, scope, split), documentSeries(side, scope)]),
+      );
       const head: Pick<Gstr1Portal, "gstin" | "fp" | "version" | "hash"> = {
         gstin,
         fp: period.fp,
@@ -29,12 +34,11 @@ export function portalFile(db: Executor, gstin: string, period: Gstr1Period, sco
       };
       await sink.write(JSON.stringify(head).slice(0, -1));
       await writeInvoiceSections(tx, scope, sink);
-      const split = hasSplitHsnSummary(period);
-      const { b2cs, hsn } = await lineSums(tx, scope, split);
+      const [{ b2cs, hsn }, series] = await sums.result();
       if (b2cs.length > 0) await sink.write(`,"b2cs":${JSON.stringify(b2cs.map(toB2cs))}`);
       await writeNoteSections(tx, scope, sink);
       if (hsn.length > 0) await sink.write(`,"hsn":${JSON.stringify(toHsnSection(hsn, split))}`);
-      const docIssue = toDocIssue(await documentSeries(tx, scope));
+      const docIssue = toDocIssue(series);
       if (docIssue) await sink.write(`,"doc_issue":${JSON.stringify(docIssue)}`);
       await sink.write("}");
     }),
