@@ -657,3 +657,20 @@ describe("GSTR-1 periods and errors", () => {
     expect(live.body.b2cs).toBeUndefined();
   });
 });
+
+describe("GSTR-1 rate limit", () => {
+  it("429 with Retry-After once the minute's requests are spent", async () => {
+    const limited = await startTestApi({ rateLimits: { perMinute: 1, perSecond: 100 } });
+    try {
+      const { testKey } = await createTenant(limited.database.handle.db);
+      const first = await limited.call("retrieveGstr1", { key: testKey, path: { period: "062025" } });
+      expect(first.status).toBe(200);
+      const refused = await limited.call("retrieveGstr1", { key: testKey, path: { period: "062025" } });
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe("rate_limited");
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    } finally {
+      await limited.close();
+    }
+  });
+});
