@@ -1,12 +1,12 @@
 // cdnr and cdnur: one entry per credit note, streamed like the invoices. Notes against B2CS invoices
-// are not listed: they reduce the b2cs rows (see b2cs.ts), as the portal expects.
+// are not listed: they reduce the b2cs rows (see line-sums.ts), as the portal expects.
 import type { components } from "@bahi/contract";
 import { toGstr1Date } from "@bahi/gst";
 import type { Transaction } from "../../db/client.js";
 import type { JsonSink } from "../../http/json-stream.js";
 import { igstItemDetail, itemDetail, numbered, rupees } from "./amounts.js";
+import { type DocumentRateRow, documentRateRows, forEachDocument } from "./document-rows.js";
 import type { PeriodScope } from "./documents.sql.js";
-import { type DocumentRateRow, documentRateRows, forEachDocument } from "./invoice-sections.js";
 import { GroupedSectionWriter, ListSectionWriter } from "./section-writer.js";
 
 type Schemas = components["schemas"];
