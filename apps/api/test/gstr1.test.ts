@@ -1,4 +1,5 @@
 import { gstinCheckChar, todayInIst } from "@bahi/gst";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
 import { createTenant, GSTINS, keyWithScopes, type Tenant } from "./support/tenants.js";
@@ -567,7 +568,6 @@ describe("GSTR-1 warnings", () => {
     // The API refuses invalid GSTINs, so a bad one can only come from data written before that
     // check (or by hand); the invoice's party snapshot is altered here to stand for it.
     const db = api.database.handle.db;
-    const { sql } = await import("drizzle-orm");
     await db.execute(
       sql`update invoices set party = jsonb_set(party, '{gstin}', '"29AAPFU0939F1ZA"') where id = ${other.id}`,
     );
