@@ -1,5 +1,7 @@
+import { operationList } from "@bahi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_JSON_BODY_BYTES } from "../src/http/body.js";
+import { handlers } from "../src/routes/index.js";
 import { startTestApi, type TestApi } from "./support/api.js";
 import { createTenant, type Tenant } from "./support/tenants.js";
 
@@ -28,12 +30,18 @@ describe("problem+json for every error the spine produces", () => {
     });
   });
 
-  it("404 for an operation of the spec that is not built yet, never a stub", async () => {
-    const res = await api.fetch("/v1/gstr1/112026", {
-      headers: { authorization: `Bearer ${tenant.testKey}` },
-    });
-    expect(res.status).toBe(404);
-  });
+  // Whichever operation of the spec is still unbuilt; once all are built there is nothing to test.
+  const unbuilt = operationList.find((op) => op.method === "GET" && !(op.operationId in handlers));
+  it.skipIf(unbuilt === undefined)(
+    "404 for an operation of the spec that is not built yet, never a stub",
+    async () => {
+      const op = unbuilt as NonNullable<typeof unbuilt>;
+      const res = await api.fetch(op.path.replace(/\{[^}]+\}/g, "x_01"), {
+        headers: { authorization: `Bearer ${tenant.testKey}` },
+      });
+      expect(res.status).toBe(404);
+    },
+  );
 
   it("405 with Allow for a known path and another method", async () => {
     const res = await api.fetch("/v1/account", {

@@ -35,3 +35,9 @@ export function financialYearRange(fy: string): { readonly start: string; readon
   }
   return { start: `${startYear}-04-01`, end: `${startYear + 1}-03-31` };
 }
+
+/** The financial year before the one of `date`: the year whose turnover sets this year's HSN digits. */
+export function precedingFinancialYear(date: string): string {
+  const { year, month } = parseIsoDate(date);
+  return label((month >= 4 ? year : year - 1) - 1);
+}

@@ -41,3 +41,16 @@ export function gstr1PeriodRange(period: Gstr1Period): {
     end: formatIsoDate({ year, month, day: daysInMonth(year, month) }),
   };
 }
+
+/**
+ * Refuses a period whose month has not begun on `today` (`YYYY-MM-DD` in India): its return cannot be
+ * filed yet. The running month is allowed, for a look at the return so far.
+ */
+export function checkPeriodHasBegun(period: Gstr1Period, today: string): void {
+  if (gstr1PeriodRange(period).start > today) {
+    throw new GstError(
+      "invalid_period",
+      `${period.fp} has not begun (today is ${today} in India); write MMYYYY (042026) or YYYY-MM (2026-04) for this month or an earlier one.`,
+    );
+  }
+}

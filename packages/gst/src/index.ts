@@ -12,7 +12,12 @@ export {
 } from "./dates.js";
 export type { GstErrorCode } from "./errors.js";
 export { GstError, isGstError } from "./errors.js";
-export { financialYearOf, financialYearRange, isValidFinancialYear } from "./financial-year.js";
+export {
+  financialYearOf,
+  financialYearRange,
+  isValidFinancialYear,
+  precedingFinancialYear,
+} from "./financial-year.js";
 export type { GstinInvalidReason, GstinValidation } from "./gstin.js";
 export {
   GSTIN_PATTERN,
@@ -25,8 +30,17 @@ export {
   stateFromGstin,
   validateGstin,
 } from "./gstin.js";
+export {
+  B2CL_THRESHOLDS,
+  b2clThresholdOn,
+  GSTR1_FORMAT_VERSION,
+  HSN_SIX_DIGIT_TURNOVER,
+  hasSplitHsnSummary,
+  MAX_HSN_DESCRIPTION_LENGTH,
+  minimumHsnDigits,
+} from "./gstr1.js";
 export type { Gstr1Period } from "./gstr1-period.js";
-export { gstr1PeriodRange, parseGstr1Period } from "./gstr1-period.js";
+export { checkPeriodHasBegun, gstr1PeriodRange, parseGstr1Period } from "./gstr1-period.js";
 export { isService, isUnitValidForHsn, isValidHsn } from "./hsn.js";
 export type { SeriesNumberInput } from "./invoice-number.js";
 export {
@@ -47,6 +61,7 @@ export {
   MAX_SCALED_VALUE,
   MAX_SIGNIFICANT_DIGITS,
   milliToNumber,
+  numericToNumber,
   parseMilli,
   parseNumeric,
   parseRupees,

@@ -118,6 +118,29 @@ export function parseNumeric(text: string, scale: Scale): bigint {
   return parseScaled(text, scale);
 }
 
+const UNSIGNED_NUMERIC = /^(\d+)(?:\.(\d*?)0*)?$/;
+
+/**
+ * A non-negative Postgres `numeric` text straight to a JSON number, for the bulk of GSTR-1 rows: the
+ * digits are checked (no more than `scale` decimals once trailing zeros go, at most 15 significant)
+ * and the text read as the nearest double, which serialises back to the same decimal. Equivalent to
+ * `toRupees(parseNumeric(text, 2))` without the bigint round trip.
+ */
+export function numericToNumber(text: string, scale: Scale): number {
+  const match = UNSIGNED_NUMERIC.exec(text);
+  if (match === null) {
+    throw new GstError("invalid_decimal", `"${text}" is not a non-negative Postgres numeric value.`);
+  }
+  const decimals = match[2] ?? "";
+  if (decimals.length > scale) {
+    throw new GstError("too_many_decimals", `"${text}" has more than ${scale} decimal places.`);
+  }
+  if ((match[1] ?? "").replace(/^0+/, "").length + decimals.length > MAX_SIGNIFICANT_DIGITS) {
+    throw new GstError("amount_out_of_range", `"${text}" is too large to be a JSON number.`);
+  }
+  return Number(text);
+}
+
 /**
  * numerator / denominator rounded to the nearest integer, halves away from zero (1.5 → 2,
  * −1.5 → −2). Rounding the magnitude makes a credit note that mirrors an invoice carry exactly the

@@ -2,6 +2,7 @@ import type { operations } from "@bahi/contract";
 import type { Principal } from "../auth/principal.js";
 import type { Executor } from "../db/client.js";
 import type { Services } from "../services/index.js";
+import type { JsonStream } from "./json-stream.js";
 
 export type OperationId = keyof operations;
 type Op<K extends OperationId> = operations[K];
@@ -9,9 +10,15 @@ type Op<K extends OperationId> = operations[K];
 type SuccessStatus<K extends OperationId> = Extract<keyof Op<K>["responses"], 200 | 201 | 202 | 204>;
 type ContentOf<R> = R extends { content: infer C } ? C[keyof C] : undefined;
 
-/** What a handler answers: a success status the spec lists for the operation, and its body type. */
+/**
+ * What a handler answers: a success status the spec lists for the operation, and its body, whole or
+ * (for a read too large to hold) as a stream of the same shape.
+ */
 export type Reply<K extends OperationId> = {
-  [S in SuccessStatus<K>]: { status: S; body: ContentOf<Op<K>["responses"][S]> };
+  [S in SuccessStatus<K>]: {
+    status: S;
+    body: ContentOf<Op<K>["responses"][S]> | JsonStream<ContentOf<Op<K>["responses"][S]>>;
+  };
 }[SuccessStatus<K>];
 
 type Param<K extends OperationId, Where extends string> = Op<K>["parameters"] extends {

@@ -8,6 +8,7 @@ import type { Services } from "../services/index.js";
 import { readJsonBody } from "./body.js";
 import type { AppEnv } from "./context.js";
 import { fingerprintOf, runIdempotently } from "./idempotency.js";
+import { JsonStream } from "./json-stream.js";
 import type { HandlerContext, Handlers, OperationId } from "./operation-types.js";
 
 /** The validated request as the router holds it; each handler sees it typed by its operation. */
@@ -128,6 +129,15 @@ export function mountOperations(
         });
       if (op.method === "GET") {
         const reply = await run(db);
+        if (reply.body instanceof JsonStream) {
+          const logger = c.get("logger");
+          // The status is sent before the body is built: a failure half-way can only cut the body
+          // short, which a JSON parser then refuses, so it is logged here for the operator.
+          const stream = reply.body.toReadableStream((err) =>
+            logger.error({ err }, "streamed answer failed"),
+          );
+          return c.body(stream, reply.status as 200, { "Content-Type": "application/json" });
+        }
         return c.json(reply.body as object, reply.status as 200);
       }
       const key = input.headers["idempotency-key"];

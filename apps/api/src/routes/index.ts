@@ -3,6 +3,7 @@ import { accountHandlers } from "./account.js";
 import { apiKeyHandlers } from "./api-keys.js";
 import { creditNoteHandlers } from "./credit-notes.js";
 import { eventHandlers } from "./events.js";
+import { gstr1Handlers } from "./gstr1.js";
 import { invoiceHandlers } from "./invoices.js";
 import { partyHandlers } from "./parties.js";
 import { paymentHandlers } from "./payments.js";
@@ -19,5 +20,6 @@ export const handlers: Handlers = {
   ...paymentHandlers,
   ...creditNoteHandlers,
   ...eventHandlers,
+  ...gstr1Handlers,
   ...webhookHandlers,
 };

@@ -1,0 +1,73 @@
+// The per-document sections (b2b, b2cl, exp, cdnr, cdnur) hold one entry per document: their rows are
+// read through a cursor and handed over one document at a time.
+import type { components } from "@bahi/contract";
+import { type SQL, sql } from "drizzle-orm";
+import type { Transaction } from "../../db/client.js";
+import type { RateAmounts } from "./amounts.js";
+import { forEachBatch } from "./cursor.js";
+import { type PeriodScope, periodDocuments } from "./documents.sql.js";
+
+type Schemas = components["schemas"];
+
+/** One invoice's sums at one GST rate: the item rows of GSTR-1 are one per rate, not per line. */
+export interface DocumentRateRow extends RateAmounts {
+  readonly section: string;
+  readonly ctin: string | null;
+  readonly pos: Schemas["PlaceOfSupply"];
+  readonly id: string;
+  readonly number: string;
+  readonly date: string;
+  readonly val: string;
+  readonly rchrg: boolean;
+}
+
+/**
+ * Per-rate sums of the period's invoices (or credit notes) outside b2cs, sorted by section, then by
+ * buyer and place, so that each group's documents arrive together. The documents are sorted first
+ * and their lines summed one document at a time (an index range each), so the sort handles narrow
+ * rows and the per-rate rows come out already in order. Byte order ("C") is enough for grouping and
+ * much cheaper to compare than the database's linguistic collation.
+ */
+export function documentRateRows(scope: PeriodScope, documents: "invoices" | "notes"): SQL {
+  const { owner } = scope;
+  const [source, items, key] =
+    documents === "invoices"
+      ? [sql`period_invoices`, sql`invoice_items`, sql`invoice_id`]
+      : [sql`period_notes`, sql`credit_note_items`, sql`credit_note_id`];
+  const order = (d: string) =>
+    sql.raw(
+      `${d}section collate "C", ${d}ctin collate "C", ${d}place_of_supply collate "C", ${d}date, ${d}number collate "C", ${d}id collate "C"`,
+    );
+  return sql`with ${periodDocuments(scope)}
+    select d.section, d.ctin, d.place_of_supply as pos, d.id, d.number, d.date::text as date,
+      d.val::text as val, d.reverse_charge as rchrg, r.rt::text as rt, r.txval::text as txval,
+      r.iamt::text as iamt, r.camt::text as camt, r.samt::text as samt, r.csamt::text as csamt
+    from (select * from ${source} where section <> 'b2cs' order by ${order("")}) d
+    cross join lateral (
+      select it.gst_rate as rt, sum(it.taxable_value) as txval, sum(it.igst) as iamt, sum(it.cgst) as camt,
+        sum(it.sgst) as samt, sum(it.cess) as csamt
+      from ${items} it
+      where it.account_id = ${owner.accountId} and it.livemode = ${owner.livemode} and it.${key} = d.id
+      group by it.gst_rate
+    ) r
+    order by ${order("d.")}, r.rt`;
+}
+
+/** Calls `visit` with each document's rows (one per rate), in the order of the query. */
+export async function forEachDocument(
+  tx: Transaction,
+  query: SQL,
+  visit: (rows: readonly DocumentRateRow[]) => Promise<void>,
+): Promise<void> {
+  let current: DocumentRateRow[] = [];
+  await forEachBatch<DocumentRateRow>(tx, query, async (rows) => {
+    for (const row of rows) {
+      if (current.length > 0 && current[0]?.id !== row.id) {
+        await visit(current);
+        current = [];
+      }
+      current.push(row);
+    }
+  });
+  if (current.length > 0) await visit(current);
+}

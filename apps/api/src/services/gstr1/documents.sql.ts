@@ -1,0 +1,83 @@
+// The period's documents, classified into GSTR-1 sections in SQL so that every section (and the
+// summary) is an aggregate or an ordered scan over the same definitions.
+import { B2CL_THRESHOLDS, formatRupees, OTHER_COUNTRIES_STATE_CODE } from "@bahi/gst";
+import { type SQL, sql } from "drizzle-orm";
+import type { Owner } from "../owner.js";
+
+export interface PeriodScope {
+  readonly owner: Owner;
+  readonly start: string;
+  readonly end: string;
+}
+
+/** Sections of an invoice; a credit note is reported in the light of its invoice's. */
+export type InvoiceSection = "b2b" | "b2cl" | "b2cs" | "exp";
+
+/** The B2CL limit in force on each invoice's own date, from the table in @bahi/gst. */
+function b2clLimit(date: SQL): SQL {
+  const branches = B2CL_THRESHOLDS.map(
+    (t) => sql`when ${date} >= ${t.from}::date then ${formatRupees(t.above)}::numeric`,
+  );
+  // Before GST there were no GSTR-1 documents; the oldest limit keeps the expression total.
+  const oldest = B2CL_THRESHOLDS[B2CL_THRESHOLDS.length - 1]?.above ?? 0n;
+  return sql`case ${sql.join(branches, sql` `)} else ${formatRupees(oldest)}::numeric end`;
+}
+
+/**
+ * Registered buyer → b2b (whatever the place); unregistered: an export → exp; inter-state above the
+ * B2CL limit of the invoice's date → b2cl; everything else → b2cs. `i` is the invoices row.
+ */
+const sectionOfInvoice = sql`case
+  when i.party->>'gstin' is not null then 'b2b'
+  when i.place_of_supply = ${OTHER_COUNTRIES_STATE_CODE} then 'exp'
+  when i.supply_type = 'inter_state' and i.total > ${b2clLimit(sql`i.date`)} then 'b2cl'
+  else 'b2cs' end`;
+
+/**
+ * The document value GSTR-1 reports: what the buyer is invoiced. Under reverse charge the buyer pays
+ * the tax to the government, so the stored total leaves it out and the value adds it back.
+ */
+const documentValue = (d: string) =>
+  sql.raw(
+    `case when ${d}.reverse_charge then ${d}.total + ${d}.cgst + ${d}.sgst + ${d}.igst + ${d}.cess else ${d}.total end`,
+  );
+
+/**
+ * `period_invoices`: the period's invoices that count (cancelled ones only count in doc_issue), with
+ * their section; `period_notes`: the period's credit notes with their invoice's section and buyer.
+ */
+export function periodDocuments(scope: PeriodScope): SQL {
+  const { owner, start, end } = scope;
+  // Materialised: the classification (a JSON field, the B2CL limit) is computed once per document,
+  // not again in every join, grouping and sort key that uses it.
+  return sql`period_invoices as materialized (
+    select i.id, i.number, i.date, i.place_of_supply, i.supply_type, i.reverse_charge,
+      i.party->>'gstin' as ctin, ${documentValue("i")} as val,
+      i.taxable_value, i.igst, i.cgst, i.sgst, i.cess,
+      ${sectionOfInvoice} as section
+    from invoices i
+    where i.account_id = ${owner.accountId} and i.livemode = ${owner.livemode}
+      and i.date between ${start}::date and ${end}::date and i.status <> 'cancelled'
+  ), period_notes as materialized (
+    select n.id, n.number, n.date, n.place_of_supply, n.supply_type, n.reverse_charge,
+      i.party->>'gstin' as ctin, ${documentValue("n")} as val,
+      n.taxable_value, n.igst, n.cgst, n.sgst, n.cess,
+      ${sectionOfInvoice} as section
+    from credit_notes n
+    join invoices i on i.account_id = n.account_id and i.livemode = n.livemode and i.id = n.invoice_id
+    where n.account_id = ${owner.accountId} and n.livemode = ${owner.livemode}
+      and n.date between ${start}::date and ${end}::date
+  )`;
+}
+
+/** The lines of `period_invoices` (as `d`) joined to their items (as `it`). */
+export function invoiceLines(scope: PeriodScope): SQL {
+  return sql`period_invoices d join invoice_items it
+    on it.account_id = ${scope.owner.accountId} and it.livemode = ${scope.owner.livemode} and it.invoice_id = d.id`;
+}
+
+/** The lines of `period_notes` (as `d`) joined to their items (as `it`). */
+export function noteLines(scope: PeriodScope): SQL {
+  return sql`period_notes d join credit_note_items it
+    on it.account_id = ${scope.owner.accountId} and it.livemode = ${scope.owner.livemode} and it.credit_note_id = d.id`;
+}

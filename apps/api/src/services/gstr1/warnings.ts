@@ -1,0 +1,111 @@
+import type { components } from "@bahi/contract";
+import {
+  financialYearRange,
+  minimumHsnDigits,
+  parseNumeric,
+  precedingFinancialYear,
+  validateGstin,
+} from "@bahi/gst";
+import { type SQL, sql } from "drizzle-orm";
+import type { Transaction } from "../../db/client.js";
+import { rowsOf } from "../../db/rows.js";
+import { invoiceLines, noteLines, type PeriodScope, periodDocuments } from "./documents.sql.js";
+
+type Gstr1Warning = components["schemas"]["Gstr1Warning"];
+
+/**
+ * Documents named per warning code; past this, one period-wide warning gives the count, so that a
+ * period where every invoice lacks an HSN code does not answer with 100,000 warnings.
+ */
+export const MAX_DOCUMENTS_PER_WARNING = 100;
+
+interface FlaggedDocument {
+  readonly kind: "Invoice" | "Credit note";
+  readonly id: string;
+  readonly number: string;
+  readonly line_no: number;
+  readonly hsn_code: string | null;
+  readonly total: number;
+}
+
+/** The period's documents having a line that matches `condition` (on `it`), first line of each. */
+async function documentsWithLines(tx: Transaction, scope: PeriodScope, condition: SQL) {
+  const result = await tx.execute(sql`with ${periodDocuments(scope)}
+    select kind, id, number, min(line_no) as line_no, min(hsn_code) as hsn_code, (count(*) over ())::int as total
+    from (
+      select 'Invoice' as kind, d.id, d.number, d.date, it.line_no, it.hsn_code from ${invoiceLines(scope)} where ${condition}
+      union all
+      select 'Credit note', d.id, d.number, d.date, it.line_no, it.hsn_code from ${noteLines(scope)} where ${condition}
+    ) lines
+    group by kind, id, number, date
+    order by date, number
+    limit ${MAX_DOCUMENTS_PER_WARNING}`);
+  return rowsOf(result) as unknown as FlaggedDocument[];
+}
+
+function perDocument(
+  code: string,
+  rows: readonly FlaggedDocument[],
+  message: (row: FlaggedDocument) => string,
+  rest: (count: number) => string,
+): Gstr1Warning[] {
+  const out: Gstr1Warning[] = rows.map((row) => ({ code, message: message(row), document_id: row.id }));
+  const total = rows[0]?.total ?? 0;
+  if (total > rows.length) out.push({ code, message: rest(total - rows.length), document_id: null });
+  return out;
+}
+
+/** Turnover of the financial year before the period's: taxable value invoiced, net of credit notes. */
+async function precedingYearTurnover(tx: Transaction, scope: PeriodScope): Promise<bigint> {
+  const { start, end } = financialYearRange(precedingFinancialYear(scope.start));
+  const { accountId, livemode } = scope.owner;
+  const result = await tx.execute(sql`select (
+      coalesce((select sum(taxable_value) from invoices where account_id = ${accountId} and livemode = ${livemode}
+        and date between ${start}::date and ${end}::date and status <> 'cancelled'), 0)
+      - coalesce((select sum(taxable_value) from credit_notes where account_id = ${accountId}
+        and livemode = ${livemode} and date between ${start}::date and ${end}::date), 0)
+    )::text as turnover`);
+  const [row] = rowsOf(result) as { turnover: string }[];
+  return parseNumeric(row?.turnover ?? "0", 2);
+}
+
+/** Buyer GSTINs of the period that the portal would refuse (kept as they were when invoiced). */
+async function invalidGstins(tx: Transaction, scope: PeriodScope): Promise<Gstr1Warning[]> {
+  const result = await tx.execute(sql`with ${periodDocuments(scope)}
+    select ctin, min(id) as id, min(number) as number from period_invoices where ctin is not null group by ctin order by ctin`);
+  const warnings: Gstr1Warning[] = [];
+  for (const row of rowsOf(result) as { ctin: string; id: string; number: string }[]) {
+    const check = validateGstin(row.ctin);
+    if (!check.ok) {
+      warnings.push({
+        code: "gstin_invalid",
+        message: `The buyer GSTIN ${row.ctin} (on invoice ${row.number} and maybe others) is not valid: ${check.message} The portal refuses b2b rows with it; correct the party and issue a credit note and a new invoice.`,
+        document_id: row.id,
+      });
+    }
+  }
+  return warnings;
+}
+
+/** What the portal would reject in this period's file: missing or short HSN codes, invalid buyer GSTINs. */
+export async function gstr1Warnings(tx: Transaction, scope: PeriodScope): Promise<Gstr1Warning[]> {
+  const missing = perDocument(
+    "hsn_missing",
+    await documentsWithLines(tx, scope, sql`it.hsn_code is null`),
+    (row) =>
+      `${row.kind} ${row.number}: line ${row.line_no} has no HSN code, so it is left out of the HSN summary; give its product an HSN code.`,
+    (count) => `${count} more documents have lines without an HSN code.`,
+  );
+  const digits = minimumHsnDigits(await precedingYearTurnover(tx, scope));
+  const short =
+    digits > 4
+      ? perDocument(
+          "hsn_too_short",
+          await documentsWithLines(tx, scope, sql`length(it.hsn_code) < ${digits}`),
+          (row) =>
+            `${row.kind} ${row.number}: line ${row.line_no} has the HSN code ${row.hsn_code}; with a turnover above ₹5 crore last financial year, give at least ${digits} digits.`,
+          (count) => `${count} more documents have HSN codes shorter than ${digits} digits.`,
+        )
+      : [];
+  return [...missing, ...short, ...(await invalidGstins(tx, scope))];
+}
