@@ -6,6 +6,7 @@ import { eventHandlers } from "./events.js";
 import { invoiceHandlers } from "./invoices.js";
 import { partyHandlers } from "./parties.js";
 import { paymentHandlers } from "./payments.js";
+import { productImportHandlers } from "./product-imports.js";
 import { productHandlers } from "./products.js";
 import { webhookHandlers } from "./webhooks.js";
 
@@ -15,6 +16,7 @@ export const handlers: Handlers = {
   ...apiKeyHandlers,
   ...partyHandlers,
   ...productHandlers,
+  ...productImportHandlers,
   ...invoiceHandlers,
   ...paymentHandlers,
   ...creditNoteHandlers,
