@@ -24,7 +24,23 @@ describe("readWrittenNumber", () => {
   });
 
   it("refuses inconsistent grouping and anything that is not a number", () => {
-    for (const text of ["1,2,3", "12,34", "1,23,4567", "1,2345", ",123", "123,", "abc", "", "₹", "1.2.3", "--1", "1 000", "$5", "12%", "1e"]) {
+    for (const text of [
+      "1,2,3",
+      "12,34",
+      "1,23,4567",
+      "1,2345",
+      ",123",
+      "123,",
+      "abc",
+      "",
+      "₹",
+      "1.2.3",
+      "--1",
+      "1 000",
+      "$5",
+      "12%",
+      "1e",
+    ]) {
       expect(readWrittenNumber(text), text).toBeNull();
     }
   });
