@@ -1,16 +1,29 @@
 import { createHash } from "node:crypto";
-import { type Milli, parseNumeric, todayInIst } from "@bahi/gst";
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { components } from "@bahi/contract";
+import { formatMilli, type Milli, parseNumeric, todayInIst } from "@bahi/gst";
+import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.js";
-import { productImportChunks, productImportRows, productImports, products } from "../../db/schema.js";
+import {
+  productImportChunks,
+  productImportRows,
+  productImports,
+  products,
+  stockMovements,
+} from "../../db/schema.js";
 import { newId } from "../../ids.js";
-import { recordEvents } from "../events.js";
+import { type EventType, recordEvents } from "../events.js";
 import type { Owner } from "../owner.js";
 import { ownedBy } from "../owner.js";
 import { type ProductRow, toProduct } from "../product-view.js";
-import { applyStockMovements, type Move } from "../stock.js";
 import type { ReadColumn } from "./headers.js";
-import { type Decision, decideRow, type ImportRow, type Problem, type ProductValues } from "./rows.js";
+import {
+  type Decision,
+  decideRow,
+  type ImportRow,
+  type Problem,
+  type ProductValues,
+  SKU_PATTERN,
+} from "./rows.js";
 
 /**
  * IMPORT_BATCH_SIZE: rows imported per transaction, with one multi-row statement for each step. Large
@@ -22,6 +35,7 @@ export const IMPORT_BATCH_SIZE = 1000;
 export const MAX_BATCH_ATTEMPTS = 3;
 
 type ImportRecord = typeof productImports.$inferSelect;
+type Product = components["schemas"]["Product"];
 type Outcome = "created" | "updated" | "flagged" | "rejected";
 
 /** The chunk's rows as stored by `createProductImport`: `[row number, cells, earlier row with the SKU]`. */
@@ -104,6 +118,19 @@ async function recordFailure(db: Database, job: Owner & { id: string }, error: u
     );
 }
 
+const isPowerOfTwo = (n: number) => (n & (n - 1)) === 0;
+
+/**
+ * A first import can take the products table from empty to 50,000 rows in a minute, long before
+ * autovacuum analyses it: plans made for a tiny table (the foreign-key checks of stock movements among
+ * them) then scan what has become a large one, and batches slow down as the table grows. Analysing after
+ * batches 1, 2, 4, 8, … keeps the statistics within a factor of two of the truth, at a few analyses
+ * per import.
+ */
+async function refreshStatistics(tx: Transaction): Promise<void> {
+  await tx.execute(sql`analyze ${products}, ${stockMovements}`);
+}
+
 async function importBatch(tx: Transaction, job: ImportRecord, now: Date): Promise<BatchDone> {
   const chunkNo = Math.floor(job.rowsDone / IMPORT_BATCH_SIZE);
   const chunkKey = ownedBy(
@@ -127,6 +154,7 @@ async function importBatch(tx: Transaction, job: ImportRecord, now: Date): Promi
   const columns = (job.columns as { understood: ReadColumn[] }).understood;
   const outcomes = rows.length > 0 ? await importRows(tx, job, rows, columns, now) : [];
   if (chunk) await tx.delete(productImportChunks).where(chunkKey);
+  if (isPowerOfTwo(chunkNo + 1) && rows.length > 0) await refreshStatistics(tx);
   const count = (o: Outcome) => outcomes.filter((r) => r.outcome === o).length;
   const rowsDone = job.rowsDone + rows.length;
   const finished = rowsDone >= job.rowsTotal;
@@ -159,6 +187,9 @@ const skuCell = (row: ImportRow, columns: readonly ReadColumn[]) => {
   return text ? text : null;
 };
 
+/** A list as one JSON parameter: a 1,000-row VALUES list costs PostgreSQL more to parse than to run. */
+const jsonParam = (value: unknown) => sql`${JSON.stringify(value)}::json`;
+
 async function importRows(
   tx: Transaction,
   job: ImportRecord,
@@ -166,13 +197,20 @@ async function importRows(
   columns: readonly ReadColumn[],
   now: Date,
 ): Promise<RowOutcome[]> {
-  const skus = [...new Set(rows.map((r) => skuCell(r, columns)).filter((s): s is string => s !== null))];
+  // Only well-formed SKUs can name a product; their characters need no escaping in an array literal.
+  const skus = [
+    ...new Set(
+      rows.map((r) => skuCell(r, columns)).filter((s): s is string => s !== null && SKU_PATTERN.test(s)),
+    ),
+  ];
   const existing = new Map<string, ProductRow>();
   if (skus.length > 0) {
     const found = await tx
       .select()
       .from(products)
-      .where(ownedBy(products, job, inArray(products.sku, skus)))
+      // Looked up in the unique index: a join against a JSON list was planned as scans of the table
+      // while a first import outgrew its statistics.
+      .where(ownedBy(products, job, sql`${products.sku} = any(${textArray(skus)})`))
       .for("update");
     for (const p of found) existing.set(p.sku, p);
   }
@@ -186,90 +224,163 @@ async function importRows(
     (d): d is typeof d & { decision: Extract<Decision, { outcome: "import" }> } =>
       d.decision.outcome === "import",
   );
-  const ids = await upsertProducts(
+  const saved = await upsertProducts(
     tx,
     job,
-    accepted.map((d) => ({ id: d.current?.id ?? newId("product"), values: d.decision.values })),
+    accepted.map((d) => ({
+      id: d.current?.id ?? newId("product"),
+      values: d.decision.values,
+      opening: d.current ? 0n : (d.decision.stock ?? 0n),
+    })),
     now,
   );
   // Why stock is set, not added: the file states the stock the product should have now, so a second
   // import of the same file finds nothing to move, and re-importing never duplicates a movement. A new
-  // product's stock is its opening movement; an existing one moves by the difference, as an `import`.
-  const openings: Move[] = [];
-  const changes: Move[] = [];
+  // product is inserted with its stock and an opening movement; an existing one moves by the
+  // difference, as an `import` movement.
+  const moves: StockMove[] = [];
+  const announced: { type: EventType; object: Product }[] = [];
+  const lowStock: Product[] = [];
   for (const d of accepted) {
-    const target: Milli | null = d.decision.stock;
-    const id = ids.get(d.decision.values.sku) as string;
-    if (target === null) continue;
-    if (!d.current) {
-      if (target !== 0n) openings.push({ productId: id, quantity: target });
-      continue;
+    const { inserted, ...row } = saved.get(d.decision.values.sku) as SavedProduct;
+    const before = inserted ? 0n : parseNumeric(d.current?.stockOnHand ?? row.stockOnHand, 3);
+    const target: Milli = d.decision.stock ?? before;
+    if (target !== before) {
+      moves.push({
+        product_id: row.id,
+        quantity: formatMilli(target - before),
+        kind: inserted ? "opening" : "import",
+        stock_after: formatMilli(target),
+      });
     }
-    const difference = target - parseNumeric(d.current.stockOnHand, 3);
-    if (difference !== 0n) changes.push({ productId: id, quantity: difference });
+    const product = toProduct({ ...row, stockOnHand: formatMilli(target) });
+    announced.push({ type: inserted ? "product.created" : "product.updated", object: product });
+    const level = row.reorderLevel === null ? null : parseNumeric(row.reorderLevel, 3);
+    if (row.trackStock && level !== null && target <= level && before > level) lowStock.push(product);
   }
-  await applyStockMovements(tx, job, openings, { kind: "opening", sourceId: job.id });
-  await applyStockMovements(tx, job, changes, {
-    kind: "import",
-    sourceId: job.id,
-    note: `Stock set by import ${job.id}`,
-  });
-  if (accepted.length > 0) {
-    const saved = await tx
-      .select()
-      .from(products)
-      .where(ownedBy(products, job, inArray(products.id, [...ids.values()])));
-    const createdIds = new Set(accepted.filter((d) => !d.current).map((d) => ids.get(d.decision.values.sku)));
-    await recordEvents(
-      tx,
-      job,
-      saved.map((p) => ({
-        type: createdIds.has(p.id) ? "product.created" : "product.updated",
-        object: toProduct(p),
-      })),
-    );
-  }
-  const outcomes: RowOutcome[] = decided.map(({ row, sku, current, decision }) => {
+  // Independent statements, sent together: postgres.js pipelines them on the transaction's connection.
+  await Promise.all([
+    moveStock(tx, job, moves),
+    recordEvents(tx, job, [
+      ...announced,
+      ...lowStock.map((object) => ({ type: "product.stock_low" as const, object })),
+    ]),
+  ]);
+  const outcomes: RowOutcome[] = decided.map(({ row, sku, decision }) => {
     if (decision.outcome === "rejected") {
       return { rowNo: row.rowNo, outcome: "rejected", sku, productId: null, problems: decision.problems };
     }
+    const product = saved.get(decision.values.sku) as SavedProduct;
     const flagged = decision.flags.length > 0;
     return {
       rowNo: row.rowNo,
-      outcome: flagged ? "flagged" : current ? "updated" : "created",
+      outcome: flagged ? "flagged" : product.inserted ? "created" : "updated",
       sku,
-      productId: ids.get(decision.values.sku) ?? null,
+      productId: product.id,
       problems: flagged ? decision.flags : null,
     };
   });
-  await tx.insert(productImportRows).values(
-    outcomes.map((o) => ({
-      accountId: job.accountId,
-      livemode: job.livemode,
-      importId: job.id,
-      rowNo: o.rowNo,
-      outcome: o.outcome,
-      sku: o.sku,
-      productId: o.productId,
-      problems: o.problems,
-    })),
-  );
+  await tx.execute(sql`
+    insert into ${productImportRows} (account_id, livemode, import_id, row_no, outcome, sku, product_id, problems)
+    select ${job.accountId}, ${job.livemode}, ${job.id}, r.row_no, r.outcome, r.sku, r.product_id, r.problems
+    from json_to_recordset(${jsonParam(
+      outcomes.map((o) => ({
+        row_no: o.rowNo,
+        outcome: o.outcome,
+        sku: o.sku,
+        product_id: o.productId,
+        problems: o.problems,
+      })),
+    )}) as r(row_no integer, outcome text, sku text, product_id text, problems jsonb)`);
   return outcomes;
 }
 
-/** One statement for the whole batch; answers each SKU's product id. */
+interface StockMove {
+  product_id: string;
+  /** Exact decimal texts. */
+  quantity: string;
+  stock_after: string;
+  kind: "opening" | "import";
+}
+
+/** An array parameter whose size the planner sees; well-formed SKUs and ids need no escaping. */
+const textArray = (values: readonly string[]) => sql`${`{${values.map((v) => `"${v}"`).join(",")}}`}::text[]`;
+
+/**
+ * Records a batch's movements: opening stock was inserted with its product, so its movement is only
+ * written down; an import's difference also moves the product's stock, as applyStockMovements does.
+ * No floor is checked: an import sets stock to at least zero. The products to move are named by an
+ * array as well as joined, so that they are found by their key however small the planner believes the
+ * table (a first import outgrows its statistics).
+ */
+async function moveStock(tx: Transaction, job: ImportRecord, moves: readonly StockMove[]): Promise<void> {
+  const withIds = moves.map((m) => ({ ...m, movement_id: newId("stockMovement") }));
+  const openings = withIds.filter((m) => m.kind === "opening");
+  const changes = withIds.filter((m) => m.kind === "import");
+  if (openings.length > 0) {
+    await tx.execute(sql`
+      insert into ${stockMovements} (account_id, livemode, id, product_id, quantity, kind, source_id, stock_after)
+      select ${job.accountId}, ${job.livemode}, w.movement_id, w.product_id, w.quantity, 'opening', ${job.id}, w.stock_after
+      from json_to_recordset(${jsonParam(openings)})
+        as w(product_id text, quantity numeric, stock_after numeric, movement_id text)`);
+  }
+  if (changes.length === 0) return;
+  await tx.execute(sql`
+    with wanted as (
+      select * from json_to_recordset(${jsonParam(changes)}) as w(product_id text, quantity numeric, movement_id text)
+    ),
+    moved as (
+      update ${products} p set stock_on_hand = p.stock_on_hand + w.quantity
+      from wanted w
+      where p.account_id = ${job.accountId} and p.livemode = ${job.livemode}
+        and p.id = any(${textArray(changes.map((m) => m.product_id))}) and p.id = w.product_id
+      returning p.id as product_id, w.movement_id, w.quantity, p.stock_on_hand as stock_after
+    )
+    insert into ${stockMovements} (account_id, livemode, id, product_id, quantity, kind, note, source_id, stock_after)
+    select ${job.accountId}, ${job.livemode}, movement_id, product_id, quantity, 'import',
+      ${`Stock set by import ${job.id}`}, ${job.id}, stock_after
+    from moved`);
+}
+
+type SavedProduct = ProductRow & { inserted: boolean };
+
+/**
+ * One statement for the whole batch; answers each SKU's product as saved, and whether it was inserted:
+ * a product that another request created since the batch looked is updated, and counted so.
+ */
 async function upsertProducts(
   tx: Transaction,
   owner: Owner,
-  rows: readonly { id: string; values: ProductValues }[],
+  rows: readonly { id: string; values: ProductValues; opening: Milli }[],
   now: Date,
-): Promise<Map<string, string>> {
+): Promise<Map<string, SavedProduct>> {
   if (rows.length === 0) return new Map();
+  const input = rows.map(({ id, values: v, opening }) => ({
+    stock_on_hand: formatMilli(opening),
+    id,
+    sku: v.sku,
+    name: v.name,
+    description: v.description,
+    price: v.price,
+    gst_rate: v.gstRate,
+    cess_rate: v.cessRate,
+    hsn_code: v.hsnCode,
+    unit: v.unit,
+    track_stock: v.trackStock,
+    allow_negative_stock: v.allowNegativeStock,
+    reorder_level: v.reorderLevel,
+  }));
   const excluded = (column: string) => sql.raw(`excluded.${column}`);
   const saved = await tx
     .insert(products)
-    .values(
-      rows.map(({ id, values }) => ({ accountId: owner.accountId, livemode: owner.livemode, id, ...values })),
+    .select(
+      sql`select ${owner.accountId} as account_id, ${owner.livemode} as livemode, r.id, r.sku, r.name,
+        r.description, r.price, r.gst_rate, r.cess_rate, r.hsn_code, r.unit, r.track_stock,
+        r.allow_negative_stock, r.reorder_level, r.stock_on_hand, ${now.toISOString()}::timestamptz as created_at,
+        ${now.toISOString()}::timestamptz as updated_at
+      from json_to_recordset(${jsonParam(input)}) as r(id text, sku text, name text, description text,
+        price numeric, gst_rate numeric, cess_rate numeric, hsn_code text, unit text, track_stock boolean,
+        allow_negative_stock boolean, reorder_level numeric, stock_on_hand numeric)`,
     )
     .onConflictDoUpdate({
       target: [products.accountId, products.livemode, products.sku],
@@ -287,6 +398,7 @@ async function upsertProducts(
         updatedAt: now,
       },
     })
-    .returning({ id: products.id, sku: products.sku });
-  return new Map(saved.map((r) => [r.sku, r.id]));
+    // xmax is 0 in a row version that an insert made, not an update.
+    .returning({ ...getTableColumns(products), inserted: sql<boolean>`(xmax = 0)` });
+  return new Map(saved.map((r) => [r.sku, r]));
 }

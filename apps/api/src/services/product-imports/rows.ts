@@ -56,7 +56,8 @@ export interface ImportRow {
   readonly duplicateOf: number | null;
 }
 
-const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$/;
+/** The spec's ProductSku. */
+export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$/;
 const MAX_NAME_LENGTH = 300;
 const MAX_DESCRIPTION_LENGTH = 1000;
 /** The largest price or quantity, as the spec's UnitPrice and Quantity allow. */
