@@ -5,9 +5,14 @@ import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import writeXlsxFile, { type SheetData } from "write-excel-file/node";
-import { productImports, stockMovements } from "../src/db/schema.js";
+import { productImportChunks, productImports, stockMovements } from "../src/db/schema.js";
 import { MAX_IMPORT_BYTES } from "../src/http/body.js";
-import { IMPORT_BATCH_SIZE, importNextBatch } from "../src/services/product-imports/process.js";
+import { setSubscriptionStatus } from "../src/services/accounts.js";
+import {
+  IMPORT_BATCH_SIZE,
+  importNextBatch,
+  MAX_BATCH_ATTEMPTS,
+} from "../src/services/product-imports/process.js";
 import { MAX_IMPORT_ROWS, XLSX_MEDIA_TYPE } from "../src/services/product-imports/read-file.js";
 import { ImportWorker } from "../src/services/product-imports/worker.js";
 import { startTestApi, type TestApi } from "./support/api.js";
@@ -511,6 +516,25 @@ describe("refusing a file up front, importing nothing", () => {
     expect(none.status).toBe(400);
   });
 
+  it("401 without a key, 402 for a live import while the subscription is paused", async () => {
+    await freshTenant();
+    const anonymous = await api.call("createProductImport", {
+      rawBody: EXAMPLE_CSV,
+      headers: { "content-type": "text/csv" },
+    });
+    expect(anonymous.status).toBe(401);
+    await setSubscriptionStatus(api.database.handle.db, tenant.accountId, "paused");
+    const paused = await api.call("createProductImport", {
+      key: tenant.liveKey,
+      rawBody: EXAMPLE_CSV,
+      headers: { "content-type": "text/csv" },
+    });
+    expect(paused.status).toBe(402);
+    expect(paused.body.code).toBe("subscription_paused");
+    // Test mode is never charged.
+    expect((await postCsv(EXAMPLE_CSV)).status).toBe(202);
+  });
+
   it("404 for an import of another account, or none", async () => {
     await freshTenant();
     const accepted = await postCsv(EXAMPLE_CSV);
@@ -612,6 +636,33 @@ describe("background processing", () => {
       .where(eq(stockMovements.accountId, tenant.accountId));
     expect(opening).toHaveLength(rows - Math.ceil(rows / 3));
     expect((await eventsOf(db, tenant.accountId, "product.created")).length).toBe(rows);
+  });
+
+  it("an import whose batches keep failing ends failed, with the rows before kept", async () => {
+    await freshTenant();
+    const lines = ["SKU,Name,Price,GST,Unit"];
+    for (let i = 0; i < IMPORT_BATCH_SIZE + 1; i++) lines.push(`F-${i},Item,1,18,NOS`);
+    const accepted = await postCsv(`${lines.join("\n")}\n`);
+    const db = api.database.handle.db;
+    const only = { ...tenant, livemode: false, id: accepted.body.id };
+    await importNextBatch(db, () => new Date(), only);
+    // A chunk that cannot be read stands for any unexpected failure of a batch.
+    await db
+      .update(productImportChunks)
+      .set({ cells: "not json" })
+      .where(eq(productImportChunks.importId, accepted.body.id));
+    for (let attempt = 1; attempt <= MAX_BATCH_ATTEMPTS; attempt++) {
+      await expect(importNextBatch(db, () => new Date(), only)).rejects.toThrow();
+    }
+    expect(await importNextBatch(db, () => new Date(), only)).toBeNull();
+    const failed = (await retrieve(accepted.body.id)).body;
+    expect(failed).toMatchObject({
+      status: "failed",
+      rows_done: IMPORT_BATCH_SIZE,
+      counts: { flagged: IMPORT_BATCH_SIZE },
+    });
+    expect(failed.failure_reason).toMatch(new RegExp(`^The import stopped at row ${IMPORT_BATCH_SIZE + 2} `));
+    expect(failed.completed_at).not.toBeNull();
   });
 
   it("a started worker picks up a queued import by itself", async () => {

@@ -43,9 +43,10 @@ const UNIT_WORDS: Readonly<Record<string, Uqc>> = {
   rolls: "ROL",
 };
 
-/** The UQC that a unit cell means, or `null` for one it cannot mean: `pcs` and `Pieces` are PCS. */
+/** The UQC that a unit cell means, or `null` for one it cannot mean: `pcs`, `Pcs.` and `Pieces` are PCS. */
 export function readUnit(text: string): Uqc | null {
-  const upper = text.trim().toUpperCase();
+  const word = text.trim().replace(/\.$/, "");
+  const upper = word.toUpperCase();
   if (isUqc(upper)) return upper;
-  return UNIT_WORDS[text.trim().toLowerCase().replace(/\.$/, "")] ?? null;
+  return UNIT_WORDS[word.toLowerCase()] ?? null;
 }
