@@ -10,6 +10,9 @@ export interface ReadColumn {
   readonly field: ImportField;
 }
 
+/** A column as an import keeps it: its cells are stored in the order of these. */
+export type ImportColumn = Pick<ReadColumn, "header" | "field">;
+
 /** The columns a header row must have: without them no row can be matched or named. */
 export const REQUIRED_FIELDS: readonly ImportField[] = ["sku", "name"];
 

@@ -15,7 +15,7 @@ import { type EventType, recordEvents } from "../events.js";
 import type { Owner } from "../owner.js";
 import { ownedBy } from "../owner.js";
 import { type ProductRow, toProduct } from "../product-view.js";
-import type { ReadColumn } from "./headers.js";
+import type { ImportColumn } from "./headers.js";
 import {
   type Decision,
   decideRow,
@@ -103,7 +103,7 @@ async function recordFailure(db: Database, job: Owner & { id: string }, error: u
       failedAttempts: sql`${productImports.failedAttempts} + 1`,
       status: sql`case when ${productImports.failedAttempts} + 1 >= ${MAX_BATCH_ATTEMPTS} then 'failed' else ${productImports.status} end`,
       failureReason: sql`case when ${productImports.failedAttempts} + 1 >= ${MAX_BATCH_ATTEMPTS}
-        then 'The import stopped at row ' || (${productImports.rowsDone} + 2) || ' on an internal error (' || ${
+        then 'The import stopped after ' || ${productImports.rowsDone} || ' rows on an internal error (' || ${
           error instanceof Error ? error.name : "unknown"
         } || '); the rows before it stay imported.' else null end`,
       completedAt: sql`case when ${productImports.failedAttempts} + 1 >= ${MAX_BATCH_ATTEMPTS} then now() else null end`,
@@ -151,7 +151,7 @@ async function importBatch(tx: Transaction, job: ImportRecord, now: Date): Promi
         duplicateOf,
       }))
     : [];
-  const columns = (job.columns as { understood: ReadColumn[] }).understood;
+  const columns = (job.columns as { understood: ImportColumn[] }).understood;
   const outcomes = rows.length > 0 ? await importRows(tx, job, rows, columns, now) : [];
   if (chunk) await tx.delete(productImportChunks).where(chunkKey);
   if (isPowerOfTwo(chunkNo + 1) && rows.length > 0) await refreshStatistics(tx);
@@ -182,7 +182,7 @@ interface RowOutcome {
   problems: readonly Problem[] | null;
 }
 
-const skuCell = (row: ImportRow, columns: readonly ReadColumn[]) => {
+const skuCell = (row: ImportRow, columns: readonly ImportColumn[]) => {
   const text = row.cells[columns.findIndex((c) => c.field === "sku")]?.trim();
   return text ? text : null;
 };
@@ -194,7 +194,7 @@ async function importRows(
   tx: Transaction,
   job: ImportRecord,
   rows: readonly ImportRow[],
-  columns: readonly ReadColumn[],
+  columns: readonly ImportColumn[],
   now: Date,
 ): Promise<RowOutcome[]> {
   // Only well-formed SKUs can name a product; their characters need no escaping in an array literal.

@@ -1,6 +1,6 @@
 import { unprocessable } from "../../errors.js";
 import type { UploadedFile } from "../../http/body.js";
-import { columnsOf, type ReadColumn, readHeader } from "./headers.js";
+import { columnsOf, readHeader } from "./headers.js";
 import { parseCsv } from "./parse-csv.js";
 import { parseXlsx } from "./parse-xlsx.js";
 import type { StoredRow } from "./process.js";
@@ -20,8 +20,7 @@ const isWorkbook = (file: UploadedFile) =>
 /** A file read and checked up front: what the import will do, before anything is imported. */
 export interface ReadFile {
   readonly columns: ReturnType<typeof columnsOf>;
-  readonly understood: readonly ReadColumn[];
-  /** The data rows, cells in the order of `understood`, each with the earlier row that has its SKU. */
+  /** The data rows, cells in the order of `columns.understood`, each with the earlier row that has its SKU. */
   readonly rows: readonly StoredRow[];
 }
 
@@ -59,5 +58,5 @@ export async function readImportFile(file: UploadedFile, sheet: string | null): 
     if (sku !== "" && first === undefined) firstRowOf.set(sku, rowNo);
     return [rowNo, header.understood.map((c) => cells[c.index] ?? ""), first ?? null];
   });
-  return { columns: columnsOf(header), understood: header.understood, rows };
+  return { columns: columnsOf(header), rows };
 }

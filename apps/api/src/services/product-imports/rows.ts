@@ -13,7 +13,7 @@ import {
   UQC_NOT_APPLICABLE,
 } from "@bahi/gst";
 import type { ProductRow } from "../product-view.js";
-import type { ImportField, ReadColumn } from "./headers.js";
+import type { ImportColumn, ImportField } from "./headers.js";
 import { readUnit } from "./units.js";
 
 /** What is wrong with a row, or worth checking: the header of the column at fault (null: the whole row). */
@@ -72,7 +72,7 @@ class RowReader {
   readonly flags: (Problem & { position: number })[] = [];
   readonly #cells = new Map<ImportField, { header: string; text: string; position: number }>();
 
-  constructor(row: ImportRow, columns: readonly ReadColumn[]) {
+  constructor(row: ImportRow, columns: readonly ImportColumn[]) {
     columns.forEach((column, i) => {
       this.#cells.set(column.field, {
         header: column.header,
@@ -205,7 +205,7 @@ const milliOf = (text: string) => parseNumeric(text, 3);
  */
 export function decideRow(
   row: ImportRow,
-  columns: readonly ReadColumn[],
+  columns: readonly ImportColumn[],
   existing: ProductRow | undefined,
   today: string,
 ): Decision {
