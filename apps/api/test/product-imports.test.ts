@@ -236,6 +236,8 @@ describe("importing the spec's example CSV", () => {
     expect(await productCount()).toBe(2);
     expect(await movements()).toHaveLength(1);
     expect((await productBySku("NB-A5")).stock_on_hand).toBe(120);
+    // Nothing changed, so nothing was written: `updated_at` is when the product's fields last changed.
+    expect((await productBySku("PEN-01")).updated_at).toBe(pen.updated_at);
 
     const created = await eventsOf(db, tenant.accountId, "product.created");
     const updated = await eventsOf(db, tenant.accountId, "product.updated");

@@ -234,6 +234,17 @@ async function importRows(
     })),
     now,
   );
+  // A product the file leaves as it was is not written again (see upsertProducts): it stands as read.
+  const savedOf = (d: {
+    decision: Extract<Decision, { outcome: "import" }>;
+    current: ProductRow | undefined;
+  }): SavedProduct => {
+    const row = saved.get(d.decision.values.sku);
+    if (row) return row;
+    // Unwritten yet unknown: another request created it, alike, since the batch looked; a retry sees it.
+    if (!d.current) throw new Error(`product ${d.decision.values.sku} appeared during the batch`);
+    return { ...d.current, inserted: false };
+  };
   // Why stock is set, not added: the file states the stock the product should have now, so a second
   // import of the same file finds nothing to move, and re-importing never duplicates a movement. A new
   // product is inserted with its stock and an opening movement; an existing one moves by the
@@ -242,7 +253,7 @@ async function importRows(
   const announced: { type: EventType; object: Product }[] = [];
   const lowStock: Product[] = [];
   for (const d of accepted) {
-    const { inserted, ...row } = saved.get(d.decision.values.sku) as SavedProduct;
+    const { inserted, ...row } = savedOf(d);
     const before = inserted ? 0n : parseNumeric(d.current?.stockOnHand ?? row.stockOnHand, 3);
     const target: Milli = d.decision.stock ?? before;
     if (target !== before) {
@@ -266,11 +277,11 @@ async function importRows(
       ...lowStock.map((object) => ({ type: "product.stock_low" as const, object })),
     ]),
   ]);
-  const outcomes: RowOutcome[] = decided.map(({ row, sku, decision }) => {
+  const outcomes: RowOutcome[] = decided.map(({ row, sku, current, decision }) => {
     if (decision.outcome === "rejected") {
       return { rowNo: row.rowNo, outcome: "rejected", sku, productId: null, problems: decision.problems };
     }
-    const product = saved.get(decision.values.sku) as SavedProduct;
+    const product = savedOf({ decision, current });
     const flagged = decision.flags.length > 0;
     return {
       rowNo: row.rowNo,
@@ -344,6 +355,20 @@ async function moveStock(tx: Transaction, job: ImportRecord, moves: readonly Sto
 
 type SavedProduct = ProductRow & { inserted: boolean };
 
+/** The columns an import sets. */
+const PRODUCT_FIELDS = [
+  "name",
+  "description",
+  "price",
+  "gst_rate",
+  "cess_rate",
+  "hsn_code",
+  "unit",
+  "track_stock",
+  "allow_negative_stock",
+  "reorder_level",
+] as const;
+
 /**
  * One statement for the whole batch; answers each SKU's product as saved, and whether it was inserted:
  * a product that another request created since the batch looked is updated, and counted so.
@@ -370,7 +395,7 @@ async function upsertProducts(
     allow_negative_stock: v.allowNegativeStock,
     reorder_level: v.reorderLevel,
   }));
-  const excluded = (column: string) => sql.raw(`excluded.${column}`);
+  const excluded = (column: (typeof PRODUCT_FIELDS)[number]) => sql.raw(`excluded.${column}`);
   const saved = await tx
     .insert(products)
     .select(
@@ -397,6 +422,10 @@ async function upsertProducts(
         reorderLevel: excluded("reorder_level"),
         updatedAt: now,
       },
+      // Unchanged products keep their row and `updated_at` ("when the product's own fields last
+      // changed"), and a re-import of the same file writes no product at all.
+      setWhere: sql`(${sql.raw(PRODUCT_FIELDS.map((c) => `products.${c}`).join(", "))})
+        is distinct from (${sql.raw(PRODUCT_FIELDS.map((c) => `excluded.${c}`).join(", "))})`,
     })
     // xmax is 0 in a row version that an insert made, not an update.
     .returning({ ...getTableColumns(products), inserted: sql<boolean>`(xmax = 0)` });
