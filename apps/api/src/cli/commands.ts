@@ -139,7 +139,8 @@ export const commands: Record<string, Command> = {
       const worker = await startWorker(handle, config, logger);
       const importer = new ImportWorker(handle.db, logger);
       importer.start();
-      logger.info({ database: handle.driver }, "webhook and product import worker started");
+      logger.info({ database: handle.driver }, "webhook worker started");
+      logger.info({ database: handle.driver }, "product import worker started");
       const signal = await new Promise<string>((resolve) => {
         process.once("SIGINT", () => resolve("SIGINT"));
         process.once("SIGTERM", () => resolve("SIGTERM"));
