@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../src/index.js";
 import { client } from "./support/client.js";
 
-/** SKUs of their own, so that the products tests on the same server do not change the counts. */
+/** SKUs and names of their own: the products tests on the same server search by name and count. */
 const CSV = [
   "SKU,Item Name,HSN/SAC,GST %,Price,Unit,Opening Stock,Remarks",
-  'IMP-PEN,"Ballpoint pen, blue",9608,18,"₹1,099.50",NOS,25,',
-  "IMP-NB,Notebook A5 ruled,,18,45,pcs,120,new supplier",
-  "IMP-STAPLER,Stapler,8472,18,abc,NOS,10,",
+  'IMP-PEN,"Imported pen, blue",9608,18,"₹1,099.50",NOS,25,',
+  "IMP-NB,Imported exercise book,,18,45,pcs,120,new supplier",
+  "IMP-STAPLER,Imported stapler,8472,18,abc,NOS,10,",
 ].join("\n");
 
 describe("product imports", () => {
