@@ -509,6 +509,14 @@ describe("refusing a file up front, importing nothing", () => {
     const noFile = await postForm(form);
     expect(noFile.status).toBe(400);
     expect(noFile.body.errors).toEqual([expect.objectContaining({ pointer: "/file", code: "required" })]);
+    const longSheet = new FormData();
+    longSheet.set("file", new Blob([EXAMPLE_CSV], { type: "text/csv" }), "products.csv");
+    longSheet.set("sheet", "S".repeat(32));
+    const badSheet = await postForm(longSheet);
+    expect(badSheet.status).toBe(400);
+    expect(badSheet.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/sheet", code: "invalid_sheet" }),
+    ]);
     const json = await api.call("createProductImport", { key: tenant.testKey, body: { file: "x" } });
     expect(json.status).toBe(415);
     expect(json.body.code).toBe("unsupported_media_type");
