@@ -27,7 +27,7 @@ export interface Config {
    */
   readonly rateLimit: "memory" | "redis" | "off";
   readonly redisUrl: string | null;
-  /** `on`: this process delivers webhooks too; `off`: only `pnpm bahi worker` processes do. */
+  /** `on`: this process delivers webhooks and runs product imports too; `off`: only `pnpm bahi worker` processes do. */
   readonly worker: "on" | "off";
   /** Hosts, addresses and CIDR ranges that webhooks may reach although private or loopback. */
   readonly webhookAllowedHosts: readonly string[];

@@ -15,6 +15,7 @@ export const ID_PREFIXES = {
   creditNote: "crn",
   webhook: "whk",
   delivery: "dlv",
+  productImport: "imp",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -4,6 +4,7 @@ import { seedDemoAccount } from "./demo.js";
 import { createLogger } from "./logger.js";
 import { openRuntime } from "./runtime.js";
 import { startServer } from "./server.js";
+import { ImportWorker } from "./services/product-imports/worker.js";
 import { AddressPolicy } from "./webhooks/address-policy.js";
 import { startWorker } from "./webhooks/worker.js";
 
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
     secretKey: config.secretKey,
   });
   const worker = config.worker === "on" ? await startWorker(runtime.handle, config, logger) : null;
+  const importer = config.worker === "on" ? new ImportWorker(runtime.handle.db, logger) : null;
+  importer?.start();
   if (demo) {
     // The secret is printed once to the terminal, on purpose and outside the log stream.
     process.stdout.write(
@@ -48,7 +51,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
-    await Promise.all([server.close(config.shutdownTimeoutMs), worker?.stop()]);
+    await Promise.all([server.close(config.shutdownTimeoutMs), worker?.stop(), importer?.stop()]);
     await runtime.close();
     logger.info("stopped");
     process.exit(0);

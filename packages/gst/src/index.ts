@@ -96,3 +96,5 @@ export type {
 export { computeInvoiceTax, MAX_INVOICE_ITEMS, supplyTypeOf } from "./tax.js";
 export type { Uqc } from "./uqc.js";
 export { isUqc, UQC_CODES, UQC_NOT_APPLICABLE } from "./uqc.js";
+export type { WrittenNumberOptions } from "./written-numbers.js";
+export { readWrittenNumber } from "./written-numbers.js";

@@ -12,7 +12,9 @@ import {
   toAccount,
 } from "../services/accounts.js";
 import { issueApiKey, revokeApiKey } from "../services/api-keys.js";
+import { ImportWorker } from "../services/product-imports/worker.js";
 import { startWorker } from "../webhooks/worker.js";
+import { importProducts } from "./import-products.js";
 
 export type Values = Record<string, string | boolean | undefined>;
 export interface CommandOutput {
@@ -21,7 +23,10 @@ export interface CommandOutput {
   /** The one object printed with --json. */
   json: unknown;
 }
-type Command = (values: Values, config: Config) => Promise<CommandOutput>;
+/** `args` are the positionals after the command's name: the FILE of `products import`. */
+type Command = (values: Values, config: Config, args: readonly string[]) => Promise<CommandOutput>;
+/** The commands that take positionals after their name; any other is matched whole. */
+export const COMMANDS_WITH_ARGS: ReadonlySet<string> = new Set(["products import"]);
 
 const PLANS: readonly Plan[] = ["free", "growth", "enterprise"];
 
@@ -132,14 +137,31 @@ export const commands: Record<string, Command> = {
     withRuntime(config, "worker", async ({ handle }) => {
       const logger = createLogger(config.logLevel);
       const worker = await startWorker(handle, config, logger);
+      const importer = new ImportWorker(handle.db, logger);
+      importer.start();
       logger.info({ database: handle.driver }, "webhook worker started");
+      logger.info({ database: handle.driver }, "product import worker started");
       const signal = await new Promise<string>((resolve) => {
         process.once("SIGINT", () => resolve("SIGINT"));
         process.once("SIGTERM", () => resolve("SIGTERM"));
       });
-      logger.info({ signal }, "webhook worker stopping: finishing the deliveries in flight");
-      await worker.stop();
-      return { text: "Webhook worker stopped.", json: { stopped: true } };
+      logger.info({ signal }, "worker stopping: finishing the deliveries and the import batch in flight");
+      await Promise.all([worker.stop(), importer.stop()]);
+      return { text: "Worker stopped.", json: { stopped: true } };
+    }),
+  "products import": (values, config, [file]) =>
+    withRuntime(config, "products import", async ({ handle }) => {
+      if (file === undefined)
+        throw new ApiError(400, "usage", "Name the FILE to import: products import FILE.");
+      const mode = required(values, "mode");
+      if (mode !== "test" && mode !== "live")
+        throw new ApiError(400, "usage", "--mode must be test or live.");
+      const accountId = required(values, "account");
+      await findAccount(handle.db, accountId);
+      return importProducts(handle.db, { accountId, livemode: mode === "live" }, file, {
+        sheet: optional(values, "sheet") ?? null,
+        progress: values.json !== true && process.stderr.isTTY === true,
+      });
     }),
   migrate: (_values, config) =>
     withRuntime(config, "migrate", async ({ handle }) => ({

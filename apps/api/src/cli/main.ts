@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../config.js";
 import { DataDirInUseError } from "../db/data-dir-lock.js";
 import { ApiError } from "../errors.js";
-import { type CommandOutput, commands } from "./commands.js";
+import { COMMANDS_WITH_ARGS, type CommandOutput, commands } from "./commands.js";
 
 const usage = `Usage: pnpm bahi <command> [options] [--json]
 
@@ -14,8 +14,11 @@ Commands:
   keys create     --account acc_… --mode test|live --scopes '*'|invoices:read,…
                   [--name NAME] [--expires-at RFC3339]
   keys revoke     --key key_…
+  products import FILE --account acc_… --mode test|live [--sheet NAME]
+                  imports a CSV or .xlsx file of products, with a progress bar on a terminal
   migrate
-  worker          delivers webhooks until SIGTERM or SIGINT; on PostgreSQL any number may run
+  worker          delivers webhooks and runs queued product imports until SIGTERM or SIGINT;
+                  on PostgreSQL any number may run
 
 Configuration comes from the environment, as for the server (DATABASE_URL or BAHI_DATA_DIR).`;
 
@@ -36,6 +39,7 @@ const options = {
   name: { type: "string" },
   "expires-at": { type: "string" },
   key: { type: "string" },
+  sheet: { type: "string" },
 } as const;
 
 function print(output: CommandOutput, json: boolean): void {
@@ -57,7 +61,8 @@ async function main(): Promise<void> {
   }
   const { values, positionals } = parsed;
   const json = values.json === true;
-  const name = positionals.join(" ");
+  const prefix = positionals.slice(0, 2).join(" ");
+  const name = COMMANDS_WITH_ARGS.has(prefix) ? prefix : positionals.join(" ");
   const command = commands[name];
   if (values.help || !command) {
     if (values.help) {
@@ -67,7 +72,7 @@ async function main(): Promise<void> {
     fail(`${name ? `Unknown command "${name}".` : "No command given."}\n\n${usage}`, json, "usage", 64);
   }
   try {
-    print(await command(values, loadConfig()), json);
+    print(await command(values, loadConfig(), positionals.slice(2)), json);
   } catch (error) {
     if (error instanceof ApiError) fail(error.detail, json, error.code, 1);
     if (error instanceof ConfigError || error instanceof DataDirInUseError)

@@ -1,18 +1,54 @@
+import { createHash } from "node:crypto";
 import type { OperationSpec } from "@bahi/contract";
 import { ApiError, validationFailed } from "../errors.js";
 
 /** MAX_JSON_BODY_BYTES: the largest JSON body accepted (1 MiB), stated in the spec's 413 answers. */
 export const MAX_JSON_BODY_BYTES = 1_048_576;
+/** MAX_IMPORT_BYTES: the largest file body (10 MiB), raw or as a form, stated in the spec. */
+export const MAX_IMPORT_BYTES = 10_485_760;
 const JSON_MEDIA_TYPE = "application/json";
+const FORM_MEDIA_TYPE = "multipart/form-data";
 
-const tooLarge = () =>
-  new ApiError(413, "payload_too_large", `The body exceeds ${MAX_JSON_BODY_BYTES} bytes.`);
+/** A file as it arrived: the body itself, or a part of a form. */
+export interface UploadedFile {
+  readonly bytes: Uint8Array;
+  readonly mediaType: string;
+  /** A form part's `filename`; `null` for a raw body. */
+  readonly filename: string | null;
+}
+
+/**
+ * A body that is not JSON: a file sent as the body, or a `multipart/form-data` form. `digest` hashes
+ * what was sent, but not a form's boundary, which clients draw at random: a retried upload of the same
+ * form is the same request to idempotency.
+ */
+export type Upload =
+  | { readonly kind: "file"; readonly file: UploadedFile; readonly digest: string }
+  | {
+      readonly kind: "form";
+      readonly files: ReadonlyMap<string, UploadedFile>;
+      readonly fields: ReadonlyMap<string, string>;
+      readonly digest: string;
+    };
+
+export function isUpload(body: unknown): body is Upload {
+  return typeof body === "object" && body !== null && "kind" in body && "digest" in body;
+}
+
+/**
+ * The rest of a refused body is never read, so the connection cannot carry another request: it is
+ * closed, and a client does not send its next request into a socket that is about to go.
+ */
+const tooLarge = (limit: number) =>
+  new ApiError(413, "payload_too_large", `The body exceeds ${limit} bytes.`, {
+    headers: { Connection: "close" },
+  });
 
 /** Reads at most `limit` bytes, refusing as soon as the declared or received length goes over. */
-async function readLimited(request: Request, limit: number): Promise<string> {
+async function readLimited(request: Request, limit: number): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) throw tooLarge();
-  if (!request.body) return "";
+  if (declared > limit) throw tooLarge(limit);
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -22,11 +58,11 @@ async function readLimited(request: Request, limit: number): Promise<string> {
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw tooLarge();
+      throw tooLarge(limit);
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 function hasBody(request: Request): boolean {
@@ -39,28 +75,68 @@ function parseError(error: unknown): string {
   return error instanceof SyntaxError ? error.message : "the body is not valid JSON";
 }
 
+const mediaTypeOf = (header: string | null | undefined) => header?.split(";")[0]?.trim().toLowerCase();
+
+async function readForm(request: Request, bytes: Buffer): Promise<Upload> {
+  let form: FormData;
+  try {
+    form = await new Response(bytes, {
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+    }).formData();
+  } catch {
+    throw validationFailed([
+      { pointer: "", code: "malformed_form", message: "the body is not a valid multipart/form-data form" },
+    ]);
+  }
+  const files = new Map<string, UploadedFile>();
+  const fields = new Map<string, string>();
+  const digest = createHash("sha256").update(FORM_MEDIA_TYPE);
+  for (const [name, value] of [...form.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (typeof value === "string") {
+      fields.set(name, value);
+      digest.update(`\0field\0${name}\0${value}`);
+      continue;
+    }
+    const file: UploadedFile = {
+      bytes: new Uint8Array(await value.arrayBuffer()),
+      mediaType: mediaTypeOf(value.type) || "application/octet-stream",
+      filename: value.name || null,
+    };
+    files.set(name, file);
+    digest.update(`\0file\0${name}\0${file.filename ?? ""}\0${file.mediaType}\0`).update(file.bytes);
+  }
+  return { kind: "form", files, fields, digest: digest.digest("hex") };
+}
+
 /**
- * The operation's JSON body, parsed: 415 for a content type the operation does not accept, 413
- * past the limit, 400 for malformed JSON or a missing required body.
+ * The operation's body: parsed JSON, or an Upload for the file types an operation accepts instead.
+ * 415 for a content type the operation does not accept, 413 past the limit of the body's kind, 400 for
+ * malformed JSON or form, or a missing required body.
  */
-export async function readJsonBody(request: Request, op: OperationSpec): Promise<unknown> {
+export async function readBody(request: Request, op: OperationSpec): Promise<unknown> {
   const spec = op.requestBody;
   if (!spec) return undefined;
   if (!hasBody(request)) {
     if (spec.required) {
-      throw validationFailed([{ pointer: "", code: "required", message: "a JSON body is required" }]);
+      throw validationFailed([{ pointer: "", code: "required", message: "a body is required" }]);
     }
     return undefined;
   }
-  const mediaType = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-  if (mediaType !== JSON_MEDIA_TYPE || !spec.contentTypes.includes(JSON_MEDIA_TYPE)) {
+  const mediaType = mediaTypeOf(request.headers.get("content-type"));
+  if (mediaType === undefined || !spec.contentTypes.includes(mediaType)) {
     throw new ApiError(
       415,
       "unsupported_media_type",
       `This operation accepts ${spec.contentTypes.join(", ")}, not ${mediaType ?? "a body without Content-Type"}.`,
     );
   }
-  const text = await readLimited(request, MAX_JSON_BODY_BYTES);
+  if (mediaType !== JSON_MEDIA_TYPE) {
+    const bytes = await readLimited(request, MAX_IMPORT_BYTES);
+    if (mediaType === FORM_MEDIA_TYPE) return readForm(request, bytes);
+    const digest = createHash("sha256").update(`${mediaType}\0`).update(bytes).digest("hex");
+    return { kind: "file", file: { bytes, mediaType, filename: null }, digest } satisfies Upload;
+  }
+  const text = (await readLimited(request, MAX_JSON_BODY_BYTES)).toString("utf8");
   if (text.trim() === "" && !spec.required) return undefined;
   try {
     return JSON.parse(text);

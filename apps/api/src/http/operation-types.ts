@@ -2,6 +2,7 @@ import type { operations } from "@bahi/contract";
 import type { Principal } from "../auth/principal.js";
 import type { Executor } from "../db/client.js";
 import type { Services } from "../services/index.js";
+import type { Upload } from "./body.js";
 import type { JsonStream } from "./json-stream.js";
 
 export type OperationId = keyof operations;
@@ -12,12 +13,14 @@ type ContentOf<R> = R extends { content: infer C } ? C[keyof C] : undefined;
 
 /**
  * What a handler answers: a success status the spec lists for the operation, and its body, whole or
- * (for a read too large to hold) as a stream of the same shape.
+ * (for a read too large to hold) as a stream of the same shape; a text body (a CSV download) goes out
+ * as it is, with `headers` naming its Content-Type.
  */
 export type Reply<K extends OperationId> = {
   [S in SuccessStatus<K>]: {
     status: S;
     body: ContentOf<Op<K>["responses"][S]> | JsonStream<ContentOf<Op<K>["responses"][S]>>;
+    headers?: Record<string, string>;
   };
 }[SuccessStatus<K>];
 
@@ -29,19 +32,22 @@ type Param<K extends OperationId, Where extends string> = Op<K>["parameters"] ex
     : NonNullable<P>
   : Record<string, never>;
 
-type JsonBody<K extends OperationId> =
+/** The parsed JSON body, or for an operation that takes files instead, the Upload as it came. */
+type Body<K extends OperationId> =
   Op<K> extends { requestBody: { content: { "application/json": infer B } } }
     ? B
     : Op<K> extends { requestBody?: { content: { "application/json": infer B } } }
       ? B | undefined
-      : undefined;
+      : Op<K> extends { requestBody: { content: object } }
+        ? Upload
+        : undefined;
 
 /** A request after validation against the spec: typed exactly as the spec describes it. */
 export interface RequestInput<K extends OperationId> {
   path: Param<K, "path">;
   query: Param<K, "query">;
   headers: Param<K, "header">;
-  body: JsonBody<K>;
+  body: Body<K>;
 }
 
 export interface HandlerContext {

@@ -5,7 +5,7 @@ import { hasScopes, type Principal } from "../auth/principal.js";
 import type { Database, Executor } from "../db/client.js";
 import { ApiError, validationFailed } from "../errors.js";
 import type { Services } from "../services/index.js";
-import { readJsonBody } from "./body.js";
+import { isUpload, readBody } from "./body.js";
 import type { AppEnv } from "./context.js";
 import { fingerprintOf, runIdempotently } from "./idempotency.js";
 import { JsonStream } from "./json-stream.js";
@@ -18,7 +18,12 @@ interface UntypedInput {
   headers: Record<string, string>;
   body: unknown;
 }
-type AnyHandler = (input: UntypedInput, ctx: HandlerContext) => Promise<{ status: number; body: unknown }>;
+interface UntypedReply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+type AnyHandler = (input: UntypedInput, ctx: HandlerContext) => Promise<UntypedReply>;
 
 export interface MountedRoute {
   readonly method: string;
@@ -91,10 +96,26 @@ async function inputOf(c: Context<AppEnv>, op: OperationSpec): Promise<UntypedIn
   check(op.validate.path, path, "/path", errors);
   check(op.validate.query, query, "/query", errors);
   check(op.validate.headers, headers, "/header", errors);
-  const body = await readJsonBody(c.req.raw, op);
+  const body = await readBody(c.req.raw, op);
   if (body !== undefined && op.validate.body) check(op.validate.body, body, "", errors);
   if (errors.length > 0) throw validationFailed(errors);
   return { path, query, headers, body };
+}
+
+/**
+ * A reply as JSON; when a handler answers text (a CSV download), as the text with its headers; and
+ * when it answers a stream, as the stream.
+ */
+function send(c: Context<AppEnv>, reply: UntypedReply): Response {
+  if (typeof reply.body === "string") return c.body(reply.body, reply.status as 200, reply.headers);
+  if (reply.body instanceof JsonStream) {
+    const logger = c.get("logger");
+    // The status is sent before the body is built: a failure half-way can only cut the body short,
+    // which a JSON parser then refuses, so it is logged here for the operator.
+    const stream = reply.body.toReadableStream((err) => logger.error({ err }, "streamed answer failed"));
+    return c.body(stream, reply.status as 200, { ...reply.headers, "Content-Type": "application/json" });
+  }
+  return c.json(reply.body as object, reply.status as 200, reply.headers);
 }
 
 /**
@@ -127,22 +148,12 @@ export function mountOperations(
           services,
           now: new Date(),
         });
-      if (op.method === "GET") {
-        const reply = await run(db);
-        if (reply.body instanceof JsonStream) {
-          const logger = c.get("logger");
-          // The status is sent before the body is built: a failure half-way can only cut the body
-          // short, which a JSON parser then refuses, so it is logged here for the operator.
-          const stream = reply.body.toReadableStream((err) =>
-            logger.error({ err }, "streamed answer failed"),
-          );
-          return c.body(stream, reply.status as 200, { "Content-Type": "application/json" });
-        }
-        return c.json(reply.body as object, reply.status as 200);
-      }
+      if (op.method === "GET") return send(c, await run(db));
       const key = input.headers["idempotency-key"];
       if (principal && key !== undefined) {
-        const fingerprint = fingerprintOf(op.method, c.req.path, input.body);
+        // An upload is fingerprinted by its digest: hashing its bytes as JSON would cost seconds.
+        const fingerprinted = isUpload(input.body) ? { upload: input.body.digest } : input.body;
+        const fingerprint = fingerprintOf(op.method, c.req.path, fingerprinted);
         const { reply, replayed } = await runIdempotently(
           db,
           services.webhooks.box,

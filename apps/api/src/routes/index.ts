@@ -7,6 +7,7 @@ import { gstr1Handlers } from "./gstr1.js";
 import { invoiceHandlers } from "./invoices.js";
 import { partyHandlers } from "./parties.js";
 import { paymentHandlers } from "./payments.js";
+import { productImportHandlers } from "./product-imports.js";
 import { productHandlers } from "./products.js";
 import { webhookHandlers } from "./webhooks.js";
 
@@ -16,6 +17,7 @@ export const handlers: Handlers = {
   ...apiKeyHandlers,
   ...partyHandlers,
   ...productHandlers,
+  ...productImportHandlers,
   ...invoiceHandlers,
   ...paymentHandlers,
   ...creditNoteHandlers,

@@ -11,8 +11,8 @@ export interface CallOptions {
   path?: Record<string, string>;
   query?: Record<string, string | number | boolean>;
   body?: unknown;
-  /** Sent as is, instead of `body` as JSON. */
-  rawBody?: string;
+  /** Sent as is, instead of `body` as JSON: text, a file's bytes, or a form. */
+  rawBody?: string | Uint8Array | FormData;
   headers?: Record<string, string>;
 }
 
@@ -58,7 +58,7 @@ export async function callOperation(
   for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, String(value));
   const headers: Record<string, string> = { ...options.headers };
   if (options.key) headers.authorization = `Bearer ${options.key}`;
-  let body: string | undefined = options.rawBody;
+  let body: string | Uint8Array | FormData | undefined = options.rawBody;
   if (body === undefined && options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";

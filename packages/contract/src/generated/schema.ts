@@ -3347,7 +3347,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The body is larger than the limit (1 MiB for JSON bodies). */
+        /** @description The body is larger than the limit: 1 MiB for JSON bodies, 10 MiB for files (MAX_IMPORT_BYTES). */
         PayloadTooLarge: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
