@@ -154,12 +154,24 @@ describe.skipIf(!available && !process.env.CI)("/docs in Chromium", () => {
         { timeout: 30_000 },
       )
       .toBe(true);
-    await input.fill("gstr1");
     const hit = page
       .locator('[data-component-name="Search/SearchItem"]')
       .filter({ hasText: gstr1?.summary ?? "" })
       .first();
-    await hit.waitFor();
+    // Text typed before Redoc's search index is ready is never searched: type it again until it is.
+    await expect
+      .poll(
+        async () => {
+          await input.fill("");
+          await input.fill("gstr1");
+          return hit.waitFor({ timeout: 3_000 }).then(
+            () => true,
+            () => false,
+          );
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     expect(await hit.textContent()).toContain("/v1/gstr1/{period}");
     mkdirSync(join(screenshot, ".."), { recursive: true });
     await page.screenshot({ path: screenshot });
