@@ -143,33 +143,28 @@ describe.skipIf(!available && !process.env.CI)("/docs in Chromium", () => {
     const gstr1 = operations.find((op) => op.id === "retrieveGstr1");
     expect(gstr1).toBeDefined();
     const input = page.locator('[data-component-name="Search/SearchInput"] input').first();
-    // A click that lands while Redoc is still re-rendering after a navigation can be lost: click again
-    // until the dialog is open, rather than sleep.
-    await expect
-      .poll(
-        async () => {
-          if (!(await input.isVisible())) await page.getByTestId("search-trigger").click();
-          return input.isVisible();
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
     const hit = page
       .locator('[data-component-name="Search/SearchItem"]')
       .filter({ hasText: gstr1?.summary ?? "" })
       .first();
-    // Text typed before Redoc's search index is ready is never searched: type it again until it is.
+    // Redoc renders and indexes in the page after it loads, and now and then a click or typed text
+    // landing meanwhile is lost and the dialog stops answering: search again, from the page loaded
+    // afresh, until it answers, rather than sleep.
     await expect
       .poll(
         async () => {
-          await input.fill("");
-          await input.fill("gstr1");
-          return hit.waitFor({ timeout: 3_000 }).then(
-            () => true,
-            () => false,
-          );
+          try {
+            if (!(await input.isVisible()))
+              await page.getByTestId("search-trigger").click({ timeout: 5_000 });
+            await input.fill("gstr1", { timeout: 5_000 });
+            await hit.waitFor({ timeout: 5_000 });
+            return true;
+          } catch {
+            await page.goto(`${server.url}/docs`, { waitUntil: "load" });
+            return false;
+          }
         },
-        { timeout: 30_000 },
+        { timeout: 50_000, interval: 0 },
       )
       .toBe(true);
     expect(await hit.textContent()).toContain("/v1/gstr1/{period}");
