@@ -18,7 +18,7 @@ import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, sql } 
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../db/client.js";
 import { preparedOn } from "../db/prepared.js";
-import { invoiceItems, invoices, parties, products, stockMovements } from "../db/schema.js";
+import { creditNotes, invoiceItems, invoices, parties, products, stockMovements } from "../db/schema.js";
 import { buildInv01 } from "../einvoice/inv01.js";
 import type { EInvoice, EInvoiceProvider, IrpRegistration } from "../einvoice/provider.js";
 import { ApiError, conflict, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
@@ -501,7 +501,14 @@ export async function cancelInvoice(
       `Invoice ${row.number} has payments allocated; issue a credit note instead.`,
     );
   }
-  if (parseNumeric(row.amountCredited, 2) > 0n) {
+  // A note can leave amount_credited at zero (a 1% credit of a ₹0.50 sale did), so it is the notes
+  // themselves that bar the cancellation.
+  const [note] = await tx
+    .select({ id: creditNotes.id })
+    .from(creditNotes)
+    .where(ownedBy(creditNotes, owner, eq(creditNotes.invoiceId, id)))
+    .limit(1);
+  if (note) {
     throw conflict(
       "invoice_has_credit_notes",
       `Invoice ${row.number} has credit notes; issue a further credit note instead.`,
