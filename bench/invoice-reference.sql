@@ -1,5 +1,5 @@
 -- pgbench's reference for POST /v1/invoices: the same writes, one plain statement each, never tuned.
-\set n random(1, 1000000000)
+\set n random(1, 9000000000000000000)
 BEGIN;
 INSERT INTO invoices (account_id, livemode, id, number, financial_year, date, status, party_id, party, place_of_supply,
   supply_type, reverse_charge, sgst_label, taxable_value, cgst, sgst, igst, cess, round_off, total)
