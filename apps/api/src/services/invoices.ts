@@ -14,8 +14,7 @@ import {
   parseRupees,
   todayInIst,
 } from "@bahi/gst";
-import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { preparedOn } from "../db/prepared.js";
 import { creditNotes, invoiceItems, invoices, parties, products, stockMovements } from "../db/schema.js";
@@ -38,7 +37,7 @@ import {
 import { recordEvent } from "./events.js";
 import type { Services } from "./index.js";
 import { type InvoiceItemRow, type InvoiceRow, toInvoice } from "./invoice-view.js";
-import { type Owner, ownedBy, ownedRow } from "./owner.js";
+import { type Owner, ownedBy, ownedRow, ownedRowPlaceholder } from "./owner.js";
 import { checkDateRange, type Page, pageOf } from "./pagination.js";
 import { toParty } from "./parties.js";
 import { applyStockMovements } from "./stock.js";
@@ -401,19 +400,11 @@ export async function findInvoiceRow(tx: Executor, owner: Owner, id: string): Pr
 /** Every column but the INV-01 document, which only GET …/einvoice needs. */
 const { einvoice: _einvoice, ...invoiceColumns } = getTableColumns(invoices);
 
-/** The owner and an id as placeholders, for statements prepared once. */
-const byOwner = (table: { accountId: AnyPgColumn; livemode: AnyPgColumn }, idColumn: AnyPgColumn) =>
-  and(
-    eq(table.accountId, sql.placeholder("accountId")),
-    eq(table.livemode, sql.placeholder("livemode")),
-    eq(idColumn, sql.placeholder("id")),
-  );
-
 const invoiceById = preparedOn((db) =>
   db
     .select(invoiceColumns)
     .from(invoices)
-    .where(byOwner(invoices, invoices.id))
+    .where(ownedRowPlaceholder(invoices, invoices.id))
     .limit(1)
     .prepare("invoice_by_id"),
 );
@@ -421,7 +412,7 @@ const itemsByInvoice = preparedOn((db) =>
   db
     .select()
     .from(invoiceItems)
-    .where(byOwner(invoiceItems, invoiceItems.invoiceId))
+    .where(ownedRowPlaceholder(invoiceItems, invoiceItems.invoiceId))
     .prepare("invoice_items_by_invoice"),
 );
 

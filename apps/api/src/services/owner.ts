@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Principal } from "../auth/principal.js";
 
@@ -18,4 +18,16 @@ export function ownedBy(table: TenantColumns, owner: Owner, ...more: (SQL | unde
 
 export function ownedRow(table: TenantColumns, owner: Owner, id: string): SQL {
   return ownedBy(table, owner, eq(table.id, id));
+}
+
+/**
+ * ownedRow for a statement prepared once: the owner and the id are the placeholders `accountId`,
+ * `livemode` and `id`, and `idColumn` is the column the id names (the row's own, or its parent's).
+ */
+export function ownedRowPlaceholder(table: Omit<TenantColumns, "id">, idColumn: PgColumn): SQL {
+  return and(
+    eq(table.accountId, sql.placeholder("accountId")),
+    eq(table.livemode, sql.placeholder("livemode")),
+    eq(idColumn, sql.placeholder("id")),
+  ) as SQL;
 }
