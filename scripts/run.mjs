@@ -11,7 +11,7 @@ const pnpmVersion = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
 /** Each task is a list of pnpm invocations, run in order until one fails. */
 const tasks = {
   start: [
-    ["exec", "turbo", "run", "build", "--filter=@bahi/docs", "--output-logs=errors-only"],
+    ["exec", "turbo", "run", "build", "--filter=@bahi/api", "--output-logs=errors-only"],
     ["--filter", "@bahi/api", "start"],
   ],
   test: [["exec", "turbo", "run", "test", "--concurrency=1", "--output-logs=full"]],

@@ -35,7 +35,7 @@ describe("the quick start of the docs", () => {
     const blocks = quickStartBlocks(spec.info.description);
     expect(blocks[0]).toBe("npm start");
 
-    // `npm start` is `node scripts/run.mjs start`: an install, then this very process on ./.bahi.
+    // `npm start` is `node scripts/run.mjs start`: an install and a build, then this entry point on ./.bahi.
     dataDir = mkdtempSync(join(tmpdir(), "bahi-quickstart-"));
     server = await startServerProcess({ BAHI_DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "" });
     const printedKey = /^\s*export BAHI_API_KEY=(sk_test_\S+)$/m.exec(server.output())?.[1];

@@ -1,9 +1,14 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 
-/** Where `pnpm --filter @bahi/docs build` writes the API reference page. */
+/**
+ * Where `pnpm --filter @bahi/docs build` writes the API reference page. Found through the package's
+ * name rather than this file's place, because the API's build bundles this file elsewhere.
+ */
 export function docsHtmlPath(): string {
-  return fileURLToPath(new URL("../dist/index.html", import.meta.url));
+  const manifest = createRequire(import.meta.url).resolve("@bahi/docs/package.json");
+  return join(dirname(manifest), "dist", "index.html");
 }
 
 /**

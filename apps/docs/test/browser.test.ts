@@ -36,7 +36,7 @@ if (!available && !process.env.CI) {
   );
 }
 
-/** The API server as `pnpm start` runs it, on a fresh data directory and a free port. */
+/** The API server from its sources (what `pnpm start` bundles), on a fresh data directory and a free port. */
 function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {

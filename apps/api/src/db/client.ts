@@ -1,6 +1,5 @@
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "./schema.js";
@@ -28,6 +27,11 @@ export interface DatabaseHandle {
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.driver === "pglite") {
+    // Loaded only when used: a server on PostgreSQL does not carry the embedded database's code.
+    const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("drizzle-orm/pglite"),
+    ]);
     const pglite = await PGlite.create({
       ...(target.dataDir ? { dataDir: target.dataDir } : {}),
       ...(target.snapshot ? { loadDataDir: target.snapshot } : {}),

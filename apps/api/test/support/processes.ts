@@ -34,7 +34,10 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts the server as `pnpm start` does and waits for its "listening" log line. */
+/**
+ * Starts the server from its sources (the entry point `pnpm start` bundles) and waits for its
+ * "listening" log line.
+ */
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
     const [command, args] = node("src/main.ts");

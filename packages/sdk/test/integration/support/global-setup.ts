@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,7 +21,10 @@ declare module "vitest" {
 
 const apiRoot = fileURLToPath(new URL("../../../../../apps/api/", import.meta.url));
 
-/** Starts the API as a user does (`tsx src/main.ts` in apps/api) on a fresh PGlite directory. */
+/**
+ * Starts the API as a user does (`pnpm start`: the bundled server, built first so that it is the
+ * code under test) on a fresh PGlite directory.
+ */
 function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string; key: string }> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -32,7 +35,9 @@ function startServer(dataDir: string): Promise<{ child: ChildProcess; url: strin
     BAHI_WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
   };
   delete env.DATABASE_URL;
-  const child = spawn(join(apiRoot, "node_modules/.bin/tsx"), ["src/main.ts"], { cwd: apiRoot, env });
+  const built = spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: apiRoot, encoding: "utf8" });
+  if (built.status !== 0) throw new Error(`the API's build failed:\n${built.stderr}`);
+  const child = spawn(process.execPath, ["dist/server/main.js"], { cwd: apiRoot, env });
   return new Promise((resolve, reject) => {
     let output = "";
     const timer = setTimeout(() => reject(new Error(`the server did not start in 60 s:\n${output}`)), 60_000);
