@@ -25,6 +25,35 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * The pool as drizzle should see it: every statement that has parameters is sent as a named
+ * statement that postgres.js keeps per connection. drizzle asks for an unnamed one unless a query
+ * was `.prepare()`d, and postgres.js sends an unnamed statement with parameters in two round trips
+ * (it learns the parameters' types first) and pipelines nothing behind it on that connection. A
+ * create of an invoice took some twenty round trips that way, several of them while holding the
+ * series and stock locks. A named statement is described once per connection, then bound and run
+ * in one message with the others. Statement texts must therefore not vary without bound (a name,
+ * an id spelt into the SQL): they would each be kept until the connection is recycled.
+ */
+function namedStatements(sql: postgres.Sql): postgres.Sql {
+  return new Proxy(sql, {
+    get(target, property, receiver) {
+      if (property === "unsafe") {
+        return (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: object) =>
+          target.unsafe(query, parameters, parameters?.length ? { ...options, prepare: true } : options);
+      }
+      if (property === "begin" || property === "savepoint") {
+        return (...args: unknown[]) => {
+          const work = args.pop() as (client: postgres.Sql) => unknown;
+          const start = Reflect.get(target, property) as (...a: unknown[]) => unknown;
+          return start(...args, (client: postgres.Sql) => work(namedStatements(client)));
+        };
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  });
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.driver === "pglite") {
     // Loaded only when used: a server on PostgreSQL does not carry the embedded database's code.
@@ -50,7 +79,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     connection: { application_name: "bahi" },
   });
   return {
-    db: drizzlePostgres({ client: sql, schema }) as unknown as Database,
+    db: drizzlePostgres({ client: namedStatements(sql), schema }) as unknown as Database,
     driver: "postgres",
     pglite: null,
     sql,

@@ -5,8 +5,6 @@ import { rowsOf } from "../../db/rows.js";
 /** Rows fetched per round trip: enough to amortise it, few enough to keep memory flat. */
 const BATCH_ROWS = 2_000;
 
-let cursors = 0;
-
 /**
  * Runs `query` through a server-side cursor and hands its rows over batch by batch, so that a scan of
  * 100,000 invoices never sits in memory at once. Plain DECLARE/FETCH, which both postgres.js and
@@ -17,8 +15,9 @@ export async function forEachBatch<Row>(
   query: SQL,
   visit: (rows: readonly Row[]) => Promise<void>,
 ): Promise<void> {
-  cursors += 1;
-  const name = sql.raw(`gstr1_cursor_${cursors}`);
+  // One name for every cursor: each is closed before the next is declared in the same transaction,
+  // and a name of its own would make each statement's text new (see namedStatements).
+  const name = sql.raw("gstr1_cursor");
   await tx.execute(sql`declare ${name} no scroll cursor for ${query}`);
   const fetchBatch = async () =>
     rowsOf(await tx.execute(sql`fetch forward ${sql.raw(String(BATCH_ROWS))} from ${name}`)) as Row[];
