@@ -554,6 +554,178 @@ describe("GSTR-1 date rules", () => {
   });
 });
 
+describe("GSTR-1 negative nets: credit notes above the period's sales (tables 7 and 12)", () => {
+  let s: Shop;
+  let file: Record<string, any>;
+  let summary: Record<string, any>;
+
+  beforeAll(async () => {
+    s = await shop();
+    const { maharashtra, local, delhi } = s.parties;
+    // October 2025, B2CS INTRA 29: PEN 3 × 99.99 = 299.97; CGST = SGST = 9% = 26.9973 → 27.00.
+    const pens = await s.invoice(local, "2025-10-08", [["PEN", 3, 99.99]]);
+    // October 2025, B2CS INTER 07: RICE 10 × 50 = 500, IGST 5% = 25 (value 525, far below B2CL).
+    const rice = await s.invoice(delhi, "2025-10-09", [["RICE", 10, 50]]);
+    // November 2025: CN 1 returns 1 pen of the October invoice: 99.99, CGST = SGST = 8.9991 → 9.00.
+    await s.credit(pens.id, "2025-11-03", [["PEN", 1]]);
+    // CN 2 returns 4 kg of the October rice: 200, IGST 10.
+    await s.credit(rice.id, "2025-11-04", [["RICE", 4]]);
+    // November's only B2CS sale at 07 / 5%: RICE 2 × 50 = 100, IGST 5, less than CN 2 takes back.
+    await s.invoice(delhi, "2025-11-05", [["RICE", 2, 50]]);
+    // A B2B sale of pens: its hsn_b2b row stays positive, whatever the B2C returns.
+    await s.invoice(maharashtra, "2025-11-06", [["PEN", 1, 100]]);
+
+    const portal = await s.gstr1("112025");
+    expect(portal.status, JSON.stringify(portal.body)).toBe(200);
+    file = portal.body;
+    const overview = await s.gstr1("112025", "summary");
+    expect(overview.status, JSON.stringify(overview.body)).toBe(200);
+    summary = overview.body;
+  });
+
+  it("b2cs: a row the period's credit notes exceed is reported negative, as the portal takes it", () => {
+    expect(file.b2cs).toEqual([
+      // No November sale at 29 / 18%; CN 1: −99.99, CGST −9, SGST −9.
+      {
+        sply_ty: "INTRA",
+        pos: "29",
+        typ: "OE",
+        rt: 18,
+        txval: -99.99,
+        iamt: 0,
+        camt: -9,
+        samt: -9,
+        csamt: 0,
+      },
+      // INV 100 / IGST 5 less CN 2 200 / 10: −100 / −5.
+      { sply_ty: "INTER", pos: "07", typ: "OE", rt: 5, txval: -100, iamt: -5, camt: 0, samt: 0, csamt: 0 },
+    ]);
+    // The notes against B2CS invoices are in b2cs only.
+    expect(file.cdnur).toBeUndefined();
+    expect(file.cdnr).toBeUndefined();
+  });
+
+  it("hsn: a code returned beyond the period's sales has a negative quantity and amounts", () => {
+    const pen = { hsn_sc: "96081019", desc: "Ballpoint pen, blue, pack of t", uqc: "NOS", rt: 18, csamt: 0 };
+    expect(file.hsn).toEqual({
+      // The B2B sale: 1 pen, 100, IGST 18.
+      hsn_b2b: [{ num: 1, ...pen, qty: 1, txval: 100, iamt: 18, camt: 0, samt: 0 }],
+      hsn_b2c: [
+        // INV 2 kg / 100 / IGST 5 less CN 2 4 kg / 200 / 10: −2 kg, −100, −5.
+        {
+          num: 1,
+          hsn_sc: "1006",
+          desc: "Rice",
+          uqc: "KGS",
+          qty: -2,
+          rt: 5,
+          txval: -100,
+          iamt: -5,
+          camt: 0,
+          samt: 0,
+          csamt: 0,
+        },
+        // CN 1 alone: −1 pen, −99.99, CGST −9, SGST −9.
+        { num: 2, ...pen, qty: -1, txval: -99.99, iamt: 0, camt: -9, samt: -9 },
+      ],
+    });
+  });
+
+  it("hsn before May 2025: the one list `data` has the negative row too, and the warning names `hsn`", async () => {
+    // March 2025, B2CS INTRA 29: RICE 4 × 50 = 200, CGST = SGST = 2.5% = 5.
+    const march = await s.invoice(s.parties.local, "2025-03-10", [["RICE", 4, 50]]);
+    // April 2025, nothing sold; CN returns 1 kg: 50, CGST = SGST = 1.25.
+    await s.credit(march.id, "2025-04-02", [["RICE", 1]]);
+
+    const april = (await s.gstr1("042025")).body;
+    expect(april.b2cs).toEqual([
+      {
+        sply_ty: "INTRA",
+        pos: "29",
+        typ: "OE",
+        rt: 5,
+        txval: -50,
+        iamt: 0,
+        camt: -1.25,
+        samt: -1.25,
+        csamt: 0,
+      },
+    ]);
+    expect(april.hsn).toEqual({
+      data: [
+        {
+          num: 1,
+          hsn_sc: "1006",
+          desc: "Rice",
+          uqc: "KGS",
+          qty: -1,
+          rt: 5,
+          txval: -50,
+          iamt: 0,
+          camt: -1.25,
+          samt: -1.25,
+          csamt: 0,
+        },
+      ],
+    });
+    const summary = (await s.gstr1("042025", "summary")).body;
+    // Each section has the one row: −50, CGST −1.25, SGST −1.25.
+    expect(summary.sections.b2cs).toEqual({
+      count: 1,
+      taxable_value: -50,
+      igst: 0,
+      cgst: -1.25,
+      sgst: -1.25,
+      cess: 0,
+    });
+    expect(summary.sections.hsn).toEqual(summary.sections.b2cs);
+    expect(summary.warnings.map((w: { message: string }) => w.message.split(":")[0])).toEqual([
+      "b2cs, INTRA supplies to place of supply 29 at 5%",
+      "hsn, HSN 1006 in KGS at 5%",
+    ]);
+  });
+
+  it("CGST equals SGST in every row, negative ones included", () => {
+    for (const row of [...file.b2cs, ...file.hsn.hsn_b2b, ...file.hsn.hsn_b2c])
+      expect(row.camt).toBe(row.samt);
+  });
+
+  it("the summary sums the negative rows and asks for them to be reviewed", () => {
+    const none = { count: 0, taxable_value: 0, igst: 0, cgst: 0, sgst: 0, cess: 0 };
+    expect(summary.sections).toEqual({
+      b2b: { count: 1, taxable_value: 100, igst: 18, cgst: 0, sgst: 0, cess: 0 },
+      b2cl: none,
+      // −99.99 − 100; IGST −5; CGST −9.
+      b2cs: { count: 2, taxable_value: -199.99, igst: -5, cgst: -9, sgst: -9, cess: 0 },
+      // The notes against B2CS invoices are netted in b2cs, not listed.
+      cdnr: none,
+      cdnur: none,
+      exp: none,
+      // 100 − 100 − 99.99 = −99.99; IGST 18 − 5 = 13; CGST −9.
+      hsn: { count: 3, taxable_value: -99.99, igst: 13, cgst: -9, sgst: -9, cess: 0 },
+    });
+    expect(summary.doc_issue).toEqual({ issued: 4, cancelled: 0, net_issued: 4 });
+    // One per negative row, in the file's order, naming the section, the key and the negative figures.
+    const warning = (row: string, figures: string) => ({
+      code: "negative_net_value",
+      message: `${row}: the period's credit notes exceed its sales, so the row is negative (${figures}). The portal takes the net value as it is; check those credit notes before uploading.`,
+      document_id: null,
+    });
+    expect(summary.warnings).toEqual([
+      warning(
+        "b2cs, INTRA supplies to place of supply 29 at 18%",
+        "taxable value -99.99, CGST -9.00, SGST -9.00",
+      ),
+      warning("b2cs, INTER supplies to place of supply 07 at 5%", "taxable value -100.00, IGST -5.00"),
+      warning("hsn_b2c, HSN 1006 in KGS at 5%", "quantity -2, taxable value -100.00, IGST -5.00"),
+      warning(
+        "hsn_b2c, HSN 96081019 in NOS at 18%",
+        "quantity -1, taxable value -99.99, CGST -9.00, SGST -9.00",
+      ),
+    ]);
+  });
+});
+
 describe("GSTR-1 warnings", () => {
   it("hsn_too_short above ₹5 crore of last year's turnover, gstin_invalid for a buyer GSTIN the portal refuses", async () => {
     const s = await shop();

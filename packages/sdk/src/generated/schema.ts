@@ -1551,22 +1551,26 @@ export interface components {
         };
         /**
          * @description Every other sale to unregistered buyers (table 7), summed by supply type, place of supply and rate,
-         *     net of the credit notes against those invoices. Every numeric key is present, zeros included.
+         *     net of the period's credit notes against those invoices (of this period or an earlier one), as the
+         *     portal takes table 7. The amounts are therefore negative when the period's credit notes for a supply
+         *     type, place and rate exceed its sales there (an October invoice credited in November, with no
+         *     November sale at that place and rate); the summary warns of such rows (`negative_net_value`). Every
+         *     numeric key is present, zeros included.
          */
         Gstr1B2cs: {
-            camt: components["schemas"]["Money"];
-            csamt: components["schemas"]["Money"];
-            iamt: components["schemas"]["Money"];
+            camt: components["schemas"]["SignedMoney"];
+            csamt: components["schemas"]["SignedMoney"];
+            iamt: components["schemas"]["SignedMoney"];
             pos: components["schemas"]["PlaceOfSupply"];
             rt: components["schemas"]["GstRate"];
-            samt: components["schemas"]["Money"];
+            samt: components["schemas"]["SignedMoney"];
             /**
              * @description `INTRA` (CGST + SGST/UTGST) or `INTER` (IGST).
              * @example INTRA
              * @enum {string}
              */
             sply_ty: "INTRA" | "INTER";
-            txval: components["schemas"]["Money"];
+            txval: components["schemas"]["SignedMoney"];
             /**
              * @description `OE`: not through an e-commerce operator.
              * @constant
@@ -1709,31 +1713,34 @@ export interface components {
         };
         /**
          * @description One row of the HSN summary (table 12): the period's documents summed by HSN code, unit and rate, net
-         *     of credit notes. Services report `uqc` `NA` and `qty` 0.
+         *     of the period's credit notes, quantities included, as the portal takes table 12. The quantity and
+         *     amounts are therefore negative when the period's returns and credits of an HSN code, unit and rate
+         *     exceed its sales in the period (goods returned in a month in which none were sold); the summary
+         *     warns of such rows (`negative_net_value`). Services report `uqc` `NA` and `qty` 0.
          */
         Gstr1HsnRow: {
-            camt: components["schemas"]["Money"];
-            csamt: components["schemas"]["Money"];
+            camt: components["schemas"]["SignedMoney"];
+            csamt: components["schemas"]["SignedMoney"];
             /**
              * @description A description of at most 30 characters (`MAX_HSN_DESCRIPTION_LENGTH`), the product's name cut short if longer.
              * @example Ballpoint pen, blue
              */
             desc: string;
             hsn_sc: components["schemas"]["ProductHsnCode"];
-            iamt: components["schemas"]["Money"];
+            iamt: components["schemas"]["SignedMoney"];
             /**
              * @description The row's serial number, from 1.
              * @example 1
              */
             num: number;
             /**
-             * @description The total quantity, with at most three decimals; 0 for services.
+             * @description The total quantity net of returns, with at most three decimals, negative when more was returned than sold in the period; 0 for services.
              * @example 28
              */
             qty: number;
             rt: components["schemas"]["GstRate"];
-            samt: components["schemas"]["Money"];
-            txval: components["schemas"]["Money"];
+            samt: components["schemas"]["SignedMoney"];
+            txval: components["schemas"]["SignedMoney"];
             uqc: components["schemas"]["ProductUnit"];
         };
         /** @description The HSN summary from the May 2025 period on, split by buyer; either list may be empty. */
@@ -1786,10 +1793,29 @@ export interface components {
             txval: components["schemas"]["Money"];
         };
         /**
+         * @description The count and amounts of a section summed by key, `b2cs` or `hsn`: its rows added up. The rows are
+         *     net of the period's credit notes, so these amounts are negative when the period's credit notes
+         *     exceed its sales in the section.
+         */
+        Gstr1NetSectionSummary: {
+            cess: components["schemas"]["SignedMoney"];
+            cgst: components["schemas"]["SignedMoney"];
+            /**
+             * @description Rows in the section (for `hsn`, in `data`, or in `hsn_b2b` and `hsn_b2c` together).
+             * @example 3
+             */
+            count: number;
+            igst: components["schemas"]["SignedMoney"];
+            sgst: components["schemas"]["SignedMoney"];
+            taxable_value: components["schemas"]["SignedMoney"];
+        };
+        /**
          * @description The GSTR-1 of a month as the JSON file the GST portal accepts for upload (the offline tool's format),
          *     built from the documents dated in the month, cancelled invoices left out (they count only in
-         *     `doc_issue`). Dates are `dd-mm-yyyy`; amounts are positive numbers with two decimals; every numeric key
-         *     is present, zeros included. A section with no documents is left out, as the offline tool writes it.
+         *     `doc_issue`). Dates are `dd-mm-yyyy`; amounts are numbers with two decimals, positive except in `b2cs`
+         *     and `hsn`, which are net of the period's credit notes and so negative where those exceed the period's
+         *     sales for a row's key; every numeric key is present, zeros included. A section with no documents is
+         *     left out, as the offline tool writes it.
          *     - `b2b`: invoices to registered buyers, by buyer GSTIN, one item row per tax rate.
          *     - `b2cl`: inter-state invoices to unregistered buyers above ₹1,00,000 (₹2,50,000 for invoices up to
          *       31 July 2024), by place of supply.
@@ -1828,12 +1854,12 @@ export interface components {
              */
             version: string;
         };
-        /** @description A section's count and amounts (credit and debit notes as positive amounts). */
+        /** @description A section of documents, its count and amounts (credit and debit notes as positive amounts). */
         Gstr1SectionSummary: {
             cess: components["schemas"]["Money"];
             cgst: components["schemas"]["Money"];
             /**
-             * @description Documents in the section (`b2b`, `b2cl`, `cdnr`, `cdnur`, `exp`) or rows (`b2cs`, `hsn`).
+             * @description Documents in the section.
              * @example 2
              */
             count: number;
@@ -1876,18 +1902,22 @@ export interface components {
             sections: {
                 b2b: components["schemas"]["Gstr1SectionSummary"];
                 b2cl: components["schemas"]["Gstr1SectionSummary"];
-                b2cs: components["schemas"]["Gstr1SectionSummary"];
+                b2cs: components["schemas"]["Gstr1NetSectionSummary"];
                 cdnr: components["schemas"]["Gstr1SectionSummary"];
                 cdnur: components["schemas"]["Gstr1SectionSummary"];
                 exp: components["schemas"]["Gstr1SectionSummary"];
-                hsn: components["schemas"]["Gstr1SectionSummary"];
+                hsn: components["schemas"]["Gstr1NetSectionSummary"];
             };
             warnings: components["schemas"]["Gstr1Warning"][];
         };
         /**
          * @description Something the GST portal would reject or query in this period's file, to fix before uploading. Codes:
          *     `hsn_missing` (a line has no HSN code, which the HSN summary needs), `hsn_too_short` (a 4-digit code,
-         *     where businesses with a turnover above ₹5 crore must give 6). New codes may be added within `/v1`.
+         *     where businesses with a turnover above ₹5 crore must give 6), `gstin_invalid` (a buyer GSTIN the
+         *     portal refuses), `negative_net_value` (a `b2cs` or `hsn` row is negative because the period's credit
+         *     notes for its key exceed the period's sales; the message names the section and the key, supply type,
+         *     place of supply and rate or HSN code, unit and rate, and `document_id` is `null`; the portal takes
+         *     the net value, so check the notes, then upload the row as it is). New codes may be added within `/v1`.
          */
         Gstr1Warning: {
             /** @example hsn_too_short */

@@ -1,11 +1,22 @@
 import type { components } from "@bahi/contract";
-import { numericToNumber, type Paise, parseNumeric, toRupees } from "@bahi/gst";
+import { milliToNumber, numericToNumber, type Paise, parseNumeric, toRupees } from "@bahi/gst";
 
 type Schemas = components["schemas"];
 
-/** A money column or sum as SQL gives it (numeric text) to a JSON number with two decimals at most. */
+/**
+ * A money column or sum as SQL gives it (numeric text) to a JSON number with two decimals at most.
+ * Negative text is refused: documents report positive amounts (a note's type carries the sign), so a
+ * negative one is a fault to stop at, not to file.
+ */
 export const rupees = (text: string): number => numericToNumber(text, 2);
-export const quantity = (text: string): number => numericToNumber(text, 3);
+
+/**
+ * b2cs and hsn rows are net of the period's credit notes, so they may be negative (see line-sums.ts).
+ * They are one per key, few whatever the number of documents: the exact bigint path costs nothing.
+ */
+export const netRupees = (text: string): number => toRupees(parseNumeric(text, 2));
+export const netQuantity = (text: string): number => milliToNumber(parseNumeric(text, 3));
+
 /** Rates are stored with three decimals; the spec's enum holds every rate the invoices could carry. */
 export const rate = (text: string): Schemas["GstRate"] => numericToNumber(text, 3) as Schemas["GstRate"];
 

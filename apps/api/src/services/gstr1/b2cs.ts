@@ -1,5 +1,5 @@
 import type { components } from "@bahi/contract";
-import { type RateAmounts, rate, rupees } from "./amounts.js";
+import { netRupees, type RateAmounts, rate } from "./amounts.js";
 
 type B2cs = components["schemas"]["Gstr1B2cs"];
 
@@ -15,10 +15,10 @@ export function toB2cs(row: B2csRow): B2cs {
     pos: row.pos,
     typ: "OE",
     rt: rate(row.rt),
-    txval: rupees(row.txval),
-    iamt: rupees(row.iamt),
-    camt: rupees(row.camt),
-    samt: rupees(row.samt),
-    csamt: rupees(row.csamt),
+    txval: netRupees(row.txval),
+    iamt: netRupees(row.iamt),
+    camt: netRupees(row.camt),
+    samt: netRupees(row.samt),
+    csamt: netRupees(row.csamt),
   };
 }

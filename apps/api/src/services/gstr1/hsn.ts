@@ -1,5 +1,5 @@
 import type { components } from "@bahi/contract";
-import { quantity, type RateAmounts, rate, rupees } from "./amounts.js";
+import { netQuantity, netRupees, type RateAmounts, rate } from "./amounts.js";
 
 type Schemas = components["schemas"];
 
@@ -19,13 +19,13 @@ function toHsnRow(row: HsnRow, num: number): Schemas["Gstr1HsnRow"] {
     hsn_sc: row.hsn_sc,
     desc: row.description,
     uqc: row.uqc,
-    qty: quantity(row.qty),
+    qty: netQuantity(row.qty),
     rt: rate(row.rt),
-    txval: rupees(row.txval),
-    iamt: rupees(row.iamt),
-    camt: rupees(row.camt),
-    samt: rupees(row.samt),
-    csamt: rupees(row.csamt),
+    txval: netRupees(row.txval),
+    iamt: netRupees(row.iamt),
+    camt: netRupees(row.camt),
+    samt: netRupees(row.samt),
+    csamt: netRupees(row.csamt),
   };
 }
 

@@ -17,6 +17,10 @@ import type { HsnRow } from "./hsn.js";
  *   of the period, quantities included: the portal checks table 12 against the tax of tables 4–9 net
  *   of notes. Services (unit `NA`) report quantity 0. Lines without an HSN code cannot be reported;
  *   the summary's warnings name them.
+ *
+ * Being net, a row is negative when the period's notes for its key exceed the period's sales (an
+ * October sale returned in November, nothing like it sold in November). That is the true figure and
+ * the portal takes it; the summary asks for a look at it (`negative_net_value`).
  */
 export async function lineSums(
   tx: Transaction,

@@ -8,7 +8,7 @@ import { documentSeries } from "./doc-issue.js";
 import { type PeriodScope, periodDocuments } from "./documents.sql.js";
 import { lineSums } from "./line-sums.js";
 import { inOneSnapshot } from "./transaction.js";
-import { gstr1Warnings } from "./warnings.js";
+import { gstr1Warnings, negativeNetWarnings } from "./warnings.js";
 
 type Gstr1Summary = components["schemas"]["Gstr1Summary"];
 type SectionName = keyof Gstr1Summary["sections"];
@@ -54,7 +54,8 @@ export function gstr1Summary(
       const name = sectionFor(row);
       if (name) add(name, row.count, row);
     }
-    const { b2cs, hsn } = await lineSums(tx, scope, hasSplitHsnSummary(period));
+    const split = hasSplitHsnSummary(period);
+    const { b2cs, hsn } = await lineSums(tx, scope, split);
     for (const row of b2cs) add("b2cs", 1, row);
     for (const row of hsn) add("hsn", 1, row);
     const of = (name: SectionName) => {
@@ -79,7 +80,7 @@ export function gstr1Summary(
         hsn: of("hsn"),
       },
       doc_issue: { issued, cancelled, net_issued: issued - cancelled },
-      warnings: await gstr1Warnings(tx, scope),
+      warnings: [...(await gstr1Warnings(tx, scope)), ...negativeNetWarnings(b2cs, hsn, split)],
     };
   });
 }

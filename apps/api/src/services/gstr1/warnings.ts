@@ -1,6 +1,7 @@
 import type { components } from "@bahi/contract";
 import {
   financialYearRange,
+  formatRupees,
   minimumHsnDigits,
   parseNumeric,
   precedingFinancialYear,
@@ -9,7 +10,10 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/client.js";
 import { rowsOf } from "../../db/rows.js";
+import { netQuantity, type RateAmounts, rate } from "./amounts.js";
+import type { B2csRow } from "./b2cs.js";
 import { invoiceLines, noteLines, type PeriodScope, periodDocuments } from "./documents.sql.js";
+import type { HsnRow } from "./hsn.js";
 
 type Gstr1Warning = components["schemas"]["Gstr1Warning"];
 
@@ -108,4 +112,58 @@ export async function gstr1Warnings(tx: Transaction, scope: PeriodScope): Promis
         )
       : [];
   return [...missing, ...short, ...(await invalidGstins(tx, scope))];
+}
+
+/** The amounts of a net row as its warning names them, in the order of the portal's keys. */
+const NET_AMOUNTS = [
+  ["txval", "taxable value"],
+  ["iamt", "IGST"],
+  ["camt", "CGST"],
+  ["samt", "SGST"],
+  ["csamt", "cess"],
+] as const;
+
+/** A net row's negative figures, for its warning: empty when there are none. b2cs reports no quantity. */
+function negativeFigures(row: RateAmounts, qty: string | null): string[] {
+  const figures = qty !== null && parseNumeric(qty, 3) < 0n ? [`quantity ${netQuantity(qty)}`] : [];
+  for (const [key, name] of NET_AMOUNTS) {
+    const paise = parseNumeric(row[key], 2);
+    if (paise < 0n) figures.push(`${name} ${formatRupees(paise)}`);
+  }
+  return figures;
+}
+
+/**
+ * b2cs and hsn rows are net of the period's credit notes (see line-sums.ts), so a row goes negative
+ * when the notes for its key exceed the period's sales. The portal takes that as it is, but it is
+ * also what a note dated in the wrong month or against the wrong invoice looks like: the accountant
+ * should look before uploading. One warning per row, named by its section and key, with no document.
+ */
+export function negativeNetWarnings(
+  b2cs: readonly B2csRow[],
+  hsn: readonly HsnRow[],
+  split: boolean,
+): Gstr1Warning[] {
+  const warning = (row: string, figures: readonly string[]): Gstr1Warning => ({
+    code: "negative_net_value",
+    message: `${row}: the period's credit notes exceed its sales, so the row is negative (${figures.join(", ")}). The portal takes the net value as it is; check those credit notes before uploading.`,
+    document_id: null,
+  });
+  const warnings: Gstr1Warning[] = [];
+  for (const row of b2cs) {
+    const figures = negativeFigures(row, null);
+    if (figures.length > 0) {
+      warnings.push(
+        warning(`b2cs, ${row.sply_ty} supplies to place of supply ${row.pos} at ${rate(row.rt)}%`, figures),
+      );
+    }
+  }
+  for (const row of hsn) {
+    const figures = negativeFigures(row, row.qty);
+    if (figures.length > 0) {
+      const section = split ? (row.registered ? "hsn_b2b" : "hsn_b2c") : "hsn";
+      warnings.push(warning(`${section}, HSN ${row.hsn_sc} in ${row.uqc} at ${rate(row.rt)}%`, figures));
+    }
+  }
+  return warnings;
 }
