@@ -402,7 +402,9 @@ const { einvoice: _einvoice, ...invoiceColumns } = getTableColumns(invoices);
 
 /**
  * An invoice with its lines as one JSON array, in one statement: the hottest read costs one round
- * trip on one connection. Every numeric goes out as text, so no amount passes through a float.
+ * trip on one connection. Every numeric goes out as text, so no amount passes through a float. The
+ * outer columns are named in full: drizzle writes a single-table query's columns bare, and a bare
+ * `account_id` here would be the line's own, which loses the index and scans every line.
  */
 const linesOfInvoice = sql<string>`(
   select coalesce(json_agg(json_build_object(
@@ -412,7 +414,8 @@ const linesOfInvoice = sql<string>`(
     'cgst', it.cgst::text, 'sgst', it.sgst::text, 'igst', it.igst::text, 'cess', it.cess::text,
     'total', it.total::text) order by it.line_no), '[]')::text
   from ${invoiceItems} it
-  where it.account_id = ${invoices.accountId} and it.livemode = ${invoices.livemode} and it.invoice_id = ${invoices.id})`;
+  where it.account_id = "invoices".account_id and it.livemode = "invoices".livemode
+    and it.invoice_id = "invoices".id)`;
 
 const invoiceById = preparedOn((db) =>
   db
