@@ -38,12 +38,14 @@ export function istMonthOf(now: Date): { start: Date; end: Date } {
 /**
  * Refuses a live invoice past the plan's monthly quota. Call it while holding the invoice series
  * lock: creates of one series then count one after another and cannot both take the last invoice.
+ * `counted` when the invoice being created is already written, and so among those counted.
  */
 export async function checkLiveInvoiceQuota(
   tx: Executor,
   owner: Owner,
   account: AccountRow,
   now: Date,
+  counted = false,
 ): Promise<void> {
   const quota = PLANS[account.plan].liveInvoicesPerMonth;
   if (!owner.livemode || quota === null) return;
@@ -58,7 +60,7 @@ export async function checkLiveInvoiceQuota(
         gte(invoices.createdAt, month.start),
       ),
     );
-  if ((row?.used ?? 0) < quota) return;
+  if ((row?.used ?? 0) - (counted ? 1 : 0) < quota) return;
   throw new ApiError(
     402,
     "plan_limit_exceeded",

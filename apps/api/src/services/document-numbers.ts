@@ -1,5 +1,5 @@
 import { financialYearOf, formatSeriesNumber, isGstError } from "@bahi/gst";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { documentSeries } from "../db/schema.js";
 import { conflict } from "../errors.js";
@@ -98,30 +98,30 @@ export async function nextDocumentNumber(
 }
 
 /**
- * Takes `seq` if it is the series' next number, locking the counter like nextDocumentNumber. A
- * document still in flight with the number before it holds the lock: the claim waits for it and then
- * sees its outcome, so consecutive guesses succeed one after the other. False when the number is not
- * the next one (taken, or the one before it was given back).
+ * The CTEs `series` and `claimed` of a statement that takes `seq` if it is the series' next number,
+ * locking the counter like nextDocumentNumber; `claimed` has a row only then. A document still in
+ * flight with the number before it holds the lock: the claim waits for it, then reads the counter as
+ * that document left it (a locking read sees the latest version, where a plain read in the same
+ * statement would still see the one before and miss), so consecutive guesses succeed one after the
+ * other. `after` is evaluated before the counter is locked: a statement that takes other locks puts
+ * them there, so that every writer takes its locks in one order (a document's products, then its
+ * series) and none waits for another in a cycle.
  */
-export async function claimDocumentNumber(
-  tx: Executor,
+export function claimCtes(
   owner: Owner,
   kind: DocumentKind,
   period: string,
   seq: number,
-): Promise<boolean> {
-  const rows = await tx
-    .update(documentSeries)
-    .set({ lastSeq: seq })
-    .where(
-      and(
-        eq(documentSeries.accountId, owner.accountId),
-        eq(documentSeries.livemode, owner.livemode),
-        eq(documentSeries.kind, kind),
-        eq(documentSeries.period, period),
-        eq(documentSeries.lastSeq, seq - 1),
-      ),
-    )
-    .returning({ seq: documentSeries.lastSeq });
-  return rows.length === 1;
+  after: SQL = sql`true`,
+): SQL {
+  const series = sql`account_id = ${owner.accountId} and livemode = ${owner.livemode} and kind = ${kind}
+      and period = ${period}`;
+  return sql`series as materialized (
+      select last_seq from ${documentSeries} where ${series} and ${after} for no key update
+    ),
+    claimed as (
+      update ${documentSeries} set last_seq = ${seq}::integer
+      where ${series} and (select last_seq from series) = ${seq - 1}::integer
+      returning last_seq
+    )`;
 }

@@ -19,34 +19,49 @@ const DAY_MS = 86_400_000;
 export const retentionStart = (now: Date) => new Date(now.getTime() - EVENT_RETENTION_DAYS * DAY_MS);
 
 /**
- * Writes an event in the caller's transaction (the outbox), and in the same statement the first
- * delivery attempt for each enabled webhook subscribed to its type: the event and its deliveries exist
- * exactly when the change they announce was committed, and no dispatcher has to find them later.
- * A delivery's id is the event's time and a hash of the event and webhook ids, so one statement can
- * make as many as there are webhooks. `created_at` is the time in the event's id, so that a time range
- * is a range of ids.
+ * The CTEs `event` and `deliveries` of a statement that writes an event in the caller's transaction
+ * (the outbox), and with it the first delivery attempt for each enabled webhook subscribed to its
+ * type: the event and its deliveries exist exactly when the change they announce was committed, and
+ * no dispatcher has to find them later. Both happen only if `condition` holds, so that a statement
+ * that may not make its change (a document whose number was taken) announces nothing either. A
+ * delivery's id is the event's time and a hash of the event and webhook ids, so one statement can
+ * make as many as there are webhooks. `created_at` is the time in the event's id, so that a time
+ * range is a range of ids.
  */
+export function eventCtes(
+  owner: Owner,
+  type: EventType,
+  object: EventObject,
+  condition: SQL = sql`true`,
+): SQL {
+  const id = newId("event");
+  const at = timeOfId(id).toISOString();
+  const deliveryIdStart = `${ID_PREFIXES.delivery}_${id.slice(ID_PREFIXES.event.length + 1, ID_PREFIXES.event.length + 11)}`;
+  return sql`event as (
+      insert into events (account_id, livemode, id, type, data, created_at)
+      select ${owner.accountId}::text, ${owner.livemode}::boolean, ${id}::text, ${type}::text,
+        ${JSON.stringify({ object })}::jsonb, ${at}::timestamptz
+      where ${condition}
+    ),
+    deliveries as (
+      insert into webhook_deliveries
+        (account_id, livemode, id, webhook_id, event_id, attempt, status, created_at, next_attempt_at)
+      select account_id, livemode, ${deliveryIdStart}::text || substr(md5(${id}::text || id), 1, 16), id, ${id}::text,
+        1, 'pending', ${at}::timestamptz, ${at}::timestamptz
+      from webhooks
+      where account_id = ${owner.accountId} and livemode = ${owner.livemode} and status = 'enabled'
+        and events && array[${type}::text, '*']::text[] and ${condition}
+    )`;
+}
+
+/** Writes an event and its deliveries (see eventCtes) in the caller's transaction. */
 export async function recordEvent(
   tx: Executor,
   owner: Owner,
   type: EventType,
   object: EventObject,
 ): Promise<void> {
-  const id = newId("event");
-  const at = timeOfId(id).toISOString();
-  const deliveryIdStart = `${ID_PREFIXES.delivery}_${id.slice(ID_PREFIXES.event.length + 1, ID_PREFIXES.event.length + 11)}`;
-  await tx.execute(sql`
-    with event as (
-      insert into events (account_id, livemode, id, type, data, created_at)
-      values (${owner.accountId}, ${owner.livemode}, ${id}, ${type}, ${JSON.stringify({ object })}::jsonb, ${at}::timestamptz)
-    )
-    insert into webhook_deliveries
-      (account_id, livemode, id, webhook_id, event_id, attempt, status, created_at, next_attempt_at)
-    select account_id, livemode, ${deliveryIdStart} || substr(md5(${id} || id), 1, 16), id, ${id}, 1, 'pending',
-      ${at}::timestamptz, ${at}::timestamptz
-    from webhooks
-    where account_id = ${owner.accountId} and livemode = ${owner.livemode} and status = 'enabled'
-      and events && array[${type}, '*']::text[]`);
+  await tx.execute(sql`with ${eventCtes(owner, type, object)} select 1`);
 }
 
 /**

@@ -17,6 +17,7 @@ import {
 import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { preparedOn } from "../db/prepared.js";
+import { byColumnName, rowsOf } from "../db/rows.js";
 import { creditNotes, invoiceItems, invoices, parties, products, stockMovements } from "../db/schema.js";
 import { buildInv01 } from "../einvoice/inv01.js";
 import type { EInvoice, EInvoiceProvider, IrpRegistration } from "../einvoice/provider.js";
@@ -25,7 +26,7 @@ import { newId } from "../ids.js";
 import { checkLiveInvoiceQuota } from "../plans.js";
 import { type AccountRow, findAccount } from "./accounts.js";
 import {
-  claimDocumentNumber,
+  claimCtes,
   type DocumentNumber,
   formatDocumentNumber,
   lastNumbers,
@@ -34,13 +35,21 @@ import {
   seriesKey,
   seriesPeriod,
 } from "./document-numbers.js";
-import { recordEvent } from "./events.js";
+import { eventCtes, recordEvent } from "./events.js";
 import type { Services } from "./index.js";
 import { type InvoiceItemRow, type InvoiceLineView, type InvoiceRow, toInvoice } from "./invoice-view.js";
 import { type Owner, ownedBy, ownedRow, ownedRowPlaceholder } from "./owner.js";
 import { checkDateRange, type Page, pageOf } from "./pagination.js";
 import { toParty } from "./parties.js";
-import { applyStockMovements } from "./stock.js";
+import {
+  applyStockMovements,
+  MOVED_ROWS,
+  type Move,
+  type MovedRow,
+  type MovementCause,
+  settleStockMoves,
+  stockMoveCtes,
+} from "./stock.js";
 
 type Invoice = components["schemas"]["Invoice"];
 type InvoiceCreate = components["schemas"]["InvoiceCreate"];
@@ -107,34 +116,37 @@ function checkProducts(rows: readonly ProductRow[], body: InvoiceCreate, registe
 }
 
 /** One movement per product, even when a product fills several lines. */
-async function takeStock(
-  tx: Executor,
-  owner: Owner,
-  invoiceId: string,
-  lines: { product: ProductRow; qty: Milli }[],
-) {
+function stockMovesOf(lines: readonly { product: ProductRow; qty: Milli }[]): Move[] {
   const wanted = new Map<string, Milli>();
   for (const { product, qty } of lines) {
     if (product.trackStock) wanted.set(product.id, (wanted.get(product.id) ?? 0n) + qty);
   }
-  const moves = [...wanted].map(([productId, qty]) => ({ productId, quantity: -qty }));
-  await applyStockMovements(tx, owner, moves, { kind: "invoice", sourceId: invoiceId });
+  return [...wanted].map(([productId, qty]) => ({ productId, quantity: -qty }));
 }
 
-interface Numbering {
+/** An invoice as it is written: its row, its lines, and the object the API answers with. */
+interface InvoiceDocument {
+  row: InvoiceRow;
+  items: InvoiceItemRow[];
+  invoice: Invoice;
+}
+
+interface Issue {
   policy: NumberingPolicy;
   date: string;
   /** The series' last numbers as read with the request's other reads, by period. */
   lastInSeries: ReadonlyMap<string, number>;
   /** Builds the INV-01 for a number; null when the invoice is not e-invoiced. */
   einvoiceFor: ((number: string) => EInvoice) | null;
-  takeStock: () => Promise<unknown>;
-}
-
-interface Numbered {
-  taken: DocumentNumber;
-  einvoice: EInvoice | null;
-  registration: IrpRegistration | null;
+  documentFor: (
+    taken: DocumentNumber,
+    einvoice: EInvoice | null,
+    registration: IrpRegistration | null,
+  ) => InvoiceDocument;
+  moves: readonly Move[];
+  cause: MovementCause;
+  /** Refuses the invoice if the plan's quota is spent; `counted` when the invoice is already written. */
+  checkQuota: (counted: boolean) => Promise<void>;
 }
 
 /** A guess past the format's width is no reason to refuse: the number the lock gives may still fit. */
@@ -148,50 +160,110 @@ function guessedNumber(policy: NumberingPolicy, date: string, seq: number): Docu
 }
 
 /**
- * The invoice's number and its IRP registration, with the stock taken alongside. The series counter
- * and the stock rows are locks that every invoice of the account contends for, held until commit, so
- * both are taken in one round trip and as little as possible happens while they are held. Signing
- * the e-invoice is the slowest step; with a provider that registers locally it happens before the
- * locks, under the number this node expects the invoice to get, and again under the lock only when
- * another number came (see NumberGuesses).
+ * One statement that takes the stock, then claims the guessed number, and only if the claim holds
+ * writes the invoice, its lines and its event (the row and lines travel as JSON, so the statement's
+ * text is the same for any number of lines). The series counter and the stock rows are locks that
+ * every invoice of the account contends for, held until commit: written this way they are held for
+ * this statement and the commit, not for several round trips.
  */
-async function numberAndRegister(
+async function writeIfClaimed(
+  tx: Executor,
+  owner: Owner,
+  period: string,
+  seq: number,
+  { moves, cause }: Pick<Issue, "moves" | "cause">,
+  { row, items, invoice }: InvoiceDocument,
+): Promise<{ claimed: boolean; moved: MovedRow[] }> {
+  const claimed = sql`exists (select 1 from claimed)`;
+  const lines = items.map((item) => byColumnName(invoiceItems, item));
+  const rows = rowsOf(
+    await tx.execute(sql`with ${stockMoveCtes(owner, moves, cause)},
+      ${claimCtes(owner, "invoice", period, seq, sql`(select count(*) from moved) >= 0`)},
+      invoice as (
+        insert into ${invoices}
+        select r.* from json_populate_record(null::invoices, ${JSON.stringify(byColumnName(invoices, row))}::json) r
+        where ${claimed}
+      ),
+      lines as (
+        insert into ${invoiceItems}
+        select r.* from json_populate_recordset(null::invoice_items, ${JSON.stringify(lines)}::json) r
+        where ${claimed}
+      ),
+      ${eventCtes(owner, "invoice.created", invoice, claimed)}
+      select ${claimed} as claimed, m.* from (select 1) one left join (${MOVED_ROWS}) m on true`),
+  ) as unknown as (MovedRow & { claimed: boolean })[];
+  return {
+    claimed: rows[0]?.claimed === true,
+    moved: rows.filter((r) => r.product_id !== null),
+  };
+}
+
+/** Writes a numbered invoice with separate statements, pipelined: one round trip. */
+async function insertInvoice(tx: Executor, owner: Owner, { row, items, invoice }: InvoiceDocument) {
+  await Promise.all([
+    tx.insert(invoices).values(row),
+    tx.insert(invoiceItems).values(items),
+    recordEvent(tx, owner, "invoice.created", invoice),
+  ]);
+}
+
+/**
+ * Numbers, registers and writes the invoice, with its stock taken in the same transaction. When the
+ * IRP registers locally (the sandbox) or there is no e-invoice, the invoice is built and signed
+ * before any lock, under the number this node expects it to get (see NumberGuesses), and written by
+ * writeIfClaimed. A wrong guess keeps the stock it took, takes the next number under the lock, signs
+ * again and writes as if there had been no guess; so does a series' first document.
+ */
+async function issueInvoice(
   tx: Executor,
   owner: Owner,
   { irp, numberGuesses }: Pick<Services, "irp" | "numberGuesses">,
-  { policy, date, lastInSeries, einvoiceFor, takeStock }: Numbering,
-): Promise<Numbered> {
+  issue: Issue,
+): Promise<Invoice> {
+  const { policy, date, lastInSeries, einvoiceFor, documentFor, moves, cause, checkQuota } = issue;
+  const register = async (taken: DocumentNumber) => {
+    const einvoice = einvoiceFor ? einvoiceFor(taken.number) : null;
+    return documentFor(taken, einvoice, einvoice ? await irp.register(einvoice) : null);
+  };
   const period = seriesPeriod(policy, date);
   const last = lastInSeries.get(period);
   const series = seriesKey(owner, "invoice", period);
   const guess =
-    einvoiceFor && irp.registersLocally && last !== undefined ? numberGuesses.guess(series, last) : null;
+    (einvoiceFor === null || irp.registersLocally) && last !== undefined
+      ? numberGuesses.guess(series, last)
+      : null;
   const guessed = guess ? guessedNumber(policy, date, guess.seq) : null;
   if (guess && !guessed) guess.done();
-  if (guess && guessed && einvoiceFor) {
-    let claimed = false;
-    let einvoice: EInvoice;
-    let registration: IrpRegistration;
+  if (guess && guessed) {
+    let document: InvoiceDocument;
+    let written: Awaited<ReturnType<typeof writeIfClaimed>>;
     try {
-      einvoice = einvoiceFor(guessed.number);
-      registration = await irp.register(einvoice);
+      document = await register(guessed);
       await guess.turn;
-      [, claimed] = await Promise.all([
-        takeStock(),
-        claimDocumentNumber(tx, owner, "invoice", period, guessed.seq),
-      ]);
+      written = await writeIfClaimed(tx, owner, period, guessed.seq, issue, document);
     } finally {
       guess.done();
     }
-    if (claimed) return { taken: guessed, einvoice, registration };
+    await settleStockMoves(tx, owner, moves, written.moved, cause);
+    if (written.claimed) {
+      await checkQuota(true);
+      return document.invoice;
+    }
     const taken = await nextDocumentNumber(tx, owner, "invoice", policy, date);
     numberGuesses.correct(series, taken.seq);
-    const corrected = einvoiceFor(taken.number);
-    return { taken, einvoice: corrected, registration: await irp.register(corrected) };
+    const corrected = await register(taken);
+    await checkQuota(false);
+    await insertInvoice(tx, owner, corrected);
+    return corrected.invoice;
   }
-  const [, taken] = await Promise.all([takeStock(), nextDocumentNumber(tx, owner, "invoice", policy, date)]);
-  const einvoice = einvoiceFor ? einvoiceFor(taken.number) : null;
-  return { taken, einvoice, registration: einvoice ? await irp.register(einvoice) : null };
+  const [, taken] = await Promise.all([
+    applyStockMovements(tx, owner, moves, cause),
+    nextDocumentNumber(tx, owner, "invoice", policy, date),
+  ]);
+  const document = await register(taken);
+  await checkQuota(false);
+  await insertInvoice(tx, owner, document);
+  return document.invoice;
 }
 
 export async function createInvoice(
@@ -285,85 +357,85 @@ export async function createInvoice(
       lines: described.map((d) => ({ ...d, hsnCode: d.hsnCode as string })),
       tax,
     });
-  const { taken, einvoice, registration } = await numberAndRegister(tx, owner, services, {
+  const documentFor = (
+    taken: DocumentNumber,
+    einvoice: EInvoice | null,
+    registration: IrpRegistration | null,
+  ): InvoiceDocument => {
+    const money = (paise: bigint) => formatRupees(paise);
+    const row: InvoiceRow = {
+      accountId: owner.accountId,
+      livemode: owner.livemode,
+      id,
+      number: taken.number,
+      financialYear: taken.financialYear,
+      date,
+      dueDate: body.due_date ?? null,
+      status: "issued",
+      partyId: party.id,
+      party: { name: party.name, gstin: party.gstin, state_code: party.state_code, address: party.address },
+      placeOfSupply,
+      supplyType: tax.supply_type,
+      reverseCharge: tax.reverse_charge,
+      sgstLabel: tax.utgst ? "UTGST" : "SGST",
+      taxableValue: money(tax.taxable_value),
+      cgst: money(tax.cgst),
+      sgst: money(tax.sgst),
+      igst: money(tax.igst),
+      cess: money(tax.cess),
+      roundOff: money(tax.round_off),
+      total: money(tax.total),
+      irn: registration?.irn ?? null,
+      ackNo: registration?.ackNo ?? null,
+      ackDate: registration?.ackDate ?? null,
+      signedQrCode: registration?.signedQrCode ?? null,
+      signedInvoice: registration?.signedInvoice ?? null,
+      einvoice,
+      notes: body.notes ?? null,
+      amountPaid: "0",
+      amountCredited: "0",
+      cancellation: null,
+      createdAt: now,
+    };
+    const items: InvoiceItemRow[] = tax.items.map((t, i) => {
+      const line = lines[i] as (typeof lines)[number];
+      const text = described[i] as (typeof described)[number];
+      return {
+        accountId: owner.accountId,
+        livemode: owner.livemode,
+        invoiceId: id,
+        lineNo: i + 1,
+        productId: line.product.id,
+        sku: line.product.sku,
+        description: text.description,
+        hsnCode: text.hsnCode,
+        unit: text.unit,
+        qty: formatMilli(line.qty),
+        rate: formatMilli(line.rate),
+        gross: money(t.gross),
+        discount: money(t.discount),
+        taxableValue: money(t.taxable_value),
+        gstRate: formatMilli(t.gst_rate),
+        cessRate: formatMilli(t.cess_rate),
+        cgst: money(t.cgst),
+        sgst: money(t.sgst),
+        igst: money(t.igst),
+        cess: money(t.cess),
+        total: money(t.total),
+      };
+    });
+    return { row, items, invoice: toInvoice(row, items) };
+  };
+  return issueInvoice(tx, owner, services, {
     policy: { format: account.invoiceNumberFormat, reset: account.numberReset },
     date,
     lastInSeries,
     einvoiceFor: einvoiced ? einvoiceFor : null,
-    takeStock: () => takeStock(tx, owner, id, lines),
+    documentFor,
+    moves: stockMovesOf(lines),
+    cause: { kind: "invoice", sourceId: id },
+    checkQuota: (counted) => checkLiveInvoiceQuota(tx, owner, account, now, counted),
   });
-  const { number, financialYear } = taken;
-  await checkLiveInvoiceQuota(tx, owner, account, now);
-  const money = (paise: bigint) => formatRupees(paise);
-  const row: InvoiceRow = {
-    accountId: owner.accountId,
-    livemode: owner.livemode,
-    id,
-    number,
-    financialYear,
-    date,
-    dueDate: body.due_date ?? null,
-    status: "issued",
-    partyId: party.id,
-    party: { name: party.name, gstin: party.gstin, state_code: party.state_code, address: party.address },
-    placeOfSupply,
-    supplyType: tax.supply_type,
-    reverseCharge: tax.reverse_charge,
-    sgstLabel: tax.utgst ? "UTGST" : "SGST",
-    taxableValue: money(tax.taxable_value),
-    cgst: money(tax.cgst),
-    sgst: money(tax.sgst),
-    igst: money(tax.igst),
-    cess: money(tax.cess),
-    roundOff: money(tax.round_off),
-    total: money(tax.total),
-    irn: registration?.irn ?? null,
-    ackNo: registration?.ackNo ?? null,
-    ackDate: registration?.ackDate ?? null,
-    signedQrCode: registration?.signedQrCode ?? null,
-    signedInvoice: registration?.signedInvoice ?? null,
-    einvoice,
-    notes: body.notes ?? null,
-    amountPaid: "0",
-    amountCredited: "0",
-    cancellation: null,
-    createdAt: now,
-  };
-  const items: InvoiceItemRow[] = tax.items.map((t, i) => {
-    const line = lines[i] as (typeof lines)[number];
-    const text = described[i] as (typeof described)[number];
-    return {
-      accountId: owner.accountId,
-      livemode: owner.livemode,
-      invoiceId: id,
-      lineNo: i + 1,
-      productId: line.product.id,
-      sku: line.product.sku,
-      description: text.description,
-      hsnCode: text.hsnCode,
-      unit: text.unit,
-      qty: formatMilli(line.qty),
-      rate: formatMilli(line.rate),
-      gross: money(t.gross),
-      discount: money(t.discount),
-      taxableValue: money(t.taxable_value),
-      gstRate: formatMilli(t.gst_rate),
-      cessRate: formatMilli(t.cess_rate),
-      cgst: money(t.cgst),
-      sgst: money(t.sgst),
-      igst: money(t.igst),
-      cess: money(t.cess),
-      total: money(t.total),
-    };
-  });
-  const invoice = toInvoice(row, items);
-  // The writes are independent statements of one transaction: pipelined, they cost one round trip.
-  await Promise.all([
-    tx.insert(invoices).values(row),
-    tx.insert(invoiceItems).values(items),
-    recordEvent(tx, owner, "invoice.created", invoice),
-  ]);
-  return invoice;
 }
 
 export async function itemsOf(

@@ -42,41 +42,26 @@ export interface Move {
   quantity: Milli;
 }
 
-interface MovedRow {
-  product_id: string;
-  movement_id: string;
-  quantity: string;
-  stock_after: string;
-  track_stock: boolean;
-  reorder_level: string | null;
-  created_at: Date | string;
-}
-
 /**
- * Moves the stock of any number of products and records one movement each, in one statement of the
- * caller's transaction. The update refuses to go below zero (unless a product allows it), so two
- * concurrent sales can never both take the last unit: the second waits on the row lock, then finds
- * too little stock and the whole transaction is refused with 409, naming the SKU. The rows are locked
- * in id order first: an update joined to a list locks them in whatever order the plan visits them,
- * and two sales of the same products visiting them in different orders would deadlock.
+ * The CTEs `wanted`, `locked`, `moved` and `recorded` of a statement that moves the stock of any
+ * number of products and records one movement each; MOVED_ROWS reads what they did. The update
+ * refuses to go below zero (unless a product allows it), so two concurrent sales can never both take
+ * the last unit: the second waits on the row lock, then finds too little stock, and settleStockMoves
+ * refuses the whole transaction with 409, naming the SKU. The rows are locked in id order first: an
+ * update joined to a list locks them in whatever order the plan visits them, and two sales of the
+ * same products visiting them in different orders would deadlock. The moves travel as one JSON
+ * parameter, so the statement's text is the same whatever their number.
  */
-export async function applyStockMovements(
-  tx: Executor,
-  owner: Owner,
-  moves: readonly Move[],
-  cause: MovementCause,
-): Promise<StockMovement[]> {
-  if (moves.length === 0) return [];
-  const values = sql.join(
-    moves.map(
-      (m) =>
-        sql`(${m.productId}::text, ${formatMilli(m.quantity)}::numeric, ${newId("stockMovement")}::text)`,
-    ),
-    sql`, `,
-  );
-  const rows = rowsOf(
-    await tx.execute(sql`
-      with wanted (product_id, quantity, movement_id) as (values ${values}),
+export function stockMoveCtes(owner: Owner, moves: readonly Move[], cause: MovementCause): SQL {
+  const wanted = moves.map((m) => ({
+    product_id: m.productId,
+    quantity: formatMilli(m.quantity),
+    movement_id: newId("stockMovement"),
+  }));
+  return sql`wanted as (
+        select * from json_to_recordset(${JSON.stringify(wanted)}::json)
+          as w(product_id text, quantity numeric, movement_id text)
+      ),
       locked as materialized (
         select id from ${products}
         where account_id = ${owner.accountId} and livemode = ${owner.livemode}
@@ -101,9 +86,49 @@ export async function applyStockMovements(
           ${cause.sourceId ?? null}::text, stock_after
         from moved
         returning id, created_at
-      )
-      select moved.*, recorded.created_at from moved join recorded on recorded.id = moved.movement_id`),
+      )`;
+}
+
+/** What the CTEs of stockMoveCtes did, a row per product moved. */
+export const MOVED_ROWS = sql`select moved.*, recorded.created_at from moved join recorded on recorded.id = moved.movement_id`;
+
+/** A row of MOVED_ROWS. */
+export interface MovedRow {
+  product_id: string;
+  movement_id: string;
+  quantity: string;
+  stock_after: string;
+  track_stock: boolean;
+  reorder_level: string | null;
+  created_at: Date | string;
+}
+
+/** Moves the stock of any number of products in one statement of the caller's transaction. */
+export async function applyStockMovements(
+  tx: Executor,
+  owner: Owner,
+  moves: readonly Move[],
+  cause: MovementCause,
+): Promise<StockMovement[]> {
+  if (moves.length === 0) return [];
+  const rows = rowsOf(
+    await tx.execute(sql`with ${stockMoveCtes(owner, moves, cause)} ${MOVED_ROWS}`),
   ) as unknown as MovedRow[];
+  return settleStockMoves(tx, owner, moves, rows, cause);
+}
+
+/**
+ * Finishes moves made by stockMoveCtes: refuses the transaction if a product could not move (too
+ * little stock, or missing), announces products that fell to their reorder level, and returns the
+ * movements.
+ */
+export async function settleStockMoves(
+  tx: Executor,
+  owner: Owner,
+  moves: readonly Move[],
+  rows: readonly MovedRow[],
+  cause: MovementCause,
+): Promise<StockMovement[]> {
   if (rows.length < moves.length) await refuseShortage(tx, owner, moves, rows);
   const movements: StockMovement[] = [];
   for (const row of rows) {
