@@ -15,6 +15,7 @@ import {
   todayInIst,
 } from "@bahi/gst";
 import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import { textArray } from "../db/arrays.js";
 import type { Executor } from "../db/client.js";
 import { preparedOn } from "../db/prepared.js";
 import { byColumnName, rowsOf } from "../db/rows.js";
@@ -285,7 +286,7 @@ export async function createInvoice(
     tx
       .select()
       .from(products)
-      .where(ownedBy(products, owner, inArray(products.sku, skus))),
+      .where(ownedBy(products, owner, sql`${products.sku} = any(${textArray(skus)})`)),
     lastNumbers(tx, owner, "invoice", body.date ?? todayInIst(now)),
   ]);
   const date = checkDates(account, body, now);

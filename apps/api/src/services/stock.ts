@@ -1,6 +1,7 @@
 import type { components } from "@bahi/contract";
 import { formatMilli, type Milli, parseNumeric } from "@bahi/gst";
 import { desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import { textArray } from "../db/arrays.js";
 import type { Executor } from "../db/client.js";
 import { rowsOf } from "../db/rows.js";
 import { products, stockMovements } from "../db/schema.js";
@@ -50,7 +51,8 @@ export interface Move {
  * refuses the whole transaction with 409, naming the SKU. The rows are locked in id order first: an
  * update joined to a list locks them in whatever order the plan visits them, and two sales of the
  * same products visiting them in different orders would deadlock. The moves travel as one JSON
- * parameter, so the statement's text is the same whatever their number.
+ * parameter and the products are found by their whole key (see textArray), so the statement's text
+ * and plan are the same whatever their number.
  */
 export function stockMoveCtes(owner: Owner, moves: readonly Move[], cause: MovementCause): SQL {
   const wanted = moves.map((m) => ({
@@ -65,7 +67,7 @@ export function stockMoveCtes(owner: Owner, moves: readonly Move[], cause: Movem
       locked as materialized (
         select id from ${products}
         where account_id = ${owner.accountId} and livemode = ${owner.livemode}
-          and id in (select product_id from wanted)
+          and id = any(${textArray(moves.map((m) => m.productId))})
         order by id
         for no key update
       ),

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { components } from "@bahi/contract";
 import { formatMilli, type Milli, parseNumeric, todayInIst } from "@bahi/gst";
 import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { textArray } from "../../db/arrays.js";
 import type { Database, Transaction } from "../../db/client.js";
 import {
   productImportChunks,
@@ -315,8 +316,6 @@ interface StockMove {
 }
 
 /** An array parameter whose size the planner sees; well-formed SKUs and ids need no escaping. */
-const textArray = (values: readonly string[]) => sql`${`{${values.map((v) => `"${v}"`).join(",")}}`}::text[]`;
-
 /**
  * Records a batch's movements: opening stock was inserted with its product, so its movement is only
  * written down; an import's difference also moves the product's stock, as applyStockMovements does.
