@@ -33,7 +33,8 @@ export interface DatabaseHandle {
  * create of an invoice took some twenty round trips that way, several of them while holding the
  * series and stock locks. A named statement is described once per connection, then bound and run
  * in one message with the others. Statement texts must therefore not vary without bound (a name,
- * an id spelt into the SQL): they would each be kept until the connection is recycled.
+ * an id spelt into the SQL): each would be kept until postgres.js recycles the connection (within an
+ * hour). Lists bounded by the API's limits (`in (…)` of a page's ids) vary within those bounds.
  */
 function namedStatements(sql: postgres.Sql): postgres.Sql {
   return new Proxy(sql, {
