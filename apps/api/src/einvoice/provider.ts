@@ -14,6 +14,17 @@ export interface IrpRegistration {
   readonly signedQrCode: string;
 }
 
+/** The document columns that keep an IRP's answer (irpRegistration() in the schema); null without one. */
+export function registrationColumns(registration: IrpRegistration | null) {
+  return {
+    irn: registration?.irn ?? null,
+    ackNo: registration?.ackNo ?? null,
+    ackDate: registration?.ackDate ?? null,
+    signedQrCode: registration?.signedQrCode ?? null,
+    signedInvoice: registration?.signedInvoice ?? null,
+  };
+}
+
 /**
  * The seam between Bahi and an IRP. Bahi's sandbox implements it in process; a live GSP adapter
  * implements it over the network (and must treat the IRP's error 2150 "Duplicate IRN", which carries

@@ -21,7 +21,7 @@ import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, s
 import type { Executor } from "../db/client.js";
 import { creditNoteItems, creditNotes, invoiceItems, invoices, products } from "../db/schema.js";
 import { buildInv01 } from "../einvoice/inv01.js";
-import type { EInvoiceProvider } from "../einvoice/provider.js";
+import { type EInvoiceProvider, registrationColumns } from "../einvoice/provider.js";
 import { conflict, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
 import { findAccount } from "./accounts.js";
@@ -503,11 +503,7 @@ export async function createCreditNote(
     total: formatRupees(tax.total),
     creditedToParty: formatRupees(creditedToParty),
     refundDue: formatRupees(refundDue),
-    irn: registration?.irn ?? null,
-    ackNo: registration?.ackNo ?? null,
-    ackDate: registration?.ackDate ?? null,
-    signedQrCode: registration?.signedQrCode ?? null,
-    signedInvoice: registration?.signedInvoice ?? null,
+    ...registrationColumns(registration),
     einvoice,
     createdAt: now,
   };

@@ -21,7 +21,12 @@ import { preparedOn } from "../db/prepared.js";
 import { byColumnName, rowsOf } from "../db/rows.js";
 import { creditNotes, invoiceItems, invoices, parties, products, stockMovements } from "../db/schema.js";
 import { buildInv01 } from "../einvoice/inv01.js";
-import type { EInvoice, EInvoiceProvider, IrpRegistration } from "../einvoice/provider.js";
+import {
+  type EInvoice,
+  type EInvoiceProvider,
+  type IrpRegistration,
+  registrationColumns,
+} from "../einvoice/provider.js";
 import { ApiError, conflict, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
 import { checkLiveInvoiceQuota } from "../plans.js";
@@ -386,11 +391,7 @@ export async function createInvoice(
       cess: money(tax.cess),
       roundOff: money(tax.round_off),
       total: money(tax.total),
-      irn: registration?.irn ?? null,
-      ackNo: registration?.ackNo ?? null,
-      ackDate: registration?.ackDate ?? null,
-      signedQrCode: registration?.signedQrCode ?? null,
-      signedInvoice: registration?.signedInvoice ?? null,
+      ...registrationColumns(registration),
       einvoice,
       notes: body.notes ?? null,
       amountPaid: "0",
