@@ -1,5 +1,5 @@
 import type { components } from "@bahi/contract";
-import { milliToNumber, numericToNumber, type Paise, parseNumeric, toRupees } from "@bahi/gst";
+import { numericToNumber, type Paise, parseNumeric, toRupees } from "@bahi/gst";
 
 type Schemas = components["schemas"];
 
@@ -11,11 +11,12 @@ type Schemas = components["schemas"];
 export const rupees = (text: string): number => numericToNumber(text, 2);
 
 /**
- * b2cs and hsn rows are net of the period's credit notes, so they may be negative (see line-sums.ts).
- * They are one per key, few whatever the number of documents: the exact bigint path costs nothing.
+ * b2cs and hsn rows are net of the period's credit notes, so they may be negative (see line-sums.ts):
+ * they take the exact, signed conversions of the documents' own views. They are one per key, few
+ * whatever the number of documents, so the slower bigint path costs nothing here.
  */
-export const netRupees = (text: string): number => toRupees(parseNumeric(text, 2));
-export const netQuantity = (text: string): number => milliToNumber(parseNumeric(text, 3));
+export { rupees as netRupees } from "../invoice-view.js";
+export { decimal as netQuantity } from "../product-view.js";
 
 /** Rates are stored with three decimals; the spec's enum holds every rate the invoices could carry. */
 export const rate = (text: string): Schemas["GstRate"] => numericToNumber(text, 3) as Schemas["GstRate"];
