@@ -35,6 +35,11 @@ export function istMonthOf(now: Date): { start: Date; end: Date } {
   };
 }
 
+/** How many live invoices a month the owner may create; null when nothing limits them (test mode). */
+export function liveInvoiceQuota(owner: Owner, account: AccountRow): number | null {
+  return owner.livemode ? PLANS[account.plan].liveInvoicesPerMonth : null;
+}
+
 /**
  * Refuses a live invoice past the plan's monthly quota. Call it while holding the invoice series
  * lock: creates of one series then count one after another and cannot both take the last invoice.
@@ -47,8 +52,8 @@ export async function checkLiveInvoiceQuota(
   now: Date,
   counted = false,
 ): Promise<void> {
-  const quota = PLANS[account.plan].liveInvoicesPerMonth;
-  if (!owner.livemode || quota === null) return;
+  const quota = liveInvoiceQuota(owner, account);
+  if (quota === null) return;
   const month = istMonthOf(now);
   const [row] = await tx
     .select({ used: count() })

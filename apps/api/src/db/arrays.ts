@@ -6,6 +6,10 @@ import { type SQL, sql } from "drizzle-orm";
  * named statement is kept per connection by its text), where `in (…)` has a parameter per value.
  */
 export function textArray(values: readonly string[]): SQL {
-  const literal = `{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
-  return sql`${literal}::text[]`;
+  return sql`${textArrayLiteral(values)}::text[]`;
+}
+
+/** textArray's parameter by itself, for a statement prepared once with the cast in its text. */
+export function textArrayLiteral(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
 }

@@ -1,5 +1,5 @@
-import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Executor } from "./client.js";
+import { inTransaction } from "./transactions.js";
 
 /**
  * A query built once per pool and run many times. Building a query is most of drizzle's CPU cost per
@@ -9,7 +9,7 @@ import type { Executor } from "./client.js";
 export function preparedOn<Query>(build: (db: Executor) => Query): (db: Executor) => Query {
   const built = new WeakMap<Executor, Query>();
   return (db) => {
-    if (db instanceof PgTransaction) return build(db);
+    if (inTransaction(db)) return build(db);
     let query = built.get(db);
     if (!query) {
       query = build(db);

@@ -56,7 +56,8 @@ export interface HandlerContext {
   readonly requestId: string;
   /**
    * The database for this request: for a write, the one transaction the whole request runs in
-   * (with its idempotency record); for a read, the pool.
+   * (with its idempotency record); for a read, and for a write that commits itself (see
+   * `commitsItself` in routes) sent without an Idempotency-Key, the pool.
    */
   readonly db: Executor;
   readonly services: Services;

@@ -125,7 +125,7 @@ function send(c: Context<AppEnv>, reply: UntypedReply): Response {
  */
 export function mountOperations(
   app: Hono<AppEnv>,
-  handlers: Handlers,
+  { handlers, commitsItself }: { handlers: Handlers; commitsItself: ReadonlySet<OperationId> },
   db: Database,
   services: Services,
 ): MountedRoute[] {
@@ -165,7 +165,9 @@ export function mountOperations(
         if (replayed) c.header("Idempotent-Replayed", "true");
         return c.json(reply.body as object, reply.status as 200);
       }
-      const reply = await db.transaction((tx) => run(tx));
+      const reply = commitsItself.has(op.operationId as OperationId)
+        ? await run(db)
+        : await db.transaction((tx) => run(tx));
       return c.json(reply.body as object, reply.status as 200);
     });
   }

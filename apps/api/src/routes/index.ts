@@ -1,4 +1,4 @@
-import type { Handlers } from "../http/operation-types.js";
+import type { Handlers, OperationId } from "../http/operation-types.js";
 import { accountHandlers } from "./account.js";
 import { apiKeyHandlers } from "./api-keys.js";
 import { creditNoteHandlers } from "./credit-notes.js";
@@ -25,3 +25,10 @@ export const handlers: Handlers = {
   ...gstr1Handlers,
   ...webhookHandlers,
 };
+
+/**
+ * Writes whose handler gets the pool instead of a transaction when no Idempotency-Key is sent: each
+ * commits its work in one statement when it can and opens a transaction itself when it cannot. With a
+ * key, they run in the request's transaction like every other write, beside the key's record.
+ */
+export const commitsItself: ReadonlySet<OperationId> = new Set<OperationId>(["createInvoice"]);

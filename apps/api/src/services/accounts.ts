@@ -1,7 +1,8 @@
 import type { components } from "@bahi/contract";
 import { formatSeriesNumber, isGstError, validateGstin } from "@bahi/gst";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
+import { preparedOn } from "../db/prepared.js";
 import { accounts } from "../db/schema.js";
 import { ApiError, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
@@ -96,8 +97,17 @@ export async function createAccount(db: Executor, input: NewAccount): Promise<Ac
   return row;
 }
 
+const accountById = preparedOn((db) =>
+  db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("account_by_id"),
+);
+
 export async function findAccount(db: Executor, id: string): Promise<AccountRow> {
-  const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  const [row] = await accountById(db).execute({ id });
   if (!row) throw notFound("account", id);
   return row;
 }

@@ -15,11 +15,12 @@ import {
   todayInIst,
 } from "@bahi/gst";
 import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
-import { textArray } from "../db/arrays.js";
+import { textArrayLiteral } from "../db/arrays.js";
 import type { Executor } from "../db/client.js";
 import { preparedOn } from "../db/prepared.js";
 import { byColumnName, rowsOf } from "../db/rows.js";
 import { creditNotes, invoiceItems, invoices, parties, products, stockMovements } from "../db/schema.js";
+import { atomically } from "../db/transactions.js";
 import { buildInv01 } from "../einvoice/inv01.js";
 import {
   type EInvoice,
@@ -29,7 +30,7 @@ import {
 } from "../einvoice/provider.js";
 import { ApiError, conflict, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
-import { checkLiveInvoiceQuota } from "../plans.js";
+import { checkLiveInvoiceQuota, liveInvoiceQuota } from "../plans.js";
 import { type AccountRow, findAccount } from "./accounts.js";
 import {
   claimCtes,
@@ -53,8 +54,10 @@ import {
   type Move,
   type MovedRow,
   type MovementCause,
+  STOCK_SUFFICES,
   settleStockMoves,
-  stockMoveCtes,
+  stockLockCtes,
+  stockUpdateCtes,
 } from "./stock.js";
 
 type Invoice = components["schemas"]["Invoice"];
@@ -152,7 +155,12 @@ interface Issue {
   moves: readonly Move[];
   cause: MovementCause;
   /** Refuses the invoice if the plan's quota is spent; `counted` when the invoice is already written. */
-  checkQuota: (counted: boolean) => Promise<void>;
+  checkQuota: (tx: Executor, counted: boolean) => Promise<void>;
+  /**
+   * Whether the statement that writes a guessed number may commit by itself: nothing else has to be
+   * counted or written in its transaction (no plan quota, no product whose reorder level it may cross).
+   */
+  commitsAlone: boolean;
 }
 
 /** A guess past the format's width is no reason to refuse: the number the lock gives may still fit. */
@@ -166,14 +174,15 @@ function guessedNumber(policy: NumberingPolicy, date: string, seq: number): Docu
 }
 
 /**
- * One statement that takes the stock, then claims the guessed number, and only if the claim holds
- * writes the invoice, its lines and its event (the row and lines travel as JSON, so the statement's
- * text is the same for any number of lines). The series counter and the stock rows are locks that
- * every invoice of the account contends for, held until commit: written this way they are held for
- * this statement and the commit, not for several round trips.
+ * One statement that locks the stock, claims the guessed number if every product has the stock, and
+ * only if the claim holds moves the stock and writes the invoice, its lines and its event (the row
+ * and lines travel as JSON, so the statement's text is the same for any number of lines). It writes
+ * all of that or nothing, so on its own it is a transaction: the series counter and the stock rows,
+ * locks that every invoice of the account contends for, are then held for this statement and its
+ * commit only, without a round trip back to Node in between.
  */
 async function writeIfClaimed(
-  tx: Executor,
+  db: Executor,
   owner: Owner,
   period: string,
   seq: number,
@@ -183,8 +192,9 @@ async function writeIfClaimed(
   const claimed = sql`exists (select 1 from claimed)`;
   const lines = items.map((item) => byColumnName(invoiceItems, item));
   const rows = rowsOf(
-    await tx.execute(sql`with ${stockMoveCtes(owner, moves, cause)},
-      ${claimCtes(owner, "invoice", period, seq, sql`(select count(*) from moved) >= 0`)},
+    await db.execute(sql`with ${stockLockCtes(owner, moves)},
+      ${claimCtes(owner, "invoice", period, seq, STOCK_SUFFICES)},
+      ${stockUpdateCtes(owner, cause, claimed)},
       invoice as (
         insert into ${invoices}
         select r.* from json_populate_record(null::invoices, ${JSON.stringify(byColumnName(invoices, row))}::json) r
@@ -217,11 +227,13 @@ async function insertInvoice(tx: Executor, owner: Owner, { row, items, invoice }
  * Numbers, registers and writes the invoice, with its stock taken in the same transaction. When the
  * IRP registers locally (the sandbox) or there is no e-invoice, the invoice is built and signed
  * before any lock, under the number this node expects it to get (see NumberGuesses), and written by
- * writeIfClaimed. A wrong guess keeps the stock it took, takes the next number under the lock, signs
- * again and writes as if there had been no guess; so does a series' first document.
+ * writeIfClaimed: on the pool, as a transaction of its own when the issue allows it. A guess that
+ * misses (the number was taken, or a product lacks the stock) has written nothing; the invoice then
+ * takes the stock and the next number under the locks, in a transaction, and is signed again, as is a
+ * series' first document.
  */
 async function issueInvoice(
-  tx: Executor,
+  db: Executor,
   owner: Owner,
   { irp, numberGuesses }: Pick<Services, "irp" | "numberGuesses">,
   issue: Issue,
@@ -232,48 +244,71 @@ async function issueInvoice(
     return documentFor(taken, einvoice, einvoice ? await irp.register(einvoice) : null);
   };
   const period = seriesPeriod(policy, date);
-  const last = lastInSeries.get(period);
   const series = seriesKey(owner, "invoice", period);
+  const underLock = async (tx: Executor) => {
+    const [, taken] = await Promise.all([
+      applyStockMovements(tx, owner, moves, cause),
+      nextDocumentNumber(tx, owner, "invoice", policy, date),
+    ]);
+    numberGuesses.correct(series, taken.seq);
+    const document = await register(taken);
+    await checkQuota(tx, false);
+    await insertInvoice(tx, owner, document);
+    return document.invoice;
+  };
+  const last = lastInSeries.get(period);
   const guess =
     (einvoiceFor === null || irp.registersLocally) && last !== undefined
       ? numberGuesses.guess(series, last)
       : null;
   const guessed = guess ? guessedNumber(policy, date, guess.seq) : null;
-  if (guess && !guessed) guess.done();
-  if (guess && guessed) {
+  if (!guess || !guessed) {
+    guess?.done();
+    return atomically(db, underLock);
+  }
+  const underGuess = async (executor: Executor): Promise<Invoice | null> => {
     let document: InvoiceDocument;
     let written: Awaited<ReturnType<typeof writeIfClaimed>>;
     try {
       document = await register(guessed);
       await guess.turn;
-      written = await writeIfClaimed(tx, owner, period, guessed.seq, issue, document);
+      written = await writeIfClaimed(executor, owner, period, guessed.seq, issue, document);
     } finally {
       guess.done();
     }
-    await settleStockMoves(tx, owner, moves, written.moved, cause);
-    if (written.claimed) {
-      await checkQuota(true);
-      return document.invoice;
-    }
-    const taken = await nextDocumentNumber(tx, owner, "invoice", policy, date);
-    numberGuesses.correct(series, taken.seq);
-    const corrected = await register(taken);
-    await checkQuota(false);
-    await insertInvoice(tx, owner, corrected);
-    return corrected.invoice;
-  }
-  const [, taken] = await Promise.all([
-    applyStockMovements(tx, owner, moves, cause),
-    nextDocumentNumber(tx, owner, "invoice", policy, date),
-  ]);
-  const document = await register(taken);
-  await checkQuota(false);
-  await insertInvoice(tx, owner, document);
-  return document.invoice;
+    if (!written.claimed) return null;
+    await settleStockMoves(executor, owner, moves, written.moved, cause);
+    await checkQuota(executor, true);
+    return document.invoice;
+  };
+  if (issue.commitsAlone) return (await underGuess(db)) ?? atomically(db, underLock);
+  return atomically(db, async (tx) => (await underGuess(tx)) ?? underLock(tx));
 }
 
+/** The reads of a create, built once (see preparedOn): they run on the pool when the create commits alone. */
+const partyById = preparedOn((db) =>
+  db.select().from(parties).where(ownedRowPlaceholder(parties, parties.id)).limit(1).prepare("invoice_party"),
+);
+const productsBySku = preparedOn((db) =>
+  db
+    .select()
+    .from(products)
+    .where(
+      and(
+        eq(products.accountId, sql.placeholder("accountId")),
+        eq(products.livemode, sql.placeholder("livemode")),
+        sql`${products.sku} = any(${sql.placeholder("skus")}::text[])`,
+      ),
+    )
+    .prepare("invoice_products"),
+);
+
+/**
+ * Creates an invoice. `db` is the request's transaction, or the pool when the request may commit by
+ * itself (no Idempotency-Key to record): the create then opens a transaction only if it needs one.
+ */
 export async function createInvoice(
-  tx: Executor,
+  db: Executor,
   owner: Owner,
   body: InvoiceCreate,
   now: Date,
@@ -282,17 +317,10 @@ export async function createInvoice(
   // Independent reads go out together: postgres.js pipelines them on the transaction's connection.
   const skus = [...new Set(body.items.map((item) => item.sku))];
   const [account, [partyRow], productRows, lastInSeries] = await Promise.all([
-    findAccount(tx, owner.accountId),
-    tx
-      .select()
-      .from(parties)
-      .where(ownedRow(parties, owner, body.party_id))
-      .limit(1),
-    tx
-      .select()
-      .from(products)
-      .where(ownedBy(products, owner, sql`${products.sku} = any(${textArray(skus)})`)),
-    lastNumbers(tx, owner, "invoice", body.date ?? todayInIst(now)),
+    findAccount(db, owner.accountId),
+    partyById(db).execute({ accountId: owner.accountId, livemode: owner.livemode, id: body.party_id }),
+    productsBySku(db).execute({ ...owner, skus: textArrayLiteral(skus) }),
+    lastNumbers(db, owner, "invoice", body.date ?? todayInIst(now)),
   ]);
   const date = checkDates(account, body, now);
   if (!partyRow) {
@@ -428,7 +456,7 @@ export async function createInvoice(
     });
     return { row, items, invoice: toInvoice(row, items) };
   };
-  return issueInvoice(tx, owner, services, {
+  return issueInvoice(db, owner, services, {
     policy: { format: account.invoiceNumberFormat, reset: account.numberReset },
     date,
     lastInSeries,
@@ -436,7 +464,10 @@ export async function createInvoice(
     documentFor,
     moves: stockMovesOf(lines),
     cause: { kind: "invoice", sourceId: id },
-    checkQuota: (counted) => checkLiveInvoiceQuota(tx, owner, account, now, counted),
+    checkQuota: (tx, counted) => checkLiveInvoiceQuota(tx, owner, account, now, counted),
+    commitsAlone:
+      liveInvoiceQuota(owner, account) === null &&
+      !lines.some(({ product }) => product.trackStock && product.reorderLevel !== null),
   });
 }
 

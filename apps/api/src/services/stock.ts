@@ -48,13 +48,21 @@ export interface Move {
  * number of products and records one movement each; MOVED_ROWS reads what they did. The update
  * refuses to go below zero (unless a product allows it), so two concurrent sales can never both take
  * the last unit: the second waits on the row lock, then finds too little stock, and settleStockMoves
- * refuses the whole transaction with 409, naming the SKU. The rows are locked in id order first: an
- * update joined to a list locks them in whatever order the plan visits them, and two sales of the
- * same products visiting them in different orders would deadlock. The moves travel as one JSON
- * parameter and the products are found by their whole key (see textArray), so the statement's text
- * and plan are the same whatever their number.
+ * refuses the whole transaction with 409, naming the SKU. The moves travel as one JSON parameter and
+ * the products are found by their whole key (see textArray), so the statement's text and plan are
+ * the same whatever their number.
  */
 export function stockMoveCtes(owner: Owner, moves: readonly Move[], cause: MovementCause): SQL {
+  return sql`${stockLockCtes(owner, moves)}, ${stockUpdateCtes(owner, cause)}`;
+}
+
+/**
+ * The first half of stockMoveCtes, `wanted` and `locked`: the products' rows locked in id order, with
+ * the stock they hold once locked (a locking read sees the latest version). An update joined to a
+ * list locks rows in whatever order the plan visits them, and two sales of the same products visiting
+ * them in different orders would deadlock. STOCK_SUFFICES reads whether every move can be made.
+ */
+export function stockLockCtes(owner: Owner, moves: readonly Move[]): SQL {
   const wanted = moves.map((m) => ({
     product_id: m.productId,
     quantity: formatMilli(m.quantity),
@@ -65,18 +73,29 @@ export function stockMoveCtes(owner: Owner, moves: readonly Move[], cause: Movem
           as w(product_id text, quantity numeric, movement_id text)
       ),
       locked as materialized (
-        select id from ${products}
+        select id, stock_on_hand, allow_negative_stock from ${products}
         where account_id = ${owner.accountId} and livemode = ${owner.livemode}
           and id = any(${textArray(moves.map((m) => m.productId))})
         order by id
         for no key update
-      ),
-      moved as (
+      )`;
+}
+
+/** Whether every move of stockLockCtes can be made: each product exists and has the stock. */
+export const STOCK_SUFFICES = sql`(select count(*) from wanted w join locked l on l.id = w.product_id
+  where l.allow_negative_stock or l.stock_on_hand + w.quantity >= 0) = (select count(*) from wanted)`;
+
+/**
+ * The second half of stockMoveCtes, `moved` and `recorded`, after stockLockCtes: the moves, made only
+ * if `condition` holds, so that a statement that may not make its change moves no stock either.
+ */
+export function stockUpdateCtes(owner: Owner, cause: MovementCause, condition: SQL = sql`true`): SQL {
+  return sql`moved as (
         update ${products} p
         set stock_on_hand = p.stock_on_hand + w.quantity, updated_at = now()
         from wanted w join locked l on l.id = w.product_id
         where p.account_id = ${owner.accountId} and p.livemode = ${owner.livemode} and p.id = w.product_id
-          and (p.allow_negative_stock or p.stock_on_hand + w.quantity >= 0)
+          and (p.allow_negative_stock or p.stock_on_hand + w.quantity >= 0) and ${condition}
         returning p.id as product_id, w.movement_id, w.quantity, p.stock_on_hand as stock_after,
           p.track_stock, p.reorder_level
       ),
