@@ -45,6 +45,7 @@ import {
 import { eventCtes, recordEvent } from "./events.js";
 import type { Services } from "./index.js";
 import { type InvoiceItemRow, type InvoiceLineView, type InvoiceRow, toInvoice } from "./invoice-view.js";
+import type { Guess } from "./number-guesses.js";
 import { type Owner, ownedBy, ownedRow, ownedRowPlaceholder } from "./owner.js";
 import { checkDateRange, type Page, pageOf } from "./pagination.js";
 import { toParty } from "./parties.js";
@@ -185,14 +186,15 @@ async function writeIfClaimed(
   db: Executor,
   owner: Owner,
   period: string,
-  seq: number,
+  { seq, turn }: Pick<Guess, "seq" | "turn">,
   { moves, cause }: Pick<Issue, "moves" | "cause">,
   { row, items, invoice }: InvoiceDocument,
 ): Promise<{ claimed: boolean; moved: MovedRow[] }> {
   const claimed = sql`exists (select 1 from claimed)`;
   const lines = items.map((item) => byColumnName(invoiceItems, item));
-  const rows = rowsOf(
-    await db.execute(sql`with ${stockLockCtes(owner, moves)},
+  // Built before the turn and sent when it comes: the claims of a series follow one another, and
+  // building the statement (its SQL and its JSON) would otherwise lengthen every step of that queue.
+  const statement = db.execute(sql`with ${stockLockCtes(owner, moves)},
       ${claimCtes(owner, "invoice", period, seq, STOCK_SUFFICES)},
       ${stockUpdateCtes(owner, cause, claimed)},
       invoice as (
@@ -206,8 +208,9 @@ async function writeIfClaimed(
         where ${claimed}
       ),
       ${eventCtes(owner, "invoice.created", invoice, claimed)}
-      select ${claimed} as claimed, m.* from (select 1) one left join (${MOVED_ROWS}) m on true`),
-  ) as unknown as (MovedRow & { claimed: boolean })[];
+      select ${claimed} as claimed, m.* from (select 1) one left join (${MOVED_ROWS}) m on true`);
+  await turn;
+  const rows = rowsOf(await statement) as unknown as (MovedRow & { claimed: boolean })[];
   return {
     claimed: rows[0]?.claimed === true,
     moved: rows.filter((r) => r.product_id !== null),
@@ -271,8 +274,7 @@ async function issueInvoice(
     let written: Awaited<ReturnType<typeof writeIfClaimed>>;
     try {
       document = await register(guessed);
-      await guess.turn;
-      written = await writeIfClaimed(executor, owner, period, guessed.seq, issue, document);
+      written = await writeIfClaimed(executor, owner, period, guess, issue, document);
     } finally {
       guess.done();
     }
