@@ -15,6 +15,7 @@ async function main(): Promise<void> {
   const demo = config.demo ? await runtime.handle.db.transaction((tx) => seedDemoAccount(tx)) : null;
   const server = await startServer({
     db: runtime.handle.db,
+    lanes: runtime.handle.lanes,
     logger,
     port: config.port,
     host: config.host,

@@ -8,6 +8,7 @@ import { createApp } from "./app.js";
 import { KeyCache } from "./auth/authenticate.js";
 import { SecretBox } from "./auth/secret-box.js";
 import type { Database } from "./db/client.js";
+import { StatementLanes } from "./db/lanes.js";
 import { IrpSandbox } from "./einvoice/sandbox.js";
 import { RateLimiter, type RateLimits } from "./http/rate-limit.js";
 import { NumberGuesses } from "./services/number-guesses.js";
@@ -15,6 +16,8 @@ import { AddressPolicy } from "./webhooks/address-policy.js";
 
 export interface ServerOptions {
   readonly db: Database;
+  /** The database's lanes (DatabaseHandle's); by default none. */
+  readonly lanes?: StatementLanes;
   readonly logger: Logger;
   readonly port: number;
   readonly host: string;
@@ -53,6 +56,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       irp: await IrpSandbox.open(options.db),
       keyCache: new KeyCache(),
       numberGuesses: new NumberGuesses(),
+      lanes: options.lanes ?? new StatementLanes(null, 0),
       webhooks: {
         policy: options.webhookPolicy ?? new AddressPolicy(),
         box: await SecretBox.open(options.db, options.secretKey ?? null),

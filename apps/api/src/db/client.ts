@@ -2,6 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { StatementLanes } from "./lanes.js";
 import * as schema from "./schema.js";
 
 export type Schema = typeof schema;
@@ -22,6 +23,8 @@ export interface DatabaseHandle {
   readonly pglite: PGlite | null;
   /** The postgres.js pool; null on PGlite. */
   readonly sql: postgres.Sql | null;
+  /** Connections of the pool set aside for statements sent in order (none on PGlite). */
+  readonly lanes: StatementLanes;
   close(): Promise<void>;
 }
 
@@ -36,7 +39,7 @@ export interface DatabaseHandle {
  * an id spelt into the SQL): each would be kept until postgres.js recycles the connection (within an
  * hour). Lists bounded by the API's limits (`in (…)` of a page's ids) vary within those bounds.
  */
-function namedStatements(sql: postgres.Sql): postgres.Sql {
+export function namedStatements(sql: postgres.Sql): postgres.Sql {
   return new Proxy(sql, {
     get(target, property, receiver) {
       if (property === "unsafe") {
@@ -71,6 +74,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       driver: "pglite",
       pglite,
       sql: null,
+      lanes: new StatementLanes(null, 0),
       close: () => pglite.close(),
     };
   }
@@ -79,11 +83,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     onnotice: () => {},
     connection: { application_name: "bahi" },
   });
+  const lanes = new StatementLanes(sql, target.poolSize);
   return {
     db: drizzlePostgres({ client: namedStatements(sql), schema }) as unknown as Database,
     driver: "postgres",
     pglite: null,
     sql,
-    close: () => sql.end({ timeout: 5 }),
+    lanes,
+    close: async () => {
+      await lanes.close();
+      await sql.end({ timeout: 5 });
+    },
   };
 }

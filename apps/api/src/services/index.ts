@@ -1,4 +1,5 @@
 import type { KeyCache } from "../auth/authenticate.js";
+import type { StatementLanes } from "../db/lanes.js";
 import type { EInvoiceProvider } from "../einvoice/provider.js";
 import type { NumberGuesses } from "./number-guesses.js";
 import type { WebhookDeps } from "./webhooks.js";
@@ -11,6 +12,8 @@ export interface Services {
   readonly irp: EInvoiceProvider;
   /** This node's guesses at the next number of each series (see NumberGuesses). */
   readonly numberGuesses: NumberGuesses;
+  /** Connections that run what they are sent in order, for guessed claims (none on PGlite). */
+  readonly lanes: StatementLanes;
   /** What this node knows of API keys; cleared when a key changes here. */
   readonly keyCache: KeyCache;
   /** Where webhooks may send, and the box their secrets are sealed in. */

@@ -17,6 +17,7 @@ import {
 import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import { textArrayLiteral } from "../db/arrays.js";
 import type { Executor } from "../db/client.js";
+import { isLockTimeout } from "../db/errors.js";
 import { preparedOn } from "../db/prepared.js";
 import { byColumnName, rowsOf } from "../db/rows.js";
 import { creditNotes, invoiceItems, invoices, parties, products, stockMovements } from "../db/schema.js";
@@ -186,7 +187,7 @@ async function writeIfClaimed(
   db: Executor,
   owner: Owner,
   period: string,
-  { seq, turn }: Pick<Guess, "seq" | "turn">,
+  { seq, turn, sent }: Pick<Guess, "seq" | "turn" | "sent">,
   { moves, cause }: Pick<Issue, "moves" | "cause">,
   { row, items, invoice }: InvoiceDocument,
 ): Promise<{ claimed: boolean; moved: MovedRow[] }> {
@@ -210,7 +211,11 @@ async function writeIfClaimed(
       ${eventCtes(owner, "invoice.created", invoice, claimed)}
       select ${claimed} as claimed, m.* from (select 1) one left join (${MOVED_ROWS}) m on true`);
   await turn;
-  const rows = rowsOf(await statement) as unknown as (MovedRow & { claimed: boolean })[];
+  // drizzle and postgres.js hand the statement to its connection's queue synchronously here, so the
+  // next claim of a lane, sent after this call, reaches PostgreSQL after this one.
+  const answer = statement.then(rowsOf);
+  sent();
+  const rows = (await answer) as unknown as (MovedRow & { claimed: boolean })[];
   return {
     claimed: rows[0]?.claimed === true,
     moved: rows.filter((r) => r.product_id !== null),
@@ -238,7 +243,7 @@ async function insertInvoice(tx: Executor, owner: Owner, { row, items, invoice }
 async function issueInvoice(
   db: Executor,
   owner: Owner,
-  { irp, numberGuesses }: Pick<Services, "irp" | "numberGuesses">,
+  { irp, numberGuesses, lanes }: Pick<Services, "irp" | "numberGuesses" | "lanes">,
   issue: Issue,
 ): Promise<Invoice> {
   const { policy, date, lastInSeries, einvoiceFor, documentFor, moves, cause, checkQuota } = issue;
@@ -260,9 +265,10 @@ async function issueInvoice(
     return document.invoice;
   };
   const last = lastInSeries.get(period);
+  const lane = issue.commitsAlone ? lanes.laneOf(series) : null;
   const guess =
     (einvoiceFor === null || irp.registersLocally) && last !== undefined
-      ? numberGuesses.guess(series, last)
+      ? numberGuesses.guess(series, last, lane !== null)
       : null;
   const guessed = guess ? guessedNumber(policy, date, guess.seq) : null;
   if (!guess || !guessed) {
@@ -283,6 +289,24 @@ async function issueInvoice(
     await checkQuota(executor, true);
     return document.invoice;
   };
+  if (lane) {
+    const opened = await lane.catch((error: unknown) => {
+      guess.done();
+      throw error;
+    });
+    let invoice: Invoice | null;
+    try {
+      invoice = await underGuess(opened.db);
+    } catch (error) {
+      // A claim that waited too long for a lock on the lane wrote nothing: it waits off the lane.
+      if (!isLockTimeout(error)) {
+        lanes.drop(opened);
+        throw error;
+      }
+      invoice = null;
+    }
+    return invoice ?? atomically(db, underLock);
+  }
   if (issue.commitsAlone) return (await underGuess(db)) ?? atomically(db, underLock);
   return atomically(db, async (tx) => (await underGuess(tx)) ?? underLock(tx));
 }
@@ -314,7 +338,7 @@ export async function createInvoice(
   owner: Owner,
   body: InvoiceCreate,
   now: Date,
-  services: Pick<Services, "irp" | "numberGuesses">,
+  services: Pick<Services, "irp" | "numberGuesses" | "lanes">,
 ): Promise<Invoice> {
   // Independent reads go out together: postgres.js pipelines them on the transaction's connection.
   const skus = [...new Set(body.items.map((item) => item.sku))];

@@ -4,15 +4,26 @@ const NUMBER_GUESS_SERIES = 10_000;
 /** A guessed number, and its place in the queue of this node's claims on the series. */
 export interface Guess {
   readonly seq: number;
-  /** Settles once the claim of the number before this one has been answered (or given up). */
+  /**
+   * Settles when this guess's claim may be sent: once the claim of the number before it has been
+   * answered (or given up), or only sent, when both go through the series' lane.
+   */
   readonly turn: Promise<void>;
+  /** Call once this guess's claim has been handed to its lane's connection. */
+  readonly sent: () => void;
   /** Call when this guess's claim has been answered, or will never be made. */
   readonly done: () => void;
 }
 
+interface Claim {
+  readonly viaLane: boolean;
+  readonly sent: Promise<void>;
+  readonly answered: Promise<void>;
+}
+
 interface SeriesState {
   next: number;
-  claims: Map<number, Promise<void>>;
+  claims: Map<number, Claim>;
 }
 
 /**
@@ -25,24 +36,40 @@ interface SeriesState {
  * claim of the number before it: a claim that reached the database first would find its number not
  * yet next and fail, and every later guess with it. Waiting costs no lock: the earlier document holds
  * the series row from its claim to its commit, and the later claim queues on it in the database.
+ * Claims sent through the series' lane (see StatementLanes) arrive in the order they are sent, so
+ * such a claim waits only until the one before it was sent there, not for its answer.
  */
 export class NumberGuesses {
   private readonly series = new Map<string, SeriesState>();
 
-  guess(series: string, lastInDatabase: number): Guess {
+  guess(series: string, lastInDatabase: number, viaLane = false): Guess {
     const state = this.stateOf(series);
     const seq = Math.max(lastInDatabase + 1, state.next);
     state.next = seq + 1;
-    const turn = state.claims.get(seq - 1) ?? Promise.resolve();
-    let done!: () => void;
-    const claimed = new Promise<void>((resolve) => {
-      done = () => {
-        if (state.claims.get(seq) === claimed) state.claims.delete(seq);
-        resolve();
-      };
-    });
-    state.claims.set(seq, claimed);
-    return { seq, turn, done };
+    const before = state.claims.get(seq - 1);
+    const turn = !before ? Promise.resolve() : viaLane && before.viaLane ? before.sent : before.answered;
+    let markSent!: () => void;
+    let markAnswered!: () => void;
+    const claim: Claim = {
+      viaLane,
+      sent: new Promise<void>((resolve) => {
+        markSent = resolve;
+      }),
+      answered: new Promise<void>((resolve) => {
+        markAnswered = resolve;
+      }),
+    };
+    state.claims.set(seq, claim);
+    return {
+      seq,
+      turn,
+      sent: markSent,
+      done: () => {
+        if (state.claims.get(seq) === claim) state.claims.delete(seq);
+        markSent();
+        markAnswered();
+      },
+    };
   }
 
   /** The number a document really got when its guess was wrong: later guesses start after it. */

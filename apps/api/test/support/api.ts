@@ -77,6 +77,7 @@ export async function startTestApi(
   const database = await createTestDatabase();
   const server = await startServer({
     db: database.handle.db,
+    lanes: database.handle.lanes,
     logger: options.logger ?? pino({ level: "silent" }),
     port: 0,
     host: "127.0.0.1",
