@@ -1,7 +1,6 @@
 import { financialYearOf, formatSeriesNumber, isGstError } from "@bahi/gst";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
-import { preparedOn } from "../db/prepared.js";
 import { documentSeries } from "../db/schema.js";
 import { conflict } from "../errors.js";
 import type { Owner } from "./owner.js";
@@ -41,41 +40,6 @@ export function formatDocumentNumber(policy: NumberingPolicy, date: string, seq:
       `Document number ${seq} does not fit the format ${policy.format} (${error.message}); choose a wider format.`,
     );
   }
-}
-
-/**
- * The last number of both series a document of `date` may draw from (the year's and the all-time
- * one), read without a lock, before the caller knows which policy applies: it rides along with the
- * other reads of the request.
- */
-const lastOfSeries = preparedOn((db) =>
-  db
-    .select({ period: documentSeries.period, lastSeq: documentSeries.lastSeq })
-    .from(documentSeries)
-    .where(
-      and(
-        eq(documentSeries.accountId, sql.placeholder("accountId")),
-        eq(documentSeries.livemode, sql.placeholder("livemode")),
-        eq(documentSeries.kind, sql.placeholder("kind")),
-        sql`${documentSeries.period} in (${sql.placeholder("year")}, 'all')`,
-      ),
-    )
-    .prepare("last_of_series"),
-);
-
-export async function lastNumbers(
-  tx: Executor,
-  owner: Owner,
-  kind: DocumentKind,
-  date: string,
-): Promise<Map<string, number>> {
-  const rows = await lastOfSeries(tx).execute({
-    accountId: owner.accountId,
-    livemode: owner.livemode,
-    kind,
-    year: financialYearOf(date),
-  });
-  return new Map(rows.map((row) => [row.period, row.lastSeq]));
 }
 
 /**

@@ -20,7 +20,16 @@ import type { Executor } from "../db/client.js";
 import { isLockTimeout } from "../db/errors.js";
 import { preparedOn } from "../db/prepared.js";
 import { byColumnName, rowsOf } from "../db/rows.js";
-import { creditNotes, invoiceItems, invoices, parties, products, stockMovements } from "../db/schema.js";
+import {
+  accounts,
+  creditNotes,
+  documentSeries,
+  invoiceItems,
+  invoices,
+  parties,
+  products,
+  stockMovements,
+} from "../db/schema.js";
 import { atomically } from "../db/transactions.js";
 import { buildInv01 } from "../einvoice/inv01.js";
 import {
@@ -32,12 +41,11 @@ import {
 import { ApiError, conflict, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
 import { checkLiveInvoiceQuota, liveInvoiceQuota } from "../plans.js";
-import { type AccountRow, findAccount } from "./accounts.js";
+import type { AccountRow } from "./accounts.js";
 import {
   claimCtes,
   type DocumentNumber,
   formatDocumentNumber,
-  lastNumbers,
   type NumberingPolicy,
   nextDocumentNumber,
   seriesKey,
@@ -146,7 +154,7 @@ interface Issue {
   policy: NumberingPolicy;
   date: string;
   /** The series' last numbers as read with the request's other reads, by period. */
-  lastInSeries: ReadonlyMap<string, number>;
+  lastInSeries: Readonly<Record<string, number>> | null;
   /** Builds the INV-01 for a number; null when the invoice is not e-invoiced. */
   einvoiceFor: ((number: string) => EInvoice) | null;
   documentFor: (
@@ -264,7 +272,7 @@ async function issueInvoice(
     await insertInvoice(tx, owner, document);
     return document.invoice;
   };
-  const last = lastInSeries.get(period);
+  const last = lastInSeries?.[period];
   const lane = issue.commitsAlone ? lanes.laneOf(series) : null;
   const guess =
     (einvoiceFor === null || irp.registersLocally) && last !== undefined
@@ -311,23 +319,45 @@ async function issueInvoice(
   return atomically(db, async (tx) => (await underGuess(tx)) ?? underLock(tx));
 }
 
-/** The reads of a create, built once (see preparedOn): they run on the pool when the create commits alone. */
-const partyById = preparedOn((db) =>
-  db.select().from(parties).where(ownedRowPlaceholder(parties, parties.id)).limit(1).prepare("invoice_party"),
-);
-const productsBySku = preparedOn((db) =>
-  db
-    .select()
-    .from(products)
-    .where(
+/**
+ * Everything a create reads, in one statement built once (see preparedOn): the account, the party,
+ * the products of the items' SKUs (a row each, the account and party beside each) and the last
+ * numbers of both series the invoice may draw from (the year's and the all-time one), read without a
+ * lock, before the policy that picks one is known. Separate reads on the pool would each wake a
+ * connection of their own.
+ */
+const invoiceFacts = preparedOn((db) => {
+  const livemode = sql.placeholder("livemode");
+  return db
+    .select({
+      account: accounts,
+      party: parties,
+      product: products,
+      lastInSeries: sql<Record<string, number> | null>`(
+        select json_object_agg(s.period, s.last_seq) from ${documentSeries} s
+        where s.account_id = ${accounts.id} and s.livemode = ${livemode} and s.kind = 'invoice'
+          and s.period in (${sql.placeholder("year")}, 'all'))`,
+    })
+    .from(accounts)
+    .leftJoin(
+      parties,
       and(
-        eq(products.accountId, sql.placeholder("accountId")),
-        eq(products.livemode, sql.placeholder("livemode")),
+        eq(parties.accountId, accounts.id),
+        eq(parties.livemode, livemode),
+        eq(parties.id, sql.placeholder("partyId")),
+      ),
+    )
+    .leftJoin(
+      products,
+      and(
+        eq(products.accountId, accounts.id),
+        eq(products.livemode, livemode),
         sql`${products.sku} = any(${sql.placeholder("skus")}::text[])`,
       ),
     )
-    .prepare("invoice_products"),
-);
+    .where(eq(accounts.id, sql.placeholder("accountId")))
+    .prepare("invoice_facts");
+});
 
 /**
  * Creates an invoice. `db` is the request's transaction, or the pool when the request may commit by
@@ -340,14 +370,17 @@ export async function createInvoice(
   now: Date,
   services: Pick<Services, "irp" | "numberGuesses" | "lanes">,
 ): Promise<Invoice> {
-  // Independent reads go out together: postgres.js pipelines them on the transaction's connection.
-  const skus = [...new Set(body.items.map((item) => item.sku))];
-  const [account, [partyRow], productRows, lastInSeries] = await Promise.all([
-    findAccount(db, owner.accountId),
-    partyById(db).execute({ accountId: owner.accountId, livemode: owner.livemode, id: body.party_id }),
-    productsBySku(db).execute({ ...owner, skus: textArrayLiteral(skus) }),
-    lastNumbers(db, owner, "invoice", body.date ?? todayInIst(now)),
-  ]);
+  const facts = await invoiceFacts(db).execute({
+    accountId: owner.accountId,
+    livemode: owner.livemode,
+    partyId: body.party_id,
+    skus: textArrayLiteral([...new Set(body.items.map((item) => item.sku))]),
+    year: financialYearOf(body.date ?? todayInIst(now)),
+  });
+  const [first] = facts;
+  if (!first) throw notFound("account", owner.accountId);
+  const { account, party: partyRow, lastInSeries } = first;
+  const productRows = facts.flatMap(({ product }) => (product ? [product] : []));
   const date = checkDates(account, body, now);
   if (!partyRow) {
     throw unprocessable("unknown_party", `No such party: ${body.party_id}`, [
