@@ -2,11 +2,13 @@ import { createHash, createPublicKey, verify } from "node:crypto";
 import { fixtures } from "@bahi/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LANE_LOCK_TIMEOUT_MS } from "../src/db/lanes.js";
 import { invoices, products } from "../src/db/schema.js";
 import { IrpSandbox } from "../src/einvoice/sandbox.js";
 import { createInvoice } from "../src/services/invoices.js";
 import { NumberGuesses } from "../src/services/number-guesses.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
+import { driverUnderTest } from "./support/database.js";
 import { expectSignedUnderItsNumber } from "./support/einvoice.js";
 import { eventsOf } from "./support/events.js";
 import { createTenant, GSTINS, type Tenant } from "./support/tenants.js";
@@ -346,6 +348,51 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
     expect(signed).toBe(40);
   });
 
+  it.runIf(driverUnderTest === "postgres")(
+    "a create whose claim waits on its lane past LANE_LOCK_TIMEOUT_MS takes the locked path and goes through",
+    async () => {
+      const s = await shop();
+      const party = await s.party(sharma);
+      await s.product({ opening_stock: 100 });
+      const sale = { party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] };
+      expect((await s.invoice(sale)).status).toBe(201);
+      const { db } = api.database.handle;
+      let locked!: () => void;
+      const seriesLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const held = LANE_LOCK_TIMEOUT_MS * 3;
+      // Another transaction holds the series (as a create sent with an Idempotency-Key would, on
+      // another connection) for three times the lane's patience.
+      const holder = db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select 1 from document_series where account_id = ${s.tenant.accountId} for update`,
+        );
+        locked();
+        await new Promise((resolve) => setTimeout(resolve, held));
+      });
+      await seriesLocked;
+      const irp = await IrpSandbox.open(db);
+      let signed = 0;
+      const register = irp.register.bind(irp);
+      irp.register = (document) => {
+        signed += 1;
+        return register(document);
+      };
+      const services = { irp, numberGuesses: new NumberGuesses(), lanes: api.database.handle.lanes };
+      const owner = { accountId: s.tenant.accountId, livemode: false };
+      const created = await createInvoice(db, owner, sale, new Date(), services);
+      expect(created.number).toBe("INV/26-27/000002");
+      // Signed under its guess, which gave up on the lane, then again under the lock it waited for.
+      expect(signed).toBe(2);
+      await holder;
+      // The lane works on: the next create is numbered right after.
+      expect((await s.invoice(sale)).body.number).toBe("INV/26-27/000003");
+      const [stock] = await db.select().from(products).where(eq(products.accountId, s.tenant.accountId));
+      expect(stock?.stockOnHand).toBe("97.000");
+    },
+  );
+
   it("concurrent sales of the same products, listed in any order, all go through", async () => {
     const s = await shop();
     const party = await s.party(meera);
@@ -376,6 +423,33 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
       const product = await s.call("listProducts", { query: { q: sku } });
       expect(product.body.data[0].stock_on_hand).toBe(60);
     }
+  });
+
+  it("a sale that takes a product to its reorder level announces product.stock_low once", async () => {
+    const s = await shop();
+    const party = await s.party(sharma);
+    await s.product({ opening_stock: 10, reorder_level: 5 });
+    const sale = (qty: number) => ({ party_id: party, items: [{ sku: "PEN-01", qty, rate: 10 }] });
+    const { db } = api.database.handle;
+    const irp = await IrpSandbox.open(db);
+    let signed = 0;
+    const register = irp.register.bind(irp);
+    irp.register = (document) => {
+      signed += 1;
+      return register(document);
+    };
+    const services = { irp, numberGuesses: new NumberGuesses(), lanes: api.database.handle.lanes };
+    const owner = { accountId: s.tenant.accountId, livemode: false };
+    const numbers = [];
+    for (const qty of [3, 3, 1])
+      numbers.push((await createInvoice(db, owner, sale(qty), new Date(), services)).number);
+    expect(numbers).toEqual(["INV/26-27/000001", "INV/26-27/000002", "INV/26-27/000003"]);
+    const low = await eventsOf(db, s.tenant.accountId, "product.stock_low");
+    expect(low.map((e) => e.object.stock_on_hand)).toEqual([4]);
+    // The first has no number to guess from; the second's guessed statement, which commits alone and
+    // cannot write the event, refuses to reach the level, so it is signed again and written under the
+    // lock with its event; the third is signed once.
+    expect(signed).toBe(1 + 2 + 1);
   });
 
   it("a failed create burns no number and changes nothing", async () => {

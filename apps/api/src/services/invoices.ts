@@ -64,6 +64,7 @@ import {
   type Move,
   type MovedRow,
   type MovementCause,
+  NO_REORDER_LEVEL_REACHED,
   STOCK_SUFFICES,
   settleStockMoves,
   stockLockCtes,
@@ -167,8 +168,8 @@ interface Issue {
   /** Refuses the invoice if the plan's quota is spent; `counted` when the invoice is already written. */
   checkQuota: (tx: Executor, counted: boolean) => Promise<void>;
   /**
-   * Whether the statement that writes a guessed number may commit by itself: nothing else has to be
-   * counted or written in its transaction (no plan quota, no product whose reorder level it may cross).
+   * Whether the statement that writes a guessed number may commit by itself: no plan quota has to be
+   * counted in its transaction.
    */
   commitsAlone: boolean;
 }
@@ -184,7 +185,8 @@ function guessedNumber(policy: NumberingPolicy, date: string, seq: number): Docu
 }
 
 /**
- * One statement that locks the stock, claims the guessed number if every product has the stock, and
+ * One statement that locks the stock, claims the guessed number if every product has the stock and
+ * none reaches its reorder level (rare, and announced by an event this statement does not write), and
  * only if the claim holds moves the stock and writes the invoice, its lines and its event (the row
  * and lines travel as JSON, so the statement's text is the same for any number of lines). It writes
  * all of that or nothing, so on its own it is a transaction: the series counter and the stock rows,
@@ -204,7 +206,7 @@ async function writeIfClaimed(
   // Built before the turn and sent when it comes: the claims of a series follow one another, and
   // building the statement (its SQL and its JSON) would otherwise lengthen every step of that queue.
   const statement = db.execute(sql`with ${stockLockCtes(owner, moves)},
-      ${claimCtes(owner, "invoice", period, seq, STOCK_SUFFICES)},
+      ${claimCtes(owner, "invoice", period, seq, sql`${STOCK_SUFFICES} and ${NO_REORDER_LEVEL_REACHED}`)},
       ${stockUpdateCtes(owner, cause, claimed)},
       invoice as (
         insert into ${invoices}
@@ -243,10 +245,10 @@ async function insertInvoice(tx: Executor, owner: Owner, { row, items, invoice }
  * Numbers, registers and writes the invoice, with its stock taken in the same transaction. When the
  * IRP registers locally (the sandbox) or there is no e-invoice, the invoice is built and signed
  * before any lock, under the number this node expects it to get (see NumberGuesses), and written by
- * writeIfClaimed: on the pool, as a transaction of its own when the issue allows it. A guess that
- * misses (the number was taken, or a product lacks the stock) has written nothing; the invoice then
- * takes the stock and the next number under the locks, in a transaction, and is signed again, as is a
- * series' first document.
+ * writeIfClaimed: on the pool (through the series' lane where there is one), as a transaction of its
+ * own, when the issue allows it. A guess that misses (the number was taken, a product lacks the stock
+ * or reaches its reorder level) has written nothing; the invoice then takes the stock and the next
+ * number under the locks, in a transaction, and is signed again, as is a series' first document.
  */
 async function issueInvoice(
   db: Executor,
@@ -524,9 +526,7 @@ export async function createInvoice(
     moves: stockMovesOf(lines),
     cause: { kind: "invoice", sourceId: id },
     checkQuota: (tx, counted) => checkLiveInvoiceQuota(tx, owner, account, now, counted),
-    commitsAlone:
-      liveInvoiceQuota(owner, account) === null &&
-      !lines.some(({ product }) => product.trackStock && product.reorderLevel !== null),
+    commitsAlone: liveInvoiceQuota(owner, account) === null,
   });
 }
 

@@ -73,7 +73,7 @@ export function stockLockCtes(owner: Owner, moves: readonly Move[]): SQL {
           as w(product_id text, quantity numeric, movement_id text)
       ),
       locked as materialized (
-        select id, stock_on_hand, allow_negative_stock from ${products}
+        select id, stock_on_hand, allow_negative_stock, track_stock, reorder_level from ${products}
         where account_id = ${owner.accountId} and livemode = ${owner.livemode}
           and id = any(${textArray(moves.map((m) => m.productId))})
         order by id
@@ -84,6 +84,14 @@ export function stockLockCtes(owner: Owner, moves: readonly Move[]): SQL {
 /** Whether every move of stockLockCtes can be made: each product exists and has the stock. */
 export const STOCK_SUFFICES = sql`(select count(*) from wanted w join locked l on l.id = w.product_id
   where l.allow_negative_stock or l.stock_on_hand + w.quantity >= 0) = (select count(*) from wanted)`;
+
+/**
+ * Whether no move of stockLockCtes takes a product down to its reorder level, which settleStockMoves
+ * announces with an event of its own: a statement that cannot write that event can refuse such moves.
+ */
+export const NO_REORDER_LEVEL_REACHED = sql`not exists (select 1 from wanted w join locked l on l.id = w.product_id
+  where l.track_stock and l.reorder_level is not null and l.stock_on_hand > l.reorder_level
+    and l.stock_on_hand + w.quantity <= l.reorder_level)`;
 
 /**
  * The second half of stockMoveCtes, `moved` and `recorded`, after stockLockCtes: the moves, made only
