@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LANE_LOCK_TIMEOUT_MS } from "../src/db/lanes.js";
+import { rowsOf } from "../src/db/rows.js";
+import { createTestDatabase, driverUnderTest, type TestDatabase } from "./support/database.js";
+
+describe.runIf(driverUnderTest === "postgres")("the PostgreSQL pool", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it("compresses with lz4 where the server offers it", async () => {
+    const { db } = database.handle;
+    const [offered] = rowsOf(
+      await db.execute(sql`select 'lz4' = any(enumvals) as lz4 from pg_settings
+        where name = 'default_toast_compression'`),
+    );
+    const [setting] = rowsOf(await db.execute(sql`show default_toast_compression`));
+    expect(setting?.default_toast_compression).toBe(offered?.lz4 ? "lz4" : "pglz");
+  });
+
+  it("gives a key the same lane each time, a connection of its own with a lock timeout", async () => {
+    const { lanes } = database.handle;
+    const lane = await lanes.laneOf("acc_1:false:invoice:2026-27");
+    expect(await lanes.laneOf("acc_1:false:invoice:2026-27")).toBe(lane);
+    if (!lane) throw new Error("PostgreSQL has lanes");
+    const [own] = rowsOf(await lane.db.execute(sql`select current_setting('lock_timeout') as timeout`));
+    expect(own?.timeout).toBe(`${LANE_LOCK_TIMEOUT_MS}ms`);
+    // Dropped, the lane's connection goes back to the pool and the key gets a new one.
+    lanes.drop(lane);
+    const next = await lanes.laneOf("acc_1:false:invoice:2026-27");
+    expect(next).not.toBe(lane);
+  });
+});
