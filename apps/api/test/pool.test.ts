@@ -21,13 +21,16 @@ describe.runIf(driverUnderTest === "postgres")("the PostgreSQL pool", () => {
     expect(setting?.default_toast_compression).toBe(offered?.lz4 ? "lz4" : "pglz");
   });
 
-  it("gives a key the same lane each time, a connection of its own with a lock timeout", async () => {
+  it("gives a key the same lane each time; what it sends waits at most LANE_LOCK_TIMEOUT_MS for a lock", async () => {
     const { lanes } = database.handle;
     const lane = await lanes.laneOf("acc_1:false:invoice:2026-27");
     expect(await lanes.laneOf("acc_1:false:invoice:2026-27")).toBe(lane);
     if (!lane) throw new Error("PostgreSQL has lanes");
-    const [own] = rowsOf(await lane.db.execute(sql`select current_setting('lock_timeout') as timeout`));
-    expect(own?.timeout).toBe(`${LANE_LOCK_TIMEOUT_MS}ms`);
+    const [inside] = await lane.prepare(sql`select current_setting('lock_timeout') as timeout`)();
+    expect(inside?.timeout).toBe(`${LANE_LOCK_TIMEOUT_MS}ms`);
+    // Local to the statement's own transaction: nothing else on the connection inherits it.
+    const [outside] = await lane.reserved`select current_setting('lock_timeout') as timeout`;
+    expect(outside?.timeout).toBe("0");
     // Dropped, the lane's connection goes back to the pool and the key gets a new one.
     lanes.drop(lane);
     const next = await lanes.laneOf("acc_1:false:invoice:2026-27");

@@ -39,7 +39,7 @@ export interface DatabaseHandle {
  * an id spelt into the SQL): each would be kept until postgres.js recycles the connection (within an
  * hour). Lists bounded by the API's limits (`in (…)` of a page's ids) vary within those bounds.
  */
-export function namedStatements(sql: postgres.Sql): postgres.Sql {
+function namedStatements(sql: postgres.Sql): postgres.Sql {
   return new Proxy(sql, {
     get(target, property, receiver) {
       if (property === "unsafe") {

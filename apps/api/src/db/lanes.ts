@@ -1,7 +1,6 @@
-import { drizzle } from "drizzle-orm/postgres-js";
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
-import { type Executor, namedStatements } from "./client.js";
-import * as schema from "./schema.js";
 
 /** STATEMENT_LANES: at most this many pool connections are kept as lanes, and at most half the pool. */
 export const STATEMENT_LANES = 4;
@@ -14,8 +13,17 @@ export const LANE_LOCK_TIMEOUT_MS = 100;
 
 export interface Lane {
   readonly reserved: postgres.ReservedSql;
-  readonly db: Executor;
+  /**
+   * Builds `statement` now and returns what sends it, in a transaction of its own whose lock waits
+   * give up after LANE_LOCK_TIMEOUT_MS: the transaction's start, the statement and its commit go out
+   * together, without waiting for one another, queued on the connection in the order the sends are
+   * called. The timeout is local to that transaction, so behind PgBouncer in transaction mode it
+   * reaches no other client.
+   */
+  prepare(statement: SQL): () => Promise<Record<string, unknown>[]>;
 }
+
+const dialect = new PgDialect();
 
 /**
  * Connections set aside so that statements which must reach PostgreSQL in a given order can be sent
@@ -66,13 +74,26 @@ export class StatementLanes {
     let reserved: postgres.ReservedSql | null = null;
     try {
       reserved = await pool.reserve();
-      await reserved.unsafe(`set lock_timeout = ${LANE_LOCK_TIMEOUT_MS}`);
-      // drizzle reads the type parsers from the client's options, which a reserved connection
-      // shares with its pool but does not carry.
-      Object.assign(reserved, { options: pool.options });
-      const lane = {
+      const connection = reserved;
+      const lane: Lane = {
         reserved,
-        db: drizzle({ client: namedStatements(reserved), schema }) as unknown as Executor,
+        prepare: (statement) => {
+          const { sql: text, params } = dialect.sqlToQuery(statement);
+          return async () => {
+            // postgres.js queues a query on its connection when it is executed, in call order;
+            // these three are executed here, synchronously, one after the other.
+            const begun = connection
+              .unsafe(`begin; set local lock_timeout = ${LANE_LOCK_TIMEOUT_MS}`)
+              .simple()
+              .execute();
+            const answer = connection
+              .unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
+              .execute();
+            const committed = connection.unsafe("commit").execute();
+            const [, rows] = await Promise.all([begun, answer, committed]);
+            return rows as unknown as Record<string, unknown>[];
+          };
+        },
       };
       this.opened[index] = lane;
       return lane;

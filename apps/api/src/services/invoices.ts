@@ -18,6 +18,7 @@ import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, sql } 
 import { textArrayLiteral } from "../db/arrays.js";
 import type { Executor } from "../db/client.js";
 import { isLockTimeout } from "../db/errors.js";
+import type { Lane } from "../db/lanes.js";
 import { preparedOn } from "../db/prepared.js";
 import { byColumnName, rowsOf } from "../db/rows.js";
 import {
@@ -194,7 +195,7 @@ function guessedNumber(policy: NumberingPolicy, date: string, seq: number): Docu
  * commit only, without a round trip back to Node in between.
  */
 async function writeIfClaimed(
-  db: Executor,
+  { db, lane }: { db: Executor; lane?: Lane | undefined },
   owner: Owner,
   period: string,
   { seq, turn, sent }: Pick<Guess, "seq" | "turn" | "sent">,
@@ -205,7 +206,7 @@ async function writeIfClaimed(
   const lines = items.map((item) => byColumnName(invoiceItems, item));
   // Built before the turn and sent when it comes: the claims of a series follow one another, and
   // building the statement (its SQL and its JSON) would otherwise lengthen every step of that queue.
-  const statement = db.execute(sql`with ${stockLockCtes(owner, moves)},
+  const statement = sql`with ${stockLockCtes(owner, moves)},
       ${claimCtes(owner, "invoice", period, seq, sql`${STOCK_SUFFICES} and ${NO_REORDER_LEVEL_REACHED}`)},
       ${stockUpdateCtes(owner, cause, claimed)},
       invoice as (
@@ -219,17 +220,24 @@ async function writeIfClaimed(
         where ${claimed}
       ),
       ${eventCtes(owner, "invoice.created", invoice, claimed)}
-      select ${claimed} as claimed, m.* from (select 1) one left join (${MOVED_ROWS}) m on true`);
+      select ${claimed} as claimed, m.* from (select 1) one left join (${MOVED_ROWS}) m on true`;
+  const send = lane ? lane.prepare(statement) : preparedOnExecutor(db, statement);
   await turn;
-  // drizzle and postgres.js hand the statement to its connection's queue synchronously here, so the
-  // next claim of a lane, sent after this call, reaches PostgreSQL after this one.
-  const answer = statement.then(rowsOf);
+  // On a lane the statement joins its connection's queue here, synchronously (see Lane.prepare), so
+  // the next claim of the lane, sent after this one, reaches PostgreSQL after it.
+  const answer = send();
   sent();
-  const rows = (await answer) as unknown as (MovedRow & { claimed: boolean })[];
+  const rows = rowsOf(await answer) as unknown as (MovedRow & { claimed: boolean })[];
   return {
     claimed: rows[0]?.claimed === true,
     moved: rows.filter((r) => r.product_id !== null),
   };
+}
+
+/** drizzle builds a query's SQL when the query is made, and sends it when it is awaited. */
+function preparedOnExecutor(db: Executor, statement: SQL): () => Promise<unknown> {
+  const query = db.execute(statement);
+  return () => query.then((result) => result);
 }
 
 /** Writes a numbered invoice with separate statements, pipelined: one round trip. */
@@ -285,12 +293,12 @@ async function issueInvoice(
     guess?.done();
     return atomically(db, underLock);
   }
-  const underGuess = async (executor: Executor): Promise<Invoice | null> => {
+  const underGuess = async (executor: Executor, lane?: Lane): Promise<Invoice | null> => {
     let document: InvoiceDocument;
     let written: Awaited<ReturnType<typeof writeIfClaimed>>;
     try {
       document = await register(guessed);
-      written = await writeIfClaimed(executor, owner, period, guess, issue, document);
+      written = await writeIfClaimed({ db: executor, lane }, owner, period, guess, issue, document);
     } finally {
       guess.done();
     }
@@ -306,7 +314,7 @@ async function issueInvoice(
     });
     let invoice: Invoice | null;
     try {
-      invoice = await underGuess(opened.db);
+      invoice = await underGuess(db, opened);
     } catch (error) {
       // A claim that waited too long for a lock on the lane wrote nothing: it waits off the lane.
       if (!isLockTimeout(error)) {
