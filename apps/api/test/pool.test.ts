@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LANE_LOCK_TIMEOUT_MS } from "../src/db/lanes.js";
+import { LANE_LOCK_TIMEOUT_MS, LaneClosedError } from "../src/db/lanes.js";
 import { rowsOf } from "../src/db/rows.js";
 import { createTestDatabase, driverUnderTest, type TestDatabase } from "./support/database.js";
 
@@ -32,8 +32,12 @@ describe.runIf(driverUnderTest === "postgres")("the PostgreSQL pool", () => {
     const [outside] = await lane.reserved`select current_setting('lock_timeout') as timeout`;
     expect(outside?.timeout).toBe("0");
     // Dropped, the lane's connection goes back to the pool and the key gets a new one.
+    const send = lane.prepare(sql`select 1`);
     lanes.drop(lane);
     const next = await lanes.laneOf("acc_1:false:invoice:2026-27");
     expect(next).not.toBe(lane);
+    // What was built for the old lane and not yet sent is refused, unsent, rather than sent on a
+    // connection that is the pool's again.
+    await expect(send()).rejects.toBeInstanceOf(LaneClosedError);
   });
 });

@@ -11,8 +11,23 @@ export const STATEMENT_LANES = 4;
  */
 export const LANE_LOCK_TIMEOUT_MS = 100;
 
-export interface Lane {
-  readonly reserved: postgres.ReservedSql;
+const dialect = new PgDialect();
+
+/** A statement for a lane that was given up before it was sent: nothing of it reached PostgreSQL. */
+export class LaneClosedError extends Error {
+  constructor() {
+    super("the statement lane was closed before the statement was sent");
+  }
+}
+
+/** A connection reserved from the pool, that runs what it is sent in the order it is sent. */
+export class Lane {
+  private inFlight = 0;
+  private retired = false;
+  private released = false;
+
+  constructor(readonly reserved: postgres.ReservedSql) {}
+
   /**
    * Builds `statement` now and returns what sends it, in a transaction of its own whose lock waits
    * give up after LANE_LOCK_TIMEOUT_MS: the transaction's start, the statement and its commit go out
@@ -20,10 +35,45 @@ export interface Lane {
    * called. The timeout is local to that transaction, so behind PgBouncer in transaction mode it
    * reaches no other client.
    */
-  prepare(statement: SQL): () => Promise<Record<string, unknown>[]>;
-}
+  prepare(statement: SQL): () => Promise<Record<string, unknown>[]> {
+    const { sql: text, params } = dialect.sqlToQuery(statement);
+    return async () => {
+      if (this.retired) throw new LaneClosedError();
+      this.inFlight += 1;
+      try {
+        // postgres.js queues a query on its connection when it is executed, in call order; these
+        // three are executed here, synchronously, one after the other.
+        const [begun, answer, committed] = await Promise.allSettled([
+          this.reserved.unsafe(`begin; set local lock_timeout = ${LANE_LOCK_TIMEOUT_MS}`).simple().execute(),
+          this.reserved
+            .unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
+            .execute(),
+          this.reserved.unsafe("commit").execute(),
+        ]);
+        // All three are answered before the connection can go back to the pool (see retire).
+        for (const outcome of [answer, begun, committed]) {
+          if (outcome.status === "rejected") throw outcome.reason;
+        }
+        return (answer as PromiseFulfilledResult<unknown>).value as Record<string, unknown>[];
+      } finally {
+        this.inFlight -= 1;
+        this.releaseIfDone();
+      }
+    };
+  }
 
-const dialect = new PgDialect();
+  /** Takes no more statements; the connection goes back to the pool once those sent are answered. */
+  retire(): void {
+    this.retired = true;
+    this.releaseIfDone();
+  }
+
+  private releaseIfDone(): void {
+    if (!this.retired || this.inFlight > 0 || this.released) return;
+    this.released = true;
+    this.reserved.release();
+  }
+}
 
 /**
  * Connections set aside so that statements which must reach PostgreSQL in a given order can be sent
@@ -53,16 +103,14 @@ export class StatementLanes {
     return lane;
   }
 
-  /**
-   * Gives a lane's connection back after a failure, so that the next statement opens a new one.
-   * Statements already queued on it still run there, as statements of the pool.
-   */
+  /** Gives a lane up after a failure (see Lane.retire): the next statement for its keys opens another. */
   drop(lane: Lane): void {
     const index = this.opened.indexOf(lane);
-    if (index === -1) return;
-    this.opened[index] = null;
-    this.lanes[index] = null;
-    lane.reserved.release();
+    if (index !== -1) {
+      this.opened[index] = null;
+      this.lanes[index] = null;
+    }
+    lane.retire();
   }
 
   async close(): Promise<void> {
@@ -71,34 +119,11 @@ export class StatementLanes {
   }
 
   private async open(pool: postgres.Sql, index: number): Promise<Lane> {
-    let reserved: postgres.ReservedSql | null = null;
     try {
-      reserved = await pool.reserve();
-      const connection = reserved;
-      const lane: Lane = {
-        reserved,
-        prepare: (statement) => {
-          const { sql: text, params } = dialect.sqlToQuery(statement);
-          return async () => {
-            // postgres.js queues a query on its connection when it is executed, in call order;
-            // these three are executed here, synchronously, one after the other.
-            const begun = connection
-              .unsafe(`begin; set local lock_timeout = ${LANE_LOCK_TIMEOUT_MS}`)
-              .simple()
-              .execute();
-            const answer = connection
-              .unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
-              .execute();
-            const committed = connection.unsafe("commit").execute();
-            const [, rows] = await Promise.all([begun, answer, committed]);
-            return rows as unknown as Record<string, unknown>[];
-          };
-        },
-      };
+      const lane = new Lane(await pool.reserve());
       this.opened[index] = lane;
       return lane;
     } catch (error) {
-      reserved?.release();
       this.lanes[index] = null;
       throw error;
     }

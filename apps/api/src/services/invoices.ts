@@ -18,7 +18,7 @@ import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, sql } 
 import { textArrayLiteral } from "../db/arrays.js";
 import type { Executor } from "../db/client.js";
 import { isLockTimeout } from "../db/errors.js";
-import type { Lane } from "../db/lanes.js";
+import { type Lane, LaneClosedError } from "../db/lanes.js";
 import { preparedOn } from "../db/prepared.js";
 import { byColumnName, rowsOf } from "../db/rows.js";
 import {
@@ -316,8 +316,9 @@ async function issueInvoice(
     try {
       invoice = await underGuess(db, opened);
     } catch (error) {
-      // A claim that waited too long for a lock on the lane wrote nothing: it waits off the lane.
-      if (!isLockTimeout(error)) {
+      // A claim that waited too long for a lock on the lane, or found the lane closed, wrote
+      // nothing: it takes the locked path, which waits on a connection of its own.
+      if (!isLockTimeout(error) && !(error instanceof LaneClosedError)) {
         lanes.drop(opened);
         throw error;
       }
