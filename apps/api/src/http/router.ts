@@ -96,7 +96,7 @@ async function inputOf(c: Context<AppEnv>, op: OperationSpec): Promise<UntypedIn
   check(op.validate.path, path, "/path", errors);
   check(op.validate.query, query, "/query", errors);
   check(op.validate.headers, headers, "/header", errors);
-  const body = await readBody(c.req.raw, op);
+  const body = await readBody(c.req.raw, op, c.env.incoming);
   if (body !== undefined && op.validate.body) check(op.validate.body, body, "", errors);
   if (errors.length > 0) throw validationFailed(errors);
   return { path, query, headers, body };
