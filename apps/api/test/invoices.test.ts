@@ -51,6 +51,24 @@ async function shop(gstin: string = GSTINS.karnataka): Promise<Shop> {
   };
 }
 
+/**
+ * The services a create needs, called directly (not over HTTP), with an IRP sandbox that counts its
+ * signatures: a guess that misses is signed twice, which only such a count sees.
+ */
+async function servicesCountingSignatures() {
+  const irp = await IrpSandbox.open(api.database.handle.db);
+  let signed = 0;
+  const register = irp.register.bind(irp);
+  irp.register = (document) => {
+    signed += 1;
+    return register(document);
+  };
+  return {
+    services: { irp, numberGuesses: new NumberGuesses(), lanes: api.database.handle.lanes },
+    signatures: () => signed,
+  };
+}
+
 const meera = fixtures.PartyCreateUnregistered;
 const sharma = fixtures.PartyCreate;
 
@@ -321,14 +339,7 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
     // the invoice a second time, which is correct but slow, so only a count of signatures sees it.
     expect((await s.invoice(sale)).status).toBe(201);
     const { db } = api.database.handle;
-    const irp = await IrpSandbox.open(db);
-    let signed = 0;
-    const register = irp.register.bind(irp);
-    irp.register = (document) => {
-      signed += 1;
-      return register(document);
-    };
-    const services = { irp, numberGuesses: new NumberGuesses(), lanes: api.database.handle.lanes };
+    const { services, signatures } = await servicesCountingSignatures();
     const owner = { accountId: s.tenant.accountId, livemode: false };
     const numbers = (from: number) =>
       Array.from({ length: 20 }, (_, i) => `INV/26-27/${String(from + i).padStart(6, "0")}`);
@@ -339,13 +350,13 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
       ),
     );
     expect(inTransactions.map((invoice) => invoice.number).sort()).toEqual(numbers(2));
-    expect(signed).toBe(20);
+    expect(signatures()).toBe(20);
     // On the pool (without a key), claims are pipelined on the series' lane where there is one.
     const alone = await Promise.all(
       Array.from({ length: 20 }, () => createInvoice(db, owner, sale, new Date(), services)),
     );
     expect(alone.map((invoice) => invoice.number).sort()).toEqual(numbers(22));
-    expect(signed).toBe(40);
+    expect(signatures()).toBe(40);
   });
 
   it.runIf(driverUnderTest === "postgres")(
@@ -372,19 +383,12 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
         await new Promise((resolve) => setTimeout(resolve, held));
       });
       await seriesLocked;
-      const irp = await IrpSandbox.open(db);
-      let signed = 0;
-      const register = irp.register.bind(irp);
-      irp.register = (document) => {
-        signed += 1;
-        return register(document);
-      };
-      const services = { irp, numberGuesses: new NumberGuesses(), lanes: api.database.handle.lanes };
+      const { services, signatures } = await servicesCountingSignatures();
       const owner = { accountId: s.tenant.accountId, livemode: false };
       const created = await createInvoice(db, owner, sale, new Date(), services);
       expect(created.number).toBe("INV/26-27/000002");
       // Signed under its guess, which gave up on the lane, then again under the lock it waited for.
-      expect(signed).toBe(2);
+      expect(signatures()).toBe(2);
       await holder;
       // The lane works on: the next create is numbered right after.
       expect((await s.invoice(sale)).body.number).toBe("INV/26-27/000003");
@@ -431,14 +435,7 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
     await s.product({ opening_stock: 10, reorder_level: 5 });
     const sale = (qty: number) => ({ party_id: party, items: [{ sku: "PEN-01", qty, rate: 10 }] });
     const { db } = api.database.handle;
-    const irp = await IrpSandbox.open(db);
-    let signed = 0;
-    const register = irp.register.bind(irp);
-    irp.register = (document) => {
-      signed += 1;
-      return register(document);
-    };
-    const services = { irp, numberGuesses: new NumberGuesses(), lanes: api.database.handle.lanes };
+    const { services, signatures } = await servicesCountingSignatures();
     const owner = { accountId: s.tenant.accountId, livemode: false };
     const numbers = [];
     for (const qty of [3, 3, 1])
@@ -449,7 +446,7 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
     // The first has no number to guess from; the second's guessed statement, which commits alone and
     // cannot write the event, refuses to reach the level, so it is signed again and written under the
     // lock with its event; the third is signed once.
-    expect(signed).toBe(1 + 2 + 1);
+    expect(signatures()).toBe(1 + 2 + 1);
   });
 
   it("a failed create burns no number and changes nothing", async () => {
