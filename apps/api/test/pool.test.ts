@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LANE_LOCK_TIMEOUT_MS, LaneClosedError } from "../src/db/lanes.js";
+import { LANE_LOCK_TIMEOUT, LANE_LOCK_TIMEOUT_MS, LaneClosedError } from "../src/db/lanes.js";
 import { rowsOf } from "../src/db/rows.js";
 import { createTestDatabase, driverUnderTest, type TestDatabase } from "./support/database.js";
 
@@ -26,9 +26,11 @@ describe.runIf(driverUnderTest === "postgres")("the PostgreSQL pool", () => {
     const lane = await lanes.laneOf("acc_1:false:invoice:2026-27");
     expect(await lanes.laneOf("acc_1:false:invoice:2026-27")).toBe(lane);
     if (!lane) throw new Error("PostgreSQL has lanes");
-    const [inside] = await lane.prepare(sql`select current_setting('lock_timeout') as timeout`)();
+    const [inside] = await lane.prepare(
+      sql`select current_setting('lock_timeout') as timeout where ${LANE_LOCK_TIMEOUT}`,
+    )();
     expect(inside?.timeout).toBe(`${LANE_LOCK_TIMEOUT_MS}ms`);
-    // Local to the statement's own transaction: nothing else on the connection inherits it.
+    // Local to the statement's own transaction: nothing after it on the connection inherits it.
     const [outside] = await lane.reserved`select current_setting('lock_timeout') as timeout`;
     expect(outside?.timeout).toBe("0");
     // Dropped, the lane's connection goes back to the pool and the key gets a new one.

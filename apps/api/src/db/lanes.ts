@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
 
@@ -10,6 +10,16 @@ export const STATEMENT_LANES = 4;
  * on the lane, other accounts' among them, wait no longer than that.
  */
 export const LANE_LOCK_TIMEOUT_MS = 100;
+
+/**
+ * A condition, always true, that sets LANE_LOCK_TIMEOUT_MS as the lock timeout of the statement that
+ * evaluates it, until that statement's own transaction ends: a statement sent on a lane puts it where
+ * it is evaluated before the statement's first lock (the filter of the first rows it locks). Local
+ * to the statement, it reaches no other statement of the connection, nor another client behind
+ * PgBouncer in transaction mode. A transaction around it would cost a round trip more, or leave the
+ * locks held until Node's next turn sent the COMMIT.
+ */
+export const LANE_LOCK_TIMEOUT = sql`(select set_config('lock_timeout', ${`${LANE_LOCK_TIMEOUT_MS}ms`}, true)) is not null`;
 
 const dialect = new PgDialect();
 
@@ -29,11 +39,9 @@ export class Lane {
   constructor(readonly reserved: postgres.ReservedSql) {}
 
   /**
-   * Builds `statement` now and returns what sends it, in a transaction of its own whose lock waits
-   * give up after LANE_LOCK_TIMEOUT_MS: the transaction's start, the statement and its commit go out
-   * together, without waiting for one another, queued on the connection in the order the sends are
-   * called. The timeout is local to that transaction, so behind PgBouncer in transaction mode it
-   * reaches no other client.
+   * Builds `statement` now and returns what sends it, as a transaction of its own (it must write all
+   * or nothing), queued on the connection in the order the sends are called. It must hold
+   * LANE_LOCK_TIMEOUT before its first lock.
    */
   prepare(statement: SQL): () => Promise<Record<string, unknown>[]> {
     const { sql: text, params } = dialect.sqlToQuery(statement);
@@ -41,20 +49,11 @@ export class Lane {
       if (this.retired) throw new LaneClosedError();
       this.inFlight += 1;
       try {
-        // postgres.js queues a query on its connection when it is executed, in call order; these
-        // three are executed here, synchronously, one after the other.
-        const [begun, answer, committed] = await Promise.allSettled([
-          this.reserved.unsafe(`begin; set local lock_timeout = ${LANE_LOCK_TIMEOUT_MS}`).simple().execute(),
-          this.reserved
-            .unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
-            .execute(),
-          this.reserved.unsafe("commit").execute(),
-        ]);
-        // All three are answered before the connection can go back to the pool (see retire).
-        for (const outcome of [answer, begun, committed]) {
-          if (outcome.status === "rejected") throw outcome.reason;
-        }
-        return (answer as PromiseFulfilledResult<unknown>).value as Record<string, unknown>[];
+        // postgres.js queues a query on its connection when it is executed, in call order.
+        const rows = await this.reserved
+          .unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
+          .execute();
+        return rows as unknown as Record<string, unknown>[];
       } finally {
         this.inFlight -= 1;
         this.releaseIfDone();

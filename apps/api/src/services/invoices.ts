@@ -18,7 +18,7 @@ import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, sql } 
 import { textArrayLiteral } from "../db/arrays.js";
 import type { Executor } from "../db/client.js";
 import { isLockTimeout } from "../db/errors.js";
-import { type Lane, LaneClosedError } from "../db/lanes.js";
+import { LANE_LOCK_TIMEOUT, type Lane, LaneClosedError } from "../db/lanes.js";
 import { preparedOn } from "../db/prepared.js";
 import { byColumnName, rowsOf } from "../db/rows.js";
 import {
@@ -206,7 +206,7 @@ async function writeIfClaimed(
   const lines = items.map((item) => byColumnName(invoiceItems, item));
   // Built before the turn and sent when it comes: the claims of a series follow one another, and
   // building the statement (its SQL and its JSON) would otherwise lengthen every step of that queue.
-  const statement = sql`with ${stockLockCtes(owner, moves)},
+  const statement = sql`with ${stockLockCtes(owner, moves, lane ? LANE_LOCK_TIMEOUT : undefined)},
       ${claimCtes(owner, "invoice", period, seq, sql`${STOCK_SUFFICES} and ${NO_REORDER_LEVEL_REACHED}`)},
       ${stockUpdateCtes(owner, cause, claimed)},
       invoice as (

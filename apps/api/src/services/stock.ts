@@ -61,8 +61,9 @@ export function stockMoveCtes(owner: Owner, moves: readonly Move[], cause: Movem
  * the stock they hold once locked (a locking read sees the latest version). An update joined to a
  * list locks rows in whatever order the plan visits them, and two sales of the same products visiting
  * them in different orders would deadlock. STOCK_SUFFICES reads whether every move can be made.
+ * `condition` is evaluated once, before any row is locked.
  */
-export function stockLockCtes(owner: Owner, moves: readonly Move[]): SQL {
+export function stockLockCtes(owner: Owner, moves: readonly Move[], condition: SQL = sql`true`): SQL {
   const wanted = moves.map((m) => ({
     product_id: m.productId,
     quantity: formatMilli(m.quantity),
@@ -75,7 +76,7 @@ export function stockLockCtes(owner: Owner, moves: readonly Move[]): SQL {
       locked as materialized (
         select id, stock_on_hand, allow_negative_stock, track_stock, reorder_level from ${products}
         where account_id = ${owner.accountId} and livemode = ${owner.livemode}
-          and id = any(${textArray(moves.map((m) => m.productId))})
+          and id = any(${textArray(moves.map((m) => m.productId))}) and ${condition}
         order by id
         for no key update
       )`;
