@@ -67,9 +67,10 @@ async function readLimited(request: Request, limit: number): Promise<Buffer> {
 }
 
 /**
- * readLimited for a JSON body, from the request as Node received it: the web Request's body stream
- * (built on first use) cost some 5% of the CPU of an invoice create, for a body of a few hundred
- * bytes. Chunks past the limit are left unread; the answer closes the connection (see tooLarge).
+ * readLimited for a JSON body, from the request as Node received it: the web Request and its body
+ * stream, built on first use for a body of a few hundred bytes, cost more CPU than the rest of an
+ * invoice create's HTTP handling (BENCHMARKS.md). Chunks past the limit are left unread; the answer
+ * closes the connection (see tooLarge).
  */
 function readIncoming(request: Request, incoming: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "0");
