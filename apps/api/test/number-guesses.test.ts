@@ -34,6 +34,27 @@ describe("NumberGuesses", () => {
     expect(await settled(third.turn)).toBe(true);
   });
 
+  it("on a lane, gives a claim its turn once the one before it was sent there, not answered", async () => {
+    const guesses = new NumberGuesses();
+    const first = guesses.guess("s", 0, true);
+    const second = guesses.guess("s", 0, true);
+    const offLane = guesses.guess("s", 0);
+    const last = guesses.guess("s", 0, true);
+    expect(await settled(second.turn)).toBe(false);
+    first.sent();
+    expect(await settled(second.turn)).toBe(true);
+    // A claim off the lane reaches PostgreSQL on another connection: it waits for the answer.
+    second.sent();
+    expect(await settled(offLane.turn)).toBe(false);
+    second.done();
+    expect(await settled(offLane.turn)).toBe(true);
+    // And a lane claim after one off the lane waits for that one's answer too.
+    offLane.sent();
+    expect(await settled(last.turn)).toBe(false);
+    offLane.done();
+    expect(await settled(last.turn)).toBe(true);
+  });
+
   it("starts again after the number a document really got", () => {
     const guesses = new NumberGuesses();
     guesses.guess("s", 9);
