@@ -40,6 +40,15 @@ interface Shop {
   gstr1: (period: string, format?: "portal" | "summary") => Promise<CallResult>;
 }
 
+/** A period's portal file and its summary (asked for with `summaryPeriod`, in either of its forms). */
+async function fileAndSummary(s: Shop, period: string, summaryPeriod: string) {
+  const portal = await s.gstr1(period);
+  expect(portal.status, JSON.stringify(portal.body)).toBe(200);
+  const overview = await s.gstr1(summaryPeriod, "summary");
+  expect(overview.status, JSON.stringify(overview.body)).toBe(200);
+  return { file: portal.body as Record<string, any>, summary: overview.body as Record<string, any> };
+}
+
 async function shop(): Promise<Shop> {
   const tenant = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });
   const call: Shop["call"] = (operationId, options = {}) =>
@@ -142,12 +151,7 @@ describe("GSTR-1 golden: every section of June 2025", () => {
     // A document of another month stays out.
     await s.invoice(maharashtra, "2025-07-01", [["PEN", 1, 100]]);
 
-    const portal = await s.gstr1("062025");
-    expect(portal.status, JSON.stringify(portal.body)).toBe(200);
-    file = portal.body;
-    const overview = await s.gstr1("2025-06", "summary");
-    expect(overview.status, JSON.stringify(overview.body)).toBe(200);
-    summary = overview.body;
+    ({ file, summary } = await fileAndSummary(s, "062025", "2025-06"));
   });
 
   it("heads the file with the business's GSTIN and the period", () => {
@@ -575,12 +579,7 @@ describe("GSTR-1 negative nets: credit notes above the period's sales (tables 7 
     // A B2B sale of pens: its hsn_b2b row stays positive, whatever the B2C returns.
     await s.invoice(maharashtra, "2025-11-06", [["PEN", 1, 100]]);
 
-    const portal = await s.gstr1("112025");
-    expect(portal.status, JSON.stringify(portal.body)).toBe(200);
-    file = portal.body;
-    const overview = await s.gstr1("112025", "summary");
-    expect(overview.status, JSON.stringify(overview.body)).toBe(200);
-    summary = overview.body;
+    ({ file, summary } = await fileAndSummary(s, "112025", "112025"));
   });
 
   it("b2cs: a row the period's credit notes exceed is reported negative, as the portal takes it", () => {

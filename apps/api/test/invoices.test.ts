@@ -69,6 +69,19 @@ async function servicesCountingSignatures() {
   };
 }
 
+/**
+ * A shop selling one pen (100 in stock) to a registered buyer, with its invoice series started by a
+ * first sale over HTTP, so that the next create has a number to guess from.
+ */
+async function penSaleAfterFirstInvoice() {
+  const s = await shop();
+  const party = await s.party(fixtures.PartyCreate);
+  await s.product({ opening_stock: 100 });
+  const sale = { party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] };
+  expect((await s.invoice(sale)).status).toBe(201);
+  return { s, sale, owner: { accountId: s.tenant.accountId, livemode: false } };
+}
+
 const meera = fixtures.PartyCreateUnregistered;
 const sharma = fixtures.PartyCreate;
 
@@ -329,18 +342,13 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
   });
 
   it("on one node, concurrent e-invoiced creates are each signed once: every guessed number holds", async () => {
-    const s = await shop();
-    const party = await s.party(sharma);
-    await s.product({ opening_stock: 100 });
-    const sale = { party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] };
     // The series' first invoice has nothing to guess from; the rest are signed before the lock under
     // the number this node expects. A claim must wait for the invoice in flight before it and read
     // the series as that one left it: one that reads an older version misses, and every miss signs
     // the invoice a second time, which is correct but slow, so only a count of signatures sees it.
-    expect((await s.invoice(sale)).status).toBe(201);
+    const { sale, owner } = await penSaleAfterFirstInvoice();
     const { db } = api.database.handle;
     const { services, signatures } = await servicesCountingSignatures();
-    const owner = { accountId: s.tenant.accountId, livemode: false };
     const numbers = (from: number) =>
       Array.from({ length: 20 }, (_, i) => `INV/26-27/${String(from + i).padStart(6, "0")}`);
     // In a transaction each (as with an Idempotency-Key), each claim waits for the one before it.
@@ -362,11 +370,7 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
   it.runIf(driverUnderTest === "postgres")(
     "a create whose claim waits on its lane past LANE_LOCK_TIMEOUT_MS takes the locked path and goes through",
     async () => {
-      const s = await shop();
-      const party = await s.party(sharma);
-      await s.product({ opening_stock: 100 });
-      const sale = { party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] };
-      expect((await s.invoice(sale)).status).toBe(201);
+      const { s, sale, owner } = await penSaleAfterFirstInvoice();
       const { db } = api.database.handle;
       let locked!: () => void;
       const seriesLocked = new Promise<void>((resolve) => {
@@ -384,7 +388,6 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
       });
       await seriesLocked;
       const { services, signatures } = await servicesCountingSignatures();
-      const owner = { accountId: s.tenant.accountId, livemode: false };
       const created = await createInvoice(db, owner, sale, new Date(), services);
       expect(created.number).toBe("INV/26-27/000002");
       // Signed under its guess, which gave up on the lane, then again under the lock it waited for.
