@@ -149,6 +149,7 @@ try {
   });
   const hello = await load({ url: `${bare.url}/hello`, connections: 32, duration });
   const oneQuery = await load({ url: `${bare.url}/one-query`, connections: 32, duration });
+  const pipelined = await load({ url: `${bare.url}/one-query-pipelined`, connections: 32, duration });
   const line = (name, r) =>
     console.log(
       `${name.padEnd(30)} ${String(r.rps).padStart(6)} req/s  ${(r.rps / hello.rps).toFixed(2)}  (p50 ${r.p50} ms, p99 ${r.p99} ms)`,
@@ -158,6 +159,7 @@ try {
   console.log(`${"".padEnd(30)} server CPU ${getById.cpuMs.toFixed(2)} ms per request`);
   line("bare Hono JSON", hello);
   line("bare Hono + one trivial query", oneQuery);
+  line("  the same on 2 connections", pipelined);
 } finally {
   bare.child.kill("SIGTERM");
   await stopApi(api);

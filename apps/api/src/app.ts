@@ -8,7 +8,7 @@ import type { AppEnv } from "./http/context.js";
 import type { RateLimiter } from "./http/rate-limit.js";
 import { allowedMethods, mountOperations } from "./http/router.js";
 import { newId } from "./ids.js";
-import { commitsItself, handlers } from "./routes/index.js";
+import { commitsItself, handlers, pointReads } from "./routes/index.js";
 import type { Services } from "./services/index.js";
 
 export interface AppOptions {
@@ -95,7 +95,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.get("/openapi.json", (c) => c.body(options.openapiJson, 200, { "Content-Type": "application/json" }));
   app.get("/docs", (c) => c.html(options.docsHtml));
 
-  const routes = mountOperations(app, { handlers, commitsItself }, db, services);
+  const routes = mountOperations(app, { handlers, commitsItself, pointReads }, db, services);
 
   app.notFound((c) => {
     const allowed = allowedMethods(routes, c.req.path);

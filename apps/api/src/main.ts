@@ -16,6 +16,7 @@ async function main(): Promise<void> {
   const server = await startServer({
     db: runtime.handle.db,
     lanes: runtime.handle.lanes,
+    pointReads: runtime.handle.pointReads,
     logger,
     port: config.port,
     host: config.host,

@@ -18,6 +18,8 @@ export interface ServerOptions {
   readonly db: Database;
   /** The database's lanes (DatabaseHandle's); by default none. */
   readonly lanes?: StatementLanes;
+  /** Where point reads are pipelined (DatabaseHandle's); by default `db`. */
+  readonly pointReads?: Database;
   readonly logger: Logger;
   readonly port: number;
   readonly host: string;
@@ -57,6 +59,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       keyCache: new KeyCache(),
       numberGuesses: new NumberGuesses(),
       lanes: options.lanes ?? new StatementLanes(null, 0),
+      pointReads: options.pointReads ?? options.db,
       webhooks: {
         policy: options.webhookPolicy ?? new AddressPolicy(),
         box: await SecretBox.open(options.db, options.secretKey ?? null),

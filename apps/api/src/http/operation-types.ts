@@ -57,7 +57,8 @@ export interface HandlerContext {
   /**
    * The database for this request: for a write, the one transaction the whole request runs in
    * (with its idempotency record); for a read, and for a write that commits itself (see
-   * `commitsItself` in routes) sent without an Idempotency-Key, the pool.
+   * `commitsItself` in routes) sent without an Idempotency-Key, the pool; for a point read (see
+   * `pointReads` in routes), the connections where those are pipelined.
    */
   readonly db: Executor;
   readonly services: Services;

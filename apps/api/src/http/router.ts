@@ -125,7 +125,15 @@ function send(c: Context<AppEnv>, reply: UntypedReply): Response {
  */
 export function mountOperations(
   app: Hono<AppEnv>,
-  { handlers, commitsItself }: { handlers: Handlers; commitsItself: ReadonlySet<OperationId> },
+  {
+    handlers,
+    commitsItself,
+    pointReads,
+  }: {
+    handlers: Handlers;
+    commitsItself: ReadonlySet<OperationId>;
+    pointReads: ReadonlySet<OperationId>;
+  },
   db: Database,
   services: Services,
 ): MountedRoute[] {
@@ -148,7 +156,10 @@ export function mountOperations(
           services,
           now: new Date(),
         });
-      if (op.method === "GET") return send(c, await run(db));
+      if (op.method === "GET") {
+        const reads = pointReads.has(op.operationId as OperationId) ? services.pointReads : db;
+        return send(c, await run(reads));
+      }
       const key = input.headers["idempotency-key"];
       if (principal && key !== undefined) {
         // An upload is fingerprinted by its digest: hashing its bytes as JSON would cost seconds.

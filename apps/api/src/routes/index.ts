@@ -32,3 +32,20 @@ export const handlers: Handlers = {
  * key, they run in the request's transaction like every other write, beside the key's record.
  */
 export const commitsItself: ReadonlySet<OperationId> = new Set<OperationId>(["createInvoice"]);
+
+/**
+ * Reads of one record by its id, each a fraction of a millisecond and never waiting for a lock: they
+ * run on the connections where such reads are pipelined (POINT_READ_CONNECTIONS), not on the pool.
+ * Lists, files and the GSTR-1 return stay on the pool, where a long read holds up no other.
+ */
+export const pointReads: ReadonlySet<OperationId> = new Set<OperationId>([
+  "retrieveAccount",
+  "retrieveCreditNote",
+  "retrieveEvent",
+  "retrieveInvoice",
+  "retrieveInvoiceEinvoice",
+  "retrieveParty",
+  "retrievePayment",
+  "retrieveProduct",
+  "retrieveWebhook",
+]);

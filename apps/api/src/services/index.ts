@@ -1,4 +1,5 @@
 import type { KeyCache } from "../auth/authenticate.js";
+import type { Database } from "../db/client.js";
 import type { StatementLanes } from "../db/lanes.js";
 import type { EInvoiceProvider } from "../einvoice/provider.js";
 import type { NumberGuesses } from "./number-guesses.js";
@@ -14,6 +15,8 @@ export interface Services {
   readonly numberGuesses: NumberGuesses;
   /** Connections that run what they are sent in order, for guessed claims (none on PGlite). */
   readonly lanes: StatementLanes;
+  /** Connections where short reads are pipelined (POINT_READ_CONNECTIONS); on PGlite, the database. */
+  readonly pointReads: Database;
   /** What this node knows of API keys; cleared when a key changes here. */
   readonly keyCache: KeyCache;
   /** Where webhooks may send, and the box their secrets are sealed in. */

@@ -31,7 +31,7 @@ import {
   products,
   stockMovements,
 } from "../db/schema.js";
-import { atomically } from "../db/transactions.js";
+import { atomically, inTransaction } from "../db/transactions.js";
 import { buildInv01 } from "../einvoice/inv01.js";
 import {
   type EInvoice,
@@ -379,9 +379,11 @@ export async function createInvoice(
   owner: Owner,
   body: InvoiceCreate,
   now: Date,
-  services: Pick<Services, "irp" | "numberGuesses" | "lanes">,
+  services: Pick<Services, "irp" | "numberGuesses" | "lanes" | "pointReads">,
 ): Promise<Invoice> {
-  const facts = await invoiceFacts(db).execute({
+  // Off a transaction the facts need no connection of the pool: they are one short read.
+  const factsFrom = inTransaction(db) ? db : services.pointReads;
+  const facts = await invoiceFacts(factsFrom).execute({
     accountId: owner.accountId,
     livemode: owner.livemode,
     partyId: body.party_id,

@@ -68,16 +68,23 @@ export async function callOperation(
   return result;
 }
 
-/** A real HTTP server on a free loopback port over a fresh database of the driver under test. */
+/**
+ * A real HTTP server on a free loopback port over a fresh database of the driver under test (on
+ * PostgreSQL, with a pool of `poolSize` connections).
+ */
 export async function startTestApi(
-  options: { rateLimits?: RateLimits } & Partial<
+  {
+    poolSize,
+    ...options
+  }: { rateLimits?: RateLimits; poolSize?: number } & Partial<
     Pick<ServerOptions, "webhookPolicy" | "redisUrl" | "logger">
   > = {},
 ): Promise<TestApi> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(poolSize);
   const server = await startServer({
     db: database.handle.db,
     lanes: database.handle.lanes,
+    pointReads: database.handle.pointReads,
     logger: options.logger ?? pino({ level: "silent" }),
     port: 0,
     host: "127.0.0.1",

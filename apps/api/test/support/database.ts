@@ -14,24 +14,31 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database of the driver under test, private to the calling test file. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database of the driver under test, private to the calling test file; on
+ * PostgreSQL, with a pool of `poolSize` connections.
+ */
+export async function createTestDatabase(poolSize = 10): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const snapshot = new Blob([readFileSync(inject("pgliteSnapshot"))]);
     const handle = await openDatabase({ driver: "pglite", dataDir: null, snapshot });
     return { handle, url: null, drop: () => handle.close() };
   }
-  return createPostgresDatabase(url, inject("postgresTemplate"));
+  return createPostgresDatabase(url, inject("postgresTemplate"), poolSize);
 }
 
 /** A new PostgreSQL database beside `url`'s: a copy of `template`, or empty when it is null. */
-export async function createPostgresDatabase(url: string, template: string | null): Promise<TestDatabase> {
+export async function createPostgresDatabase(
+  url: string,
+  template: string | null,
+  poolSize = 10,
+): Promise<TestDatabase> {
   const name = `bahi_test_${randomBytes(6).toString("hex")}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ""}`);
   const dbUrl = withDatabase(url, name);
-  const handle = await openDatabase({ driver: "postgres", url: dbUrl, poolSize: 10 });
+  const handle = await openDatabase({ driver: "postgres", url: dbUrl, poolSize });
   return {
     handle,
     url: dbUrl,
