@@ -62,6 +62,7 @@ export {
   MAX_SIGNIFICANT_DIGITS,
   milliToNumber,
   numericToNumber,
+  signedNumericToNumber,
   parseMilli,
   parseNumeric,
   parseRupees,

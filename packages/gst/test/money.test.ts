@@ -11,6 +11,7 @@ import {
   parseNumeric,
   parseRupees,
   roundToRupee,
+  signedNumericToNumber,
   toRupees,
 } from "../src/index.js";
 import { expectGstError } from "./expect-gst-error.js";
@@ -195,6 +196,19 @@ describe("round trips", () => {
         expect(parseMilli(milliToNumber(milli))).toBe(milli);
       }),
     );
+  });
+
+  it("signedNumericToNumber of numeric text is toRupees / milliToNumber of its parse, sign and all", () => {
+    fc.assert(
+      fc.property(amount, (value) => {
+        expect(signedNumericToNumber(formatRupees(value), 2)).toBe(toRupees(value));
+        expect(signedNumericToNumber(`${formatRupees(value)}0`, 2)).toBe(toRupees(value));
+        expect(signedNumericToNumber(formatMilli(value), 3)).toBe(milliToNumber(value));
+      }),
+    );
+    expectGstError(() => signedNumericToNumber("-1.005", 2), "too_many_decimals");
+    expectGstError(() => signedNumericToNumber("--1", 2), "invalid_decimal");
+    expectGstError(() => signedNumericToNumber("-1234567890123456.00", 2), "amount_out_of_range");
   });
 
   it("fixed text survives formatRupees → parseNumeric and formatMilli → parseMilli", () => {

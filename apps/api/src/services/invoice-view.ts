@@ -1,14 +1,14 @@
 import type { components } from "@bahi/contract";
-import { milliToNumber, parseNumeric, toRupees } from "@bahi/gst";
+import { parseNumeric, signedNumericToNumber, toRupees } from "@bahi/gst";
 import type { invoiceItems, invoices } from "../db/schema.js";
 
 type Invoice = components["schemas"]["Invoice"];
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
 
-/** `numeric` columns arrive as exact decimal strings. */
-export const rupees = (text: string) => toRupees(parseNumeric(text, 2));
-const decimal3 = (text: string) => milliToNumber(parseNumeric(text, 3));
+/** `numeric` columns arrive as exact decimal strings, read as the same decimal. */
+export const rupees = (text: string) => signedNumericToNumber(text, 2);
+const decimal3 = (text: string) => signedNumericToNumber(text, 3);
 
 /** The columns of a line that the invoice shows. */
 export type InvoiceLineView = Pick<
