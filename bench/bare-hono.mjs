@@ -20,4 +20,6 @@ app.get("/one-query-pipelined", oneQuery(pipelined));
 const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => {
   process.stdout.write(`listening http://127.0.0.1:${info.port}\n`);
 });
-process.on("SIGTERM", () => server.close(() => Promise.all([sql.end(), pipelined.end()]).then(() => process.exit(0))));
+process.on("SIGTERM", () =>
+  server.close(() => Promise.all([sql.end(), pipelined.end()]).then(() => process.exit(0))),
+);

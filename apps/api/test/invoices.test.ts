@@ -1,9 +1,10 @@
 import { createHash, createPublicKey, verify } from "node:crypto";
 import { fixtures } from "@bahi/contract";
 import { eq, sql } from "drizzle-orm";
-import type postgres from "postgres";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANE_LOCK_TIMEOUT_MS } from "../src/db/lanes.js";
+import { rowsOf } from "../src/db/rows.js";
 import { invoices, products } from "../src/db/schema.js";
 import { IrpSandbox } from "../src/einvoice/sandbox.js";
 import { createInvoice } from "../src/services/invoices.js";
@@ -373,6 +374,27 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
     expect(signatures()).toBe(40);
   });
 
+  it("a create in a transaction that rolls back leaves nothing, its guessed claim included", async () => {
+    // As a create with an Idempotency-Key does when it cannot write its key with its one statement:
+    // the invoice must commit with the key's record, in the request's transaction, never on a lane.
+    const { s, sale, owner } = await penSaleAfterFirstInvoice();
+    const { db } = api.database.handle;
+    const { services, signatures } = await servicesCountingSignatures();
+    const rolledBack = new Error("rolled back");
+    await expect(
+      db.transaction(async (tx) => {
+        await createInvoice(tx, owner, sale, new Date(), services);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(signatures()).toBe(1);
+    const [count] = rowsOf(
+      await db.execute(sql`select count(*)::int as n from invoices where account_id = ${owner.accountId}`),
+    );
+    expect(count?.n).toBe(1);
+    expect((await s.invoice(sale)).body.number).toBe("INV/26-27/000002");
+  });
+
   it.runIf(driverUnderTest === "postgres")(
     "a create whose claim waits on its lane past LANE_LOCK_TIMEOUT_MS takes the locked path and goes through",
     async () => {
@@ -707,7 +729,7 @@ describe("reading invoices", () => {
 });
 
 describe.runIf(driverUnderTest === "postgres")("point reads", () => {
-  it("a create and GET /v1/invoices/{id} need no pool connection (with a lane open); a list waits for one", async () => {
+  it("a create, keyed or not, and GET /v1/invoices/{id} need no pool connection (with a lane open); a list waits for one", async () => {
     // A pool of two: one is the only lane, the other is held below.
     const small = await startTestApi({ poolSize: 2 });
     const held: postgres.ReservedSql[] = [];
@@ -733,6 +755,13 @@ describe.runIf(driverUnderTest === "postgres")("point reads", () => {
       expect(created.status).toBe(201);
       const read = await call("retrieveInvoice", { path: { id: created.body.id } });
       expect(read.body).toEqual(created.body);
+      // With an Idempotency-Key too: the key's record is written by the create's one statement, and
+      // a retry is replayed from a point read.
+      const keyed = await call("createInvoice", { body: sale, headers: { "idempotency-key": "k-1" } });
+      expect(keyed.status).toBe(201);
+      const replay = await call("createInvoice", { body: sale, headers: { "idempotency-key": "k-1" } });
+      expect(replay.headers.get("idempotent-replayed")).toBe("true");
+      expect(replay.body).toEqual(keyed.body);
       expect(listed).toBe(false);
       held.pop()?.release();
       expect((await list).body.data.map((i: { id: string }) => i.id)).toContain(created.body.id);
@@ -772,6 +801,42 @@ describe("idempotent creates", () => {
     expect(other.body.code).toBe("idempotency_key_reused");
     expect((await s.call("listInvoices", {})).body.data).toHaveLength(1);
   });
+
+  it("concurrent creates under one key make one invoice; the others replay it or are told it runs", async () => {
+    const { s, sale } = await penSaleAfterFirstInvoice();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => s.invoice(sale, { "idempotency-key": "order-race" })),
+    );
+    const created = answers.filter((a) => a.status === 201);
+    expect(created.length).toBeGreaterThan(0);
+    expect(new Set(created.map((a) => a.body.id)).size).toBe(1);
+    expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
+    const numbers = (await s.call("listInvoices", {})).body.data.map((i: { number: string }) => i.number);
+    expect(numbers).toEqual(["INV/26-27/000002", "INV/26-27/000001"]);
+  });
+
+  it.runIf(driverUnderTest === "postgres")(
+    "409 while a request under the key runs; its guessed number is not burned",
+    async () => {
+      const { s, sale } = await penSaleAfterFirstInvoice();
+      const key = "order-in-flight";
+      const digest = createHash("sha256").update(`${s.tenant.accountId}:false:${key}`).digest();
+      const holder = postgres(api.database.url as string, { max: 1 });
+      try {
+        await holder.begin(async (tx) => {
+          await tx`select pg_advisory_xact_lock(${digest.readBigInt64BE(0).toString()}::bigint)`;
+          const res = await s.invoice(sale, { "idempotency-key": key });
+          expect(res.status).toBe(409);
+          expect(res.body.code).toBe("idempotency_request_in_progress");
+        });
+      } finally {
+        await holder.end();
+      }
+      const after = await s.invoice(sale, { "idempotency-key": key });
+      expect(after.status).toBe(201);
+      expect(after.body.number).toBe("INV/26-27/000002");
+    },
+  );
 });
 
 describe("cancelling", () => {

@@ -62,11 +62,11 @@ export {
   MAX_SIGNIFICANT_DIGITS,
   milliToNumber,
   numericToNumber,
-  signedNumericToNumber,
   parseMilli,
   parseNumeric,
   parseRupees,
   roundToRupee,
+  signedNumericToNumber,
   toRupees,
 } from "./money.js";
 export {

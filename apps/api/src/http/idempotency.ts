@@ -5,6 +5,7 @@ import type { Database, Transaction } from "../db/client.js";
 import { rowsOf } from "../db/rows.js";
 import { idempotencyKeys } from "../db/schema.js";
 import { ApiError } from "../errors.js";
+import { type IdempotencyRecord, NotCommittedAlone } from "../services/idempotency-record.js";
 import type { Owner } from "../services/owner.js";
 
 /** IDEMPOTENCY_KEY_TTL_HOURS: how long a stored answer is replayed. */
@@ -85,9 +86,55 @@ function replayOf(
  * a crash can leave either both or neither: a retry either replays the answer or redoes the work.
  * A transaction-scoped advisory lock marks the key as in progress; a concurrent retry that cannot
  * take it is told so (409) instead of waiting, and the lock vanishes with the transaction even if
- * the process dies.
+ * the process dies. An earlier answer is looked up first on `reads` (the point reads' connections).
  */
 export async function runIdempotently(
+  db: Database,
+  reads: Database,
+  box: SecretBox,
+  owner: Owner,
+  key: string,
+  fingerprint: string,
+  work: (tx: Transaction) => Promise<StoredReply>,
+): Promise<{ reply: StoredReply; replayed: boolean }> {
+  const earlier = await stored(reads, owner, key);
+  if (earlier) return replayOf(earlier, fingerprint, box);
+  return inTransactionWithKey(db, box, owner, key, fingerprint, work);
+}
+
+/**
+ * runIdempotently for a write that commits itself (see `commitsItself` in routes): it is handed the
+ * key's record to write with its own statement, under the same advisory lock, so that a keyed create
+ * costs no transaction either. If it cannot (NotCommittedAlone, thrown before it writes anything), it
+ * runs again as runIdempotently runs it, which also replays an answer that a racing retry stored.
+ */
+export async function runAloneIdempotently(
+  db: Database,
+  reads: Database,
+  box: SecretBox,
+  owner: Owner,
+  key: string,
+  fingerprint: string,
+  alone: (record: IdempotencyRecord) => Promise<StoredReply>,
+  work: (tx: Transaction) => Promise<StoredReply>,
+): Promise<{ reply: StoredReply; replayed: boolean }> {
+  const earlier = await stored(reads, owner, key);
+  if (earlier) return replayOf(earlier, fingerprint, box);
+  const record: IdempotencyRecord = {
+    key,
+    fingerprint,
+    lockId: lockId(owner, key),
+    seal: (body) => box.seal(JSON.stringify(body)),
+  };
+  try {
+    return { reply: await alone(record), replayed: false };
+  } catch (error) {
+    if (!(error instanceof NotCommittedAlone)) throw error;
+  }
+  return inTransactionWithKey(db, box, owner, key, fingerprint, work);
+}
+
+function inTransactionWithKey(
   db: Database,
   box: SecretBox,
   owner: Owner,
@@ -95,8 +142,6 @@ export async function runIdempotently(
   fingerprint: string,
   work: (tx: Transaction) => Promise<StoredReply>,
 ): Promise<{ reply: StoredReply; replayed: boolean }> {
-  const earlier = await stored(db, owner, key);
-  if (earlier) return replayOf(earlier, fingerprint, box);
   return db.transaction(async (tx) => {
     const [lock] = rowsOf(
       await tx.execute(sql`select pg_try_advisory_xact_lock(${lockId(owner, key)}::bigint) as locked`),

@@ -1,6 +1,7 @@
 import type { operations } from "@bahi/contract";
 import type { Principal } from "../auth/principal.js";
 import type { Executor } from "../db/client.js";
+import type { IdempotencyRecord } from "../services/idempotency-record.js";
 import type { Services } from "../services/index.js";
 import type { Upload } from "./body.js";
 import type { JsonStream } from "./json-stream.js";
@@ -63,6 +64,12 @@ export interface HandlerContext {
   readonly db: Executor;
   readonly services: Services;
   readonly now: Date;
+  /**
+   * For a write that commits itself, sent with an Idempotency-Key: the key's record, for the write to
+   * store with its own statement, or to throw NotCommittedAlone before it writes anything (it is then
+   * run again in a transaction, with `idempotency` unset). Unset for every other request.
+   */
+  readonly idempotency?: IdempotencyRecord;
 }
 
 export type Handler<K extends OperationId> = (

@@ -4,10 +4,11 @@ import type { Context, Hono } from "hono";
 import { hasScopes, type Principal } from "../auth/principal.js";
 import type { Database, Executor } from "../db/client.js";
 import { ApiError, validationFailed } from "../errors.js";
+import type { IdempotencyRecord } from "../services/idempotency-record.js";
 import type { Services } from "../services/index.js";
 import { isUpload, readBody } from "./body.js";
 import type { AppEnv } from "./context.js";
-import { fingerprintOf, runIdempotently } from "./idempotency.js";
+import { fingerprintOf, runAloneIdempotently, runIdempotently } from "./idempotency.js";
 import { JsonStream } from "./json-stream.js";
 import type { HandlerContext, Handlers, OperationId } from "./operation-types.js";
 
@@ -145,7 +146,7 @@ export function mountOperations(
     app.on(op.method, toHonoPath(op.path), async (c) => {
       const principal = principalOf(c, op);
       const input = await inputOf(c, op);
-      const run = (executor: Executor) =>
+      const run = (executor: Executor, idempotency?: IdempotencyRecord) =>
         handler(input, {
           get principal(): Principal {
             if (!principal) throw new Error(`${op.operationId} is public and has no principal`);
@@ -155,30 +156,42 @@ export function mountOperations(
           db: executor,
           services,
           now: new Date(),
+          ...(idempotency ? { idempotency } : {}),
         });
       if (op.method === "GET") {
         const reads = pointReads.has(op.operationId as OperationId) ? services.pointReads : db;
         return send(c, await run(reads));
       }
       const key = input.headers["idempotency-key"];
+      const alone = commitsItself.has(op.operationId as OperationId);
       if (principal && key !== undefined) {
         // An upload is fingerprinted by its digest: hashing its bytes as JSON would cost seconds.
         const fingerprinted = isUpload(input.body) ? { upload: input.body.digest } : input.body;
         const fingerprint = fingerprintOf(op.method, c.req.path, fingerprinted);
-        const { reply, replayed } = await runIdempotently(
-          db,
-          services.webhooks.box,
-          principal,
-          key,
-          fingerprint,
-          run,
-        );
+        const { reply, replayed } = alone
+          ? await runAloneIdempotently(
+              db,
+              services.pointReads,
+              services.webhooks.box,
+              principal,
+              key,
+              fingerprint,
+              (record) => run(db, record),
+              run,
+            )
+          : await runIdempotently(
+              db,
+              services.pointReads,
+              services.webhooks.box,
+              principal,
+              key,
+              fingerprint,
+              run,
+            );
         if (replayed) c.header("Idempotent-Replayed", "true");
         return c.json(reply.body as object, reply.status as 200);
       }
-      const reply = commitsItself.has(op.operationId as OperationId)
-        ? await run(db)
-        : await db.transaction((tx) => run(tx));
+      const reply = alone ? await run(db) : await db.transaction((tx) => run(tx));
       return c.json(reply.body as object, reply.status as 200);
     });
   }

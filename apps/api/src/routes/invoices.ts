@@ -11,9 +11,16 @@ import {
 import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
 
 export const invoiceHandlers: Handlers = {
-  createInvoice: async ({ body }, { principal, db, services, now }) => ({
+  createInvoice: async ({ body }, { principal, db, services, now, idempotency }) => ({
     status: 201,
-    body: await createInvoice(db, principal, body, now, services),
+    body: await createInvoice(
+      db,
+      principal,
+      body,
+      now,
+      services,
+      idempotency ? { record: idempotency, status: 201 } : null,
+    ),
   }),
   listInvoices: async ({ query }, { principal, db }) => ({
     status: 200,

@@ -17,7 +17,7 @@ import {
 import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import { textArrayLiteral } from "../db/arrays.js";
 import type { Executor } from "../db/client.js";
-import { isLockTimeout } from "../db/errors.js";
+import { isLockTimeout, isUniqueViolation } from "../db/errors.js";
 import { LANE_LOCK_TIMEOUT, type Lane, LaneClosedError } from "../db/lanes.js";
 import { preparedOn } from "../db/prepared.js";
 import { byColumnName, rowsOf } from "../db/rows.js";
@@ -53,6 +53,13 @@ import {
   seriesPeriod,
 } from "./document-numbers.js";
 import { eventCtes, recordEvent } from "./events.js";
+import {
+  IDEMPOTENCY_KEY_CONSTRAINT,
+  type IdempotencyRecord,
+  keyIsFree,
+  NotCommittedAlone,
+  recordCte,
+} from "./idempotency-record.js";
 import type { Services } from "./index.js";
 import { type InvoiceItemRow, type InvoiceLineView, type InvoiceRow, toInvoice } from "./invoice-view.js";
 import type { Guess } from "./number-guesses.js";
@@ -169,10 +176,15 @@ interface Issue {
   /** Refuses the invoice if the plan's quota is spent; `counted` when the invoice is already written. */
   checkQuota: (tx: Executor, counted: boolean) => Promise<void>;
   /**
-   * Whether the statement that writes a guessed number may commit by itself: no plan quota has to be
-   * counted in its transaction.
+   * Whether the statement that writes a guessed number may commit by itself: the create is not in
+   * the request's transaction, and no plan quota has to be counted in its transaction.
    */
   commitsAlone: boolean;
+  /**
+   * The request's Idempotency-Key, when the invoice is to be written with the key's record by its one
+   * statement (see IdempotencyRecord), answering with `status`; anything else throws NotCommittedAlone.
+   */
+  keyed: { record: IdempotencyRecord; status: number } | null;
 }
 
 /** A guess past the format's width is no reason to refuse: the number the lock gives may still fit. */
@@ -199,16 +211,18 @@ async function writeIfClaimed(
   owner: Owner,
   period: string,
   { seq, turn, sent }: Pick<Guess, "seq" | "turn" | "sent">,
-  { moves, cause }: Pick<Issue, "moves" | "cause">,
+  { moves, cause, keyed }: Pick<Issue, "moves" | "cause" | "keyed">,
   { row, items, invoice }: InvoiceDocument,
 ): Promise<{ claimed: boolean; moved: MovedRow[] }> {
   const claimed = sql`exists (select 1 from claimed)`;
   const lines = items.map((item) => byColumnName(invoiceItems, item));
+  const claimable = sql`${STOCK_SUFFICES} and ${NO_REORDER_LEVEL_REACHED}`;
   // Built before the turn and sent when it comes: the claims of a series follow one another, and
   // building the statement (its SQL and its JSON) would otherwise lengthen every step of that queue.
   const statement = sql`with ${stockLockCtes(owner, moves, lane ? LANE_LOCK_TIMEOUT : undefined)},
-      ${claimCtes(owner, "invoice", period, seq, sql`${STOCK_SUFFICES} and ${NO_REORDER_LEVEL_REACHED}`)},
+      ${claimCtes(owner, "invoice", period, seq, keyed ? sql`${claimable} and ${keyIsFree(keyed.record)}` : claimable)},
       ${stockUpdateCtes(owner, cause, claimed)},
+      ${keyed ? sql`${recordCte(owner, keyed.record, { status: keyed.status, body: invoice }, claimed)},` : sql``}
       invoice as (
         insert into ${invoices}
         select r.* from json_populate_record(null::invoices, ${JSON.stringify(byColumnName(invoices, row))}::json) r
@@ -264,7 +278,8 @@ async function issueInvoice(
   { irp, numberGuesses, lanes }: Pick<Services, "irp" | "numberGuesses" | "lanes">,
   issue: Issue,
 ): Promise<Invoice> {
-  const { policy, date, lastInSeries, einvoiceFor, documentFor, moves, cause, checkQuota } = issue;
+  const { policy, date, lastInSeries, einvoiceFor, documentFor, moves, cause, checkQuota, keyed } = issue;
+  if (keyed && !issue.commitsAlone) throw new NotCommittedAlone();
   const register = async (taken: DocumentNumber) => {
     const einvoice = einvoiceFor ? einvoiceFor(taken.number) : null;
     return documentFor(taken, einvoice, einvoice ? await irp.register(einvoice) : null);
@@ -289,9 +304,14 @@ async function issueInvoice(
       ? numberGuesses.guess(series, last, lane !== null)
       : null;
   const guessed = guess ? guessedNumber(policy, date, guess.seq) : null;
+  // With a key, whatever cannot be written by the one statement is the request transaction's to do.
+  const locked = async () => {
+    if (keyed) throw new NotCommittedAlone();
+    return atomically(db, underLock);
+  };
   if (!guess || !guessed) {
     guess?.done();
-    return atomically(db, underLock);
+    return locked();
   }
   const underGuess = async (executor: Executor, lane?: Lane): Promise<Invoice | null> => {
     let document: InvoiceDocument;
@@ -316,17 +336,30 @@ async function issueInvoice(
     try {
       invoice = await underGuess(db, opened);
     } catch (error) {
-      // A claim that waited too long for a lock on the lane, or found the lane closed, wrote
-      // nothing: it takes the locked path, which waits on a connection of its own.
-      if (!isLockTimeout(error) && !(error instanceof LaneClosedError)) {
+      // A claim that waited too long for a lock on the lane, or found the lane closed, or found its
+      // key recorded, wrote nothing: it takes the locked path, which waits on a connection of its own.
+      const wroteNothing =
+        isLockTimeout(error) ||
+        error instanceof LaneClosedError ||
+        (keyed !== null && isUniqueViolation(error, IDEMPOTENCY_KEY_CONSTRAINT));
+      if (!wroteNothing) {
         lanes.drop(opened);
         throw error;
       }
       invoice = null;
     }
-    return invoice ?? atomically(db, underLock);
+    return invoice ?? locked();
   }
-  if (issue.commitsAlone) return (await underGuess(db)) ?? atomically(db, underLock);
+  if (issue.commitsAlone) {
+    let invoice: Invoice | null;
+    try {
+      invoice = await underGuess(db);
+    } catch (error) {
+      if (keyed === null || !isUniqueViolation(error, IDEMPOTENCY_KEY_CONSTRAINT)) throw error;
+      invoice = null;
+    }
+    return invoice ?? locked();
+  }
   return atomically(db, async (tx) => (await underGuess(tx)) ?? underLock(tx));
 }
 
@@ -380,6 +413,7 @@ export async function createInvoice(
   body: InvoiceCreate,
   now: Date,
   services: Pick<Services, "irp" | "numberGuesses" | "lanes" | "pointReads">,
+  keyed: Issue["keyed"] = null,
 ): Promise<Invoice> {
   // Off a transaction the facts need no connection of the pool: they are one short read.
   const factsFrom = inTransaction(db) ? db : services.pointReads;
@@ -537,7 +571,10 @@ export async function createInvoice(
     moves: stockMovesOf(lines),
     cause: { kind: "invoice", sourceId: id },
     checkQuota: (tx, counted) => checkLiveInvoiceQuota(tx, owner, account, now, counted),
-    commitsAlone: liveInvoiceQuota(owner, account) === null,
+    // In a transaction (a keyed create that could not write its key alone), nothing may commit
+    // apart from it: not on a lane either.
+    commitsAlone: !inTransaction(db) && liveInvoiceQuota(owner, account) === null,
+    keyed,
   });
 }
 

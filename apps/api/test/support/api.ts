@@ -72,14 +72,12 @@ export async function callOperation(
  * A real HTTP server on a free loopback port over a fresh database of the driver under test (on
  * PostgreSQL, with a pool of `poolSize` connections).
  */
-export async function startTestApi(
-  {
-    poolSize,
-    ...options
-  }: { rateLimits?: RateLimits; poolSize?: number } & Partial<
-    Pick<ServerOptions, "webhookPolicy" | "redisUrl" | "logger">
-  > = {},
-): Promise<TestApi> {
+export async function startTestApi({
+  poolSize,
+  ...options
+}: { rateLimits?: RateLimits; poolSize?: number } & Partial<
+  Pick<ServerOptions, "webhookPolicy" | "redisUrl" | "logger">
+> = {}): Promise<TestApi> {
   const database = await createTestDatabase(poolSize);
   const server = await startServer({
     db: database.handle.db,

@@ -1,0 +1,58 @@
+import { type SQL, sql } from "drizzle-orm";
+import { idempotencyKeys } from "../db/schema.js";
+import type { Owner } from "./owner.js";
+
+/**
+ * A request's Idempotency-Key, handed to a write that commits itself (see `commitsItself` in routes)
+ * so that the key's record and the answer it replays are written by the write's own statement: both
+ * or neither, as in the request's transaction, without one.
+ */
+export interface IdempotencyRecord {
+  readonly key: string;
+  readonly fingerprint: string;
+  /** The advisory lock a request holds while it runs under this key (see runIdempotently). */
+  readonly lockId: string;
+  /** The answer's body as the key's record keeps it (sealed). */
+  seal(body: unknown): string;
+}
+
+/**
+ * Thrown, before anything is written, by a write given an IdempotencyRecord that cannot write all of
+ * itself and the record in one statement (a missed guess, a plan quota to count, a key in use): the
+ * request is then run again in a transaction of its own beside its key, as every other keyed write.
+ */
+export class NotCommittedAlone extends Error {
+  constructor() {
+    super("the write could not commit alone with its idempotency record");
+  }
+}
+
+/** The constraint that refuses a second record for a key (a key used before, or by a request in flight). */
+export const IDEMPOTENCY_KEY_CONSTRAINT = "idempotency_keys_account_id_livemode_key_pk";
+
+/**
+ * A condition that holds while no other request under the key runs, and then marks this one as
+ * running until its statement's transaction ends: the same lock runIdempotently takes.
+ */
+export function keyIsFree(record: IdempotencyRecord): SQL {
+  return sql`pg_try_advisory_xact_lock(${record.lockId}::bigint)`;
+}
+
+/**
+ * A CTE, named `idempotency_record`, that stores the key's answer if `written` holds. A plain insert:
+ * a record already there (a retry that raced this one, or an expired key not yet swept) fails the
+ * whole statement on IDEMPOTENCY_KEY_CONSTRAINT, so nothing is written without its record.
+ */
+export function recordCte(
+  owner: Owner,
+  record: IdempotencyRecord,
+  reply: { status: number; body: unknown },
+  written: SQL,
+): SQL {
+  return sql`idempotency_record as (
+      insert into ${idempotencyKeys} (account_id, livemode, key, fingerprint, response_status, response_body)
+      select ${owner.accountId}, ${owner.livemode}, ${record.key}, ${record.fingerprint},
+        ${reply.status}::integer, ${record.seal(reply.body)}
+      where ${written}
+    )`;
+}
