@@ -1,5 +1,8 @@
 import { fixtures } from "@bahi/contract";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../src/db/rows.js";
+import { applyStockMovements } from "../src/services/stock.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
 import { createTenant, type Tenant } from "./support/tenants.js";
@@ -176,6 +179,25 @@ describe("stock is a ledger", () => {
     const final = await api.call("retrieveProduct", { key: tenant.testKey, path: { id: product.id } });
     expect(final.body.stock_on_hand).toBe(0);
     expect(await movementsOf(product.id)).toHaveLength(11);
+  });
+
+  it("a change of stock touches no index (a HOT update), even for a product with a reorder level", async () => {
+    const product = (await create(goods({ opening_stock: 10, reorder_level: 5 }))).body;
+    const owner = { accountId: tenant.accountId, livemode: false };
+    const counts = await api.database.handle.db.transaction(async (tx) => {
+      await applyStockMovements(tx, owner, [{ productId: product.id, quantity: -7000n }], {
+        kind: "adjustment",
+        reason: "other",
+      });
+      // This transaction's own counts: the shared statistics are reported later, and not at once.
+      const [row] = rowsOf(
+        await tx.execute(sql`select pg_stat_get_xact_tuples_updated('products'::regclass)::int as updated,
+          pg_stat_get_xact_tuples_hot_updated('products'::regclass)::int as hot`),
+      );
+      return row;
+    });
+    expect(counts?.updated).toBeGreaterThan(0);
+    expect(counts?.hot).toBe(counts?.updated);
   });
 
   it("announces product.stock_low once, when stock crosses the reorder level", async () => {

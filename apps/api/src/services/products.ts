@@ -200,7 +200,10 @@ export interface ProductFilters {
   lowStock?: boolean | undefined;
 }
 
-/** The low-stock test, written exactly as the partial index `products_low_stock_idx` is, so it is used. */
+/**
+ * The low-stock test. Its first two terms are the predicate of the partial index
+ * `products_reorder_level_idx`, so a list of low stock reads only the products that have a level.
+ */
 const isLowStock = and(
   products.trackStock,
   isNotNull(products.reorderLevel),
