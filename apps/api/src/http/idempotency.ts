@@ -87,49 +87,34 @@ function replayOf(
  * A transaction-scoped advisory lock marks the key as in progress; a concurrent retry that cannot
  * take it is told so (409) instead of waiting, and the lock vanishes with the transaction even if
  * the process dies. An earlier answer is looked up first on `reads` (the point reads' connections).
+ *
+ * A write that commits itself (see `commitsItself` in routes) is first run `alone`, handed the key's
+ * record to write with its own statement under the same advisory lock, so that it costs no
+ * transaction either; if it cannot (NotCommittedAlone, thrown before it writes anything), it runs as
+ * `work` in the transaction, which also replays an answer that a racing retry stored meanwhile.
  */
 export async function runIdempotently(
-  db: Database,
-  reads: Database,
-  box: SecretBox,
+  { db, reads, box }: { db: Database; reads: Database; box: SecretBox },
   owner: Owner,
   key: string,
   fingerprint: string,
   work: (tx: Transaction) => Promise<StoredReply>,
+  alone?: (record: IdempotencyRecord) => Promise<StoredReply>,
 ): Promise<{ reply: StoredReply; replayed: boolean }> {
   const earlier = await stored(reads, owner, key);
   if (earlier) return replayOf(earlier, fingerprint, box);
-  return inTransactionWithKey(db, box, owner, key, fingerprint, work);
-}
-
-/**
- * runIdempotently for a write that commits itself (see `commitsItself` in routes): it is handed the
- * key's record to write with its own statement, under the same advisory lock, so that a keyed create
- * costs no transaction either. If it cannot (NotCommittedAlone, thrown before it writes anything), it
- * runs again as runIdempotently runs it, which also replays an answer that a racing retry stored.
- */
-export async function runAloneIdempotently(
-  db: Database,
-  reads: Database,
-  box: SecretBox,
-  owner: Owner,
-  key: string,
-  fingerprint: string,
-  alone: (record: IdempotencyRecord) => Promise<StoredReply>,
-  work: (tx: Transaction) => Promise<StoredReply>,
-): Promise<{ reply: StoredReply; replayed: boolean }> {
-  const earlier = await stored(reads, owner, key);
-  if (earlier) return replayOf(earlier, fingerprint, box);
-  const record: IdempotencyRecord = {
-    key,
-    fingerprint,
-    lockId: lockId(owner, key),
-    seal: (body) => box.seal(JSON.stringify(body)),
-  };
-  try {
-    return { reply: await alone(record), replayed: false };
-  } catch (error) {
-    if (!(error instanceof NotCommittedAlone)) throw error;
+  if (alone) {
+    const record: IdempotencyRecord = {
+      key,
+      fingerprint,
+      lockId: lockId(owner, key),
+      seal: (body) => box.seal(JSON.stringify(body)),
+    };
+    try {
+      return { reply: await alone(record), replayed: false };
+    } catch (error) {
+      if (!(error instanceof NotCommittedAlone)) throw error;
+    }
   }
   return inTransactionWithKey(db, box, owner, key, fingerprint, work);
 }

@@ -8,7 +8,7 @@ import type { IdempotencyRecord } from "../services/idempotency-record.js";
 import type { Services } from "../services/index.js";
 import { isUpload, readBody } from "./body.js";
 import type { AppEnv } from "./context.js";
-import { fingerprintOf, runAloneIdempotently, runIdempotently } from "./idempotency.js";
+import { fingerprintOf, runIdempotently } from "./idempotency.js";
 import { JsonStream } from "./json-stream.js";
 import type { HandlerContext, Handlers, OperationId } from "./operation-types.js";
 
@@ -168,26 +168,14 @@ export function mountOperations(
         // An upload is fingerprinted by its digest: hashing its bytes as JSON would cost seconds.
         const fingerprinted = isUpload(input.body) ? { upload: input.body.digest } : input.body;
         const fingerprint = fingerprintOf(op.method, c.req.path, fingerprinted);
-        const { reply, replayed } = alone
-          ? await runAloneIdempotently(
-              db,
-              services.pointReads,
-              services.webhooks.box,
-              principal,
-              key,
-              fingerprint,
-              (record) => run(db, record),
-              run,
-            )
-          : await runIdempotently(
-              db,
-              services.pointReads,
-              services.webhooks.box,
-              principal,
-              key,
-              fingerprint,
-              run,
-            );
+        const { reply, replayed } = await runIdempotently(
+          { db, reads: services.pointReads, box: services.webhooks.box },
+          principal,
+          key,
+          fingerprint,
+          run,
+          alone ? (record) => run(db, record) : undefined,
+        );
         if (replayed) c.header("Idempotent-Replayed", "true");
         return c.json(reply.body as object, reply.status as 200);
       }
