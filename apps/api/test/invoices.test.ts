@@ -5,7 +5,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANE_LOCK_TIMEOUT_MS } from "../src/db/lanes.js";
 import { rowsOf } from "../src/db/rows.js";
-import { invoices, products } from "../src/db/schema.js";
+import { idempotencyKeys, invoices, products } from "../src/db/schema.js";
 import { IrpSandbox } from "../src/einvoice/sandbox.js";
 import { createInvoice } from "../src/services/invoices.js";
 import { NumberGuesses } from "../src/services/number-guesses.js";
@@ -822,6 +822,22 @@ describe("idempotent creates", () => {
     expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
     const numbers = (await s.call("listInvoices", {})).body.data.map((i: { number: string }) => i.number);
     expect(numbers).toEqual(["INV/26-27/000002", "INV/26-27/000001"]);
+  });
+
+  it("a key past its 24 hours makes a new invoice: its old record fails the one statement, the transaction replaces it", async () => {
+    const { s, sale } = await penSaleAfterFirstInvoice();
+    const first = await s.invoice(sale, { "idempotency-key": "order-expiring" });
+    await api.database.handle.db
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`now() - interval '24 hours 1 minute'` })
+      .where(sql`${idempotencyKeys.accountId} = ${s.tenant.accountId}`);
+    const later = await s.invoice(sale, { "idempotency-key": "order-expiring" });
+    expect(later.status).toBe(201);
+    expect(later.headers.get("idempotent-replayed")).toBeNull();
+    expect(later.body.number).toBe("INV/26-27/000003");
+    const replay = await s.invoice(sale, { "idempotency-key": "order-expiring" });
+    expect(replay.body.id).toBe(later.body.id);
+    expect(replay.body.id).not.toBe(first.body.id);
   });
 
   it.runIf(driverUnderTest === "postgres")(

@@ -337,7 +337,8 @@ async function issueInvoice(
       invoice = await underGuess(db, opened);
     } catch (error) {
       // A claim that waited too long for a lock on the lane, or found the lane closed, or found its
-      // key recorded, wrote nothing: it takes the locked path, which waits on a connection of its own.
+      // key recorded, wrote nothing: it takes the locked path, which waits on a connection of its own
+      // (with a key, in the request's transaction).
       const wroteNothing =
         isLockTimeout(error) ||
         error instanceof LaneClosedError ||
