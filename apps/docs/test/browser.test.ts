@@ -26,7 +26,13 @@ const spec = JSON.parse(bundledText) as {
 const operations = Object.entries(spec.paths).flatMap(([path, item]) =>
   Object.entries(item)
     .filter(([, op]) => typeof op.operationId === "string")
-    .map(([method, op]) => ({ method, path, id: op.operationId as string, summary: op.summary ?? "" })),
+    .map(([method, op]) => ({
+      method,
+      path,
+      id: op.operationId as string,
+      summary: op.summary ?? "",
+      tags: op.tags ?? [],
+    })),
 );
 
 if (!available && !process.env.CI) {
@@ -62,17 +68,23 @@ function startServer(dataDir: string): Promise<{ child: ChildProcess; url: strin
   });
 }
 
+const MENU_ITEM = '[data-component-name="Menu/MenuItem"]';
+
 /** Redoc renders a tag's operations only once the tag is opened; open every tag, gather every entry. */
 async function navigationTexts(page: Page): Promise<string[]> {
   const menu = page.locator('[data-component-name="Menu/Menu"]');
   await menu.waitFor();
   const seen = new Set<string>();
   const collect = async () => {
-    for (const text of await menu.locator('[data-component-name="Menu/MenuItem"]').allInnerTexts())
+    for (const text of await menu.locator(MENU_ITEM).allInnerTexts())
       seen.add(text.replace(/\s+/g, " ").trim());
   };
   for (const { name } of spec.tags) {
     await menu.getByText(name, { exact: true }).first().click();
+    // The tag's entries are rendered after the click returns: gathered at once, on a busy machine,
+    // they were sometimes not there yet (CI saw GSTR-1's missing once).
+    const first = operations.find((op) => op.tags.includes(name));
+    if (first) await menu.locator(MENU_ITEM, { hasText: first.summary }).first().waitFor();
     await collect();
   }
   return [...seen];
