@@ -27,9 +27,11 @@ export const handlers: Handlers = {
 };
 
 /**
- * Writes whose handler gets the pool instead of a transaction when no Idempotency-Key is sent: each
- * commits its work in one statement when it can and opens a transaction itself when it cannot. With a
- * key, they run in the request's transaction like every other write, beside the key's record.
+ * Writes whose handler gets the pool instead of a transaction: each commits its work in one statement
+ * when it can and opens a transaction itself when it cannot. Sent with an Idempotency-Key, the handler
+ * is given the key's record (`idempotency` in its context) and must write it with that statement, or
+ * throw NotCommittedAlone before writing anything, to be run again in the request's transaction like
+ * every other write. A handler listed here that ignored the record would leave the key unrecorded.
  */
 export const commitsItself: ReadonlySet<OperationId> = new Set<OperationId>(["createInvoice"]);
 
