@@ -143,19 +143,13 @@ try {
   for (const clients of clientCounts) {
     const reference = pgbench(database.url, clients, vars);
     const create = { url: `${api.url}/v1/invoices`, method: "POST", headers, body: invoiceBody };
-    row(
-      clients,
-      reference,
-      "",
-      await loadMeasured(api.child.pid, { ...create, connections: clients, duration }),
-    );
-    const withKeys = await loadMeasured(api.child.pid, {
-      ...create,
-      connections: clients,
-      duration,
-      requests: keyed,
-    });
-    row(clients, reference, "with Idempotency-Key", withKeys);
+    for (const [name, requests] of [
+      ["", undefined],
+      ["with Idempotency-Key", keyed],
+    ]) {
+      const r = await loadMeasured(api.child.pid, { ...create, connections: clients, duration, requests });
+      row(clients, reference, name, r);
+    }
   }
   const getHeaders = { authorization: `Bearer ${api.key}` };
   const getById = await loadMeasured(api.child.pid, {

@@ -1,11 +1,10 @@
-import { createHash } from "node:crypto";
 import { fixtures } from "@bahi/contract";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idempotencyKeys, parties } from "../src/db/schema.js";
 import { startTestApi, type TestApi } from "./support/api.js";
 import { driverUnderTest } from "./support/database.js";
+import { whileKeyIsHeld } from "./support/idempotency.js";
 import { createTenant, type Tenant } from "./support/tenants.js";
 
 let api: TestApi;
@@ -124,15 +123,12 @@ describe("Idempotency-Key on POST", () => {
     "409 while a request with the same key is still running (its lock is held)",
     async () => {
       const key = "key-in-flight";
-      const digest = createHash("sha256").update(`${tenant.accountId}:false:${key}`).digest();
-      const holder = postgres(api.database.url as string, { max: 1 });
-      await holder.begin(async (tx) => {
-        await tx`select pg_advisory_xact_lock(${digest.readBigInt64BE(0).toString()}::bigint)`;
+      const owner = { accountId: tenant.accountId, livemode: false };
+      await whileKeyIsHeld(api.database.url as string, owner, key, async () => {
         const res = await createParty(key, { ...fixtures.PartyCreateUnregistered, name: "In Flight" });
         expect(res.status).toBe(409);
         expect(res.body.code).toBe("idempotency_request_in_progress");
       });
-      await holder.end();
       const after = await createParty(key, { ...fixtures.PartyCreateUnregistered, name: "In Flight" });
       expect(after.status).toBe(201);
     },

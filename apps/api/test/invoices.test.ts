@@ -1,7 +1,7 @@
 import { createHash, createPublicKey, verify } from "node:crypto";
 import { fixtures } from "@bahi/contract";
 import { eq, sql } from "drizzle-orm";
-import postgres from "postgres";
+import type postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANE_LOCK_TIMEOUT_MS } from "../src/db/lanes.js";
 import { rowsOf } from "../src/db/rows.js";
@@ -13,6 +13,7 @@ import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
 import { driverUnderTest } from "./support/database.js";
 import { expectSignedUnderItsNumber } from "./support/einvoice.js";
 import { eventsOf } from "./support/events.js";
+import { whileKeyIsHeld } from "./support/idempotency.js";
 import { createTenant, GSTINS, type Tenant } from "./support/tenants.js";
 
 let api: TestApi;
@@ -843,20 +844,13 @@ describe("idempotent creates", () => {
   it.runIf(driverUnderTest === "postgres")(
     "409 while a request under the key runs; its guessed number is not burned",
     async () => {
-      const { s, sale } = await penSaleAfterFirstInvoice();
+      const { s, sale, owner } = await penSaleAfterFirstInvoice();
       const key = "order-in-flight";
-      const digest = createHash("sha256").update(`${s.tenant.accountId}:false:${key}`).digest();
-      const holder = postgres(api.database.url as string, { max: 1 });
-      try {
-        await holder.begin(async (tx) => {
-          await tx`select pg_advisory_xact_lock(${digest.readBigInt64BE(0).toString()}::bigint)`;
-          const res = await s.invoice(sale, { "idempotency-key": key });
-          expect(res.status).toBe(409);
-          expect(res.body.code).toBe("idempotency_request_in_progress");
-        });
-      } finally {
-        await holder.end();
-      }
+      await whileKeyIsHeld(api.database.url as string, owner, key, async () => {
+        const res = await s.invoice(sale, { "idempotency-key": key });
+        expect(res.status).toBe(409);
+        expect(res.body.code).toBe("idempotency_request_in_progress");
+      });
       const after = await s.invoice(sale, { "idempotency-key": key });
       expect(after.status).toBe(201);
       expect(after.body.number).toBe("INV/26-27/000002");

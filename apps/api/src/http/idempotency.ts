@@ -33,7 +33,7 @@ export function fingerprintOf(method: string, path: string, body: unknown): stri
 }
 
 /** A 64-bit advisory lock id for one key of one account and mode. */
-function lockId(owner: Owner, key: string): string {
+export function lockId(owner: Owner, key: string): string {
   const digest = createHash("sha256").update(`${owner.accountId}:${owner.livemode}:${key}`).digest();
   return digest.readBigInt64BE(0).toString();
 }

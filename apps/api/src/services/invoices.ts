@@ -216,13 +216,17 @@ async function writeIfClaimed(
 ): Promise<{ claimed: boolean; moved: MovedRow[] }> {
   const claimed = sql`exists (select 1 from claimed)`;
   const lines = items.map((item) => byColumnName(invoiceItems, item));
-  const claimable = sql`${STOCK_SUFFICES} and ${NO_REORDER_LEVEL_REACHED}`;
+  const stockAllows = sql`${STOCK_SUFFICES} and ${NO_REORDER_LEVEL_REACHED}`;
+  const claimable = keyed ? sql`${stockAllows} and ${keyIsFree(keyed.record)}` : stockAllows;
+  const record = keyed
+    ? sql`${recordCte(owner, keyed.record, { status: keyed.status, body: invoice }, claimed)},`
+    : sql``;
   // Built before the turn and sent when it comes: the claims of a series follow one another, and
   // building the statement (its SQL and its JSON) would otherwise lengthen every step of that queue.
   const statement = sql`with ${stockLockCtes(owner, moves, lane ? LANE_LOCK_TIMEOUT : undefined)},
-      ${claimCtes(owner, "invoice", period, seq, keyed ? sql`${claimable} and ${keyIsFree(keyed.record)}` : claimable)},
+      ${claimCtes(owner, "invoice", period, seq, claimable)},
       ${stockUpdateCtes(owner, cause, claimed)},
-      ${keyed ? sql`${recordCte(owner, keyed.record, { status: keyed.status, body: invoice }, claimed)},` : sql``}
+      ${record}
       invoice as (
         insert into ${invoices}
         select r.* from json_populate_record(null::invoices, ${JSON.stringify(byColumnName(invoices, row))}::json) r
@@ -327,41 +331,29 @@ async function issueInvoice(
     await checkQuota(executor, true);
     return document.invoice;
   };
-  if (lane) {
-    const opened = await lane.catch((error: unknown) => {
-      guess.done();
-      throw error;
-    });
-    let invoice: Invoice | null;
-    try {
-      invoice = await underGuess(db, opened);
-    } catch (error) {
-      // A claim that waited too long for a lock on the lane, or found the lane closed, or found its
-      // key recorded, wrote nothing: it takes the locked path, which waits on a connection of its own
-      // (with a key, in the request's transaction).
-      const wroteNothing =
-        isLockTimeout(error) ||
-        error instanceof LaneClosedError ||
-        (keyed !== null && isUniqueViolation(error, IDEMPOTENCY_KEY_CONSTRAINT));
-      if (!wroteNothing) {
-        lanes.drop(opened);
+  if (!issue.commitsAlone) return atomically(db, async (tx) => (await underGuess(tx)) ?? underLock(tx));
+  const opened = lane
+    ? await lane.catch((error: unknown) => {
+        guess.done();
         throw error;
-      }
-      invoice = null;
+      })
+    : undefined;
+  let invoice: Invoice | null;
+  try {
+    invoice = await underGuess(db, opened);
+  } catch (error) {
+    // A claim that found its key recorded, or on a lane waited too long for a lock or found the lane
+    // closed, wrote nothing: it takes the locked path, which waits on a connection of its own (with
+    // a key, the request's transaction). Any other failure retires the lane it was sent on.
+    const keyTaken = keyed !== null && isUniqueViolation(error, IDEMPOTENCY_KEY_CONSTRAINT);
+    const laneGaveUp = opened !== undefined && (isLockTimeout(error) || error instanceof LaneClosedError);
+    if (!keyTaken && !laneGaveUp) {
+      if (opened) lanes.drop(opened);
+      throw error;
     }
-    return invoice ?? locked();
+    invoice = null;
   }
-  if (issue.commitsAlone) {
-    let invoice: Invoice | null;
-    try {
-      invoice = await underGuess(db);
-    } catch (error) {
-      if (keyed === null || !isUniqueViolation(error, IDEMPOTENCY_KEY_CONSTRAINT)) throw error;
-      invoice = null;
-    }
-    return invoice ?? locked();
-  }
-  return atomically(db, async (tx) => (await underGuess(tx)) ?? underLock(tx));
+  return invoice ?? locked();
 }
 
 /**

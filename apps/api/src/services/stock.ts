@@ -82,9 +82,13 @@ export function stockLockCtes(owner: Owner, moves: readonly Move[], condition: S
       )`;
 }
 
+/** Whether the product row `alias` can take its move `w` (the rule refusals name the SKU for). */
+const canMove = (alias: "l" | "p") =>
+  sql.raw(`(${alias}.allow_negative_stock or ${alias}.stock_on_hand + w.quantity >= 0)`);
+
 /** Whether every move of stockLockCtes can be made: each product exists and has the stock. */
 export const STOCK_SUFFICES = sql`(select count(*) from wanted w join locked l on l.id = w.product_id
-  where l.allow_negative_stock or l.stock_on_hand + w.quantity >= 0) = (select count(*) from wanted)`;
+  where ${canMove("l")}) = (select count(*) from wanted)`;
 
 /**
  * Whether no move of stockLockCtes takes a product down to its reorder level, which settleStockMoves
@@ -104,7 +108,7 @@ export function stockUpdateCtes(owner: Owner, cause: MovementCause, condition: S
         set stock_on_hand = p.stock_on_hand + w.quantity, updated_at = now()
         from wanted w join locked l on l.id = w.product_id
         where p.account_id = ${owner.accountId} and p.livemode = ${owner.livemode} and p.id = w.product_id
-          and (p.allow_negative_stock or p.stock_on_hand + w.quantity >= 0) and ${condition}
+          and ${canMove("p")} and ${condition}
         returning p.id as product_id, w.movement_id, w.quantity, p.stock_on_hand as stock_after,
           p.track_stock, p.reorder_level
       ),

@@ -1,0 +1,24 @@
+import postgres from "postgres";
+import { lockId } from "../../src/http/idempotency.js";
+import type { Owner } from "../../src/services/owner.js";
+
+/**
+ * Runs `whileHeld` while another connection holds the advisory lock of `owner`'s `key`, as a request
+ * still running under that key does (PostgreSQL only: `url` is the test database's).
+ */
+export async function whileKeyIsHeld(
+  url: string,
+  owner: Owner,
+  key: string,
+  whileHeld: () => Promise<void>,
+): Promise<void> {
+  const holder = postgres(url, { max: 1 });
+  try {
+    await holder.begin(async (tx) => {
+      await tx`select pg_advisory_xact_lock(${lockId(owner, key)}::bigint)`;
+      await whileHeld();
+    });
+  } finally {
+    await holder.end();
+  }
+}
