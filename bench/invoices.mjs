@@ -7,7 +7,8 @@ import { fileURLToPath } from "node:url";
 import { createDatabase, load, startApi, stopApi } from "./support.mjs";
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
-const clientCounts = (process.env.BENCH_CLIENTS ?? "8,16,32").split(",").map(Number);
+// BENCH_CLIENTS= (empty) leaves the creates out and measures the GETs alone.
+const clientCounts = (process.env.BENCH_CLIENTS ?? "8,16,32").split(",").filter(Boolean).map(Number);
 const here = fileURLToPath(new URL(".", import.meta.url));
 
 function pgbench(url, clients, vars) {
@@ -39,25 +40,52 @@ function pgbench(url, clients, vars) {
   return { tps: Math.round(Number(tps)), latency: Number(p) };
 }
 
-/** CPU seconds (user and system, all threads) a process has used, from /proc. */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+/** CPU seconds (user and system) used by a process (`/proc/<pid>/stat`) or one of its threads. */
+function cpuSeconds(statPath) {
+  try {
+    const fields = readFileSync(statPath, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0; // a backend that exited between the listing and the read
+  }
 }
 
-/** A load run with the server's CPU time per request beside it: what bounds the API here. */
+/**
+ * CPU seconds so far of the server (all threads), of its main thread (JavaScript; the rest is
+ * libuv's thread pool, where the RSA signatures run, and V8's collector) and of every PostgreSQL
+ * process.
+ */
+function cpuNow(pid) {
+  const postgresPids = execFileSync("pgrep", ["-u", "postgres", "postgres"], { encoding: "utf8" }).split(
+    "\n",
+  );
+  return {
+    server: cpuSeconds(`/proc/${pid}/stat`),
+    main: cpuSeconds(`/proc/${pid}/task/${pid}/stat`),
+    postgres: postgresPids.filter(Boolean).reduce((sum, p) => sum + cpuSeconds(`/proc/${p}/stat`), 0),
+  };
+}
+
+/** A load run with the CPU time per request of the server and of PostgreSQL: what bounds the API. */
 async function loadMeasured(pid, options) {
-  const before = cpuSeconds(pid);
+  const before = cpuNow(pid);
   const started = Date.now();
   const result = await load(options);
   const requests = (result.rps * (Date.now() - started)) / 1000;
-  return { ...result, cpuMs: ((cpuSeconds(pid) - before) * 1000) / requests };
+  const after = cpuNow(pid);
+  const perRequest = (name) => ((after[name] - before[name]) * 1000) / requests;
+  return {
+    ...result,
+    cpuMs: perRequest("server"),
+    mainMs: perRequest("main"),
+    postgresMs: perRequest("postgres"),
+  };
 }
 
-function startBareHono(databaseUrl) {
+function startBareHono(databaseUrl, invoiceJson) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [`${here}bare-hono.mjs`], {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
+      env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_INVOICE_JSON: invoiceJson },
       stdio: ["ignore", "pipe", "inherit"],
     });
     child.stdout.on("data", (chunk) => {
@@ -70,7 +98,7 @@ function startBareHono(databaseUrl) {
 
 const database = await createDatabase();
 const api = await startApi({ DATABASE_URL: database.url, BAHI_RATE_LIMIT: "off", BAHI_DB_POOL_SIZE: "20" });
-const bare = await startBareHono(database.url);
+let bare;
 try {
   const headers = { authorization: `Bearer ${api.key}`, "content-type": "application/json" };
   const post = async (path, body) => {
@@ -106,6 +134,7 @@ try {
     ],
   });
   const sample = await post("/v1/invoices", JSON.parse(invoiceBody));
+  bare = await startBareHono(database.url, JSON.stringify(sample));
   const vars = {
     account: api.accountId,
     party: party.id,
@@ -124,7 +153,7 @@ try {
   });
   console.log(`Invoice create on PostgreSQL, ${duration} s per run (2-core machine, loopback)`);
   console.log(
-    "clients  pgbench tps  pgbench mean  POST /v1/invoices          req/s   ratio  p50    p99     server CPU/request",
+    "clients  pgbench tps  pgbench mean  POST /v1/invoices          req/s   ratio  p50    p99     CPU/request: server (main thread)  PostgreSQL",
   );
   let keys = 0;
   // Each request under a key of its own, as an integrator retrying safely would send it.
@@ -138,7 +167,7 @@ try {
   ];
   const row = (clients, reference, name, r) =>
     console.log(
-      `${String(clients).padStart(7)}  ${String(reference.tps).padStart(11)}  ${`${reference.latency} ms`.padStart(12)}  ${name.padEnd(24)} ${String(r.rps).padStart(6)}  ${(r.rps / reference.tps).toFixed(2).padStart(6)}  ${String(r.p50).padStart(3)} ms ${String(r.p99).padStart(4)} ms  ${r.cpuMs.toFixed(2).padStart(6)} ms`,
+      `${String(clients).padStart(7)}  ${String(reference.tps).padStart(11)}  ${`${reference.latency} ms`.padStart(12)}  ${name.padEnd(24)} ${String(r.rps).padStart(6)}  ${(r.rps / reference.tps).toFixed(2).padStart(6)}  ${String(r.p50).padStart(3)} ms ${String(r.p99).padStart(4)} ms  ${r.cpuMs.toFixed(2).padStart(6)} ms (${r.mainMs.toFixed(2)} ms)  ${r.postgresMs.toFixed(2).padStart(6)} ms`,
     );
   for (const clients of clientCounts) {
     const reference = pgbench(database.url, clients, vars);
@@ -161,18 +190,22 @@ try {
   const hello = await load({ url: `${bare.url}/hello`, connections: 32, duration });
   const oneQuery = await load({ url: `${bare.url}/one-query`, connections: 32, duration });
   const pipelined = await load({ url: `${bare.url}/one-query-pipelined`, connections: 32, duration });
+  const invoiceCeiling = await load({ url: `${bare.url}/one-query-invoice`, connections: 32, duration });
   const line = (name, r) =>
     console.log(
       `${name.padEnd(30)} ${String(r.rps).padStart(6)} req/s  ${(r.rps / hello.rps).toFixed(2)}  (p50 ${r.p50} ms, p99 ${r.p99} ms)`,
     );
   console.log("\nGET, 32 connections            req/s      × bare Hono");
   line("GET /v1/invoices/{id}", getById);
-  console.log(`${"".padEnd(30)} server CPU ${getById.cpuMs.toFixed(2)} ms per request`);
+  console.log(
+    `${"".padEnd(30)} CPU per request: server ${getById.cpuMs.toFixed(3)} ms (main thread ${getById.mainMs.toFixed(3)} ms), PostgreSQL ${getById.postgresMs.toFixed(3)} ms`,
+  );
   line("bare Hono JSON", hello);
   line("bare Hono + one trivial query", oneQuery);
   line("  the same on 2 connections", pipelined);
+  line("  the same with the invoice", invoiceCeiling);
 } finally {
-  bare.child.kill("SIGTERM");
+  bare?.child.kill("SIGTERM");
   await stopApi(api);
   await database.drop();
 }

@@ -4,8 +4,9 @@ import type { Logger } from "pino";
 import { authenticate } from "./auth/authenticate.js";
 import type { Database } from "./db/client.js";
 import { ApiError, PROBLEM_CONTENT_TYPE } from "./errors.js";
-import type { AppEnv } from "./http/context.js";
+import { type AppEnv, requestLogger } from "./http/context.js";
 import type { RateLimiter } from "./http/rate-limit.js";
+import { addRequestHeaders, jsonResponse } from "./http/response.js";
 import { allowedMethods, mountOperations } from "./http/router.js";
 import { newId } from "./ids.js";
 import { commitsItself, handlers, pointReads } from "./routes/index.js";
@@ -32,9 +33,9 @@ function clientAddress(c: Parameters<typeof getConnInfo>[0]): string {
 }
 
 function problem(c: Context<AppEnv>, error: ApiError): Response {
-  return c.body(JSON.stringify(error.toProblem(c.get("requestId"))), error.status as 400, {
+  return jsonResponse(c, error.status, JSON.stringify(error.toProblem(c.get("requestId"))), {
     "Content-Type": PROBLEM_CONTENT_TYPE,
-    ...(error.extras.headers ?? {}),
+    ...error.extras.headers,
   });
 }
 
@@ -46,14 +47,14 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     const requestId = newId("request");
     const started = performance.now();
     c.set("requestId", requestId);
-    c.set("logger", logger.child({ request_id: requestId }));
+    c.set("logger", logger);
     await next();
-    c.res.headers.set("X-Request-Id", requestId);
-    for (const [name, value] of Object.entries(c.get("rateLimitHeaders") ?? {}))
-      c.res.headers.set(name, value);
+    addRequestHeaders(c);
+    if (!logger.isLevelEnabled("info")) return;
     const auth = c.get("auth");
-    c.get("logger").info(
+    logger.info(
       {
+        request_id: requestId,
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
@@ -112,7 +113,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return problem(c, error);
-    c.get("logger").error({ err: error }, "unhandled error");
+    requestLogger(c).error({ err: error }, "unhandled error");
     return problem(c, new ApiError(500, "internal_error", "An unexpected error occurred."));
   });
 

@@ -20,37 +20,30 @@ export const ID_PREFIXES = {
 
 export type IdKind = keyof typeof ID_PREFIXES;
 
-let lastTime = 0;
-let lastRandom: Uint8Array = new Uint8Array(10);
+const TWO_POW_40 = 2 ** 40;
 
-function encode(bytes: Uint8Array, chars: number): string {
-  let value = 0n;
-  for (const byte of bytes) value = (value << 8n) | BigInt(byte);
+let lastTime = 0;
+/** The 80 random bits as two 40-bit halves: numbers hold them exactly, and BigInt costs more per id. */
+let randomHigh = 0;
+let randomLow = 0;
+
+/** `value` (an integer below 2^53) as its last `chars` base32 digits. */
+function base32(value: number, chars: number): string {
   let out = "";
+  let rest = value;
   for (let i = 0; i < chars; i++) {
-    out = ALPHABET[Number(value & 31n)] + out;
-    value >>= 5n;
+    out = ALPHABET[rest % 32] + out;
+    rest = Math.floor(rest / 32);
   }
   return out;
 }
 
 function encodeTime(ms: number): string {
-  const time = new Uint8Array(6);
-  let t = ms;
-  for (let i = 5; i >= 0; i--) {
-    time[i] = t % 256;
-    t = Math.floor(t / 256);
-  }
-  return encode(time, 10);
+  return base32(ms, 10);
 }
 
-function increment(bytes: Uint8Array): Uint8Array {
-  const next = Uint8Array.from(bytes);
-  for (let i = next.length - 1; i >= 0; i--) {
-    next[i] = ((next[i] ?? 0) + 1) & 0xff;
-    if (next[i] !== 0) break;
-  }
-  return next;
+function fortyBits(bytes: Buffer, offset: number): number {
+  return (bytes[offset] ?? 0) * 2 ** 32 + bytes.readUInt32BE(offset + 1);
 }
 
 /**
@@ -61,12 +54,18 @@ function increment(bytes: Uint8Array): Uint8Array {
 export function newId(kind: IdKind): string {
   const now = Date.now();
   if (now <= lastTime) {
-    lastRandom = increment(lastRandom);
+    randomLow += 1;
+    if (randomLow === TWO_POW_40) {
+      randomLow = 0;
+      randomHigh = (randomHigh + 1) % TWO_POW_40;
+    }
   } else {
     lastTime = now;
-    lastRandom = randomBytes(10);
+    const bytes = randomBytes(10);
+    randomHigh = fortyBits(bytes, 0);
+    randomLow = fortyBits(bytes, 5);
   }
-  return `${ID_PREFIXES[kind]}_${encodeTime(lastTime)}${encode(lastRandom, 16)}`;
+  return `${ID_PREFIXES[kind]}_${encodeTime(lastTime)}${base32(randomHigh, 8)}${base32(randomLow, 8)}`;
 }
 
 /** The smallest id of this kind made at or after `time`: a time range as a range of keys. */

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import type { Context } from "hono";
 import type { Logger } from "pino";
 import type { Authentication } from "../auth/authenticate.js";
 
@@ -8,8 +9,17 @@ export type AppEnv = {
   Bindings: { incoming: IncomingMessage };
   Variables: {
     requestId: string;
+    /** The process's logger: `requestLogger` gives the request's own. */
     logger: Logger;
     auth: Authentication;
     rateLimitHeaders: Record<string, string>;
   };
 };
+
+/**
+ * The request's logger, its lines tagged with the request's id. Made only when a line is written:
+ * a pino child costs as much as a small part of a point read, and most requests log nothing.
+ */
+export function requestLogger(c: Context<AppEnv>): Logger {
+  return c.get("logger").child({ request_id: c.get("requestId") });
+}

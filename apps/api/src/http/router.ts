@@ -7,10 +7,11 @@ import { ApiError, validationFailed } from "../errors.js";
 import type { IdempotencyRecord } from "../services/idempotency-record.js";
 import type { Services } from "../services/index.js";
 import { isUpload, readBody } from "./body.js";
-import type { AppEnv } from "./context.js";
+import { type AppEnv, requestLogger } from "./context.js";
 import { fingerprintOf, runIdempotently } from "./idempotency.js";
 import { JsonStream } from "./json-stream.js";
 import type { HandlerContext, Handlers, OperationId } from "./operation-types.js";
+import { jsonResponse } from "./response.js";
 
 /** The validated request as the router holds it; each handler sees it typed by its operation. */
 interface UntypedInput {
@@ -110,13 +111,13 @@ async function inputOf(c: Context<AppEnv>, op: OperationSpec): Promise<UntypedIn
 function send(c: Context<AppEnv>, reply: UntypedReply): Response {
   if (typeof reply.body === "string") return c.body(reply.body, reply.status as 200, reply.headers);
   if (reply.body instanceof JsonStream) {
-    const logger = c.get("logger");
+    const logger = requestLogger(c);
     // The status is sent before the body is built: a failure half-way can only cut the body short,
     // which a JSON parser then refuses, so it is logged here for the operator.
     const stream = reply.body.toReadableStream((err) => logger.error({ err }, "streamed answer failed"));
     return c.body(stream, reply.status as 200, { ...reply.headers, "Content-Type": "application/json" });
   }
-  return c.json(reply.body as object, reply.status as 200, reply.headers);
+  return jsonResponse(c, reply.status, JSON.stringify(reply.body), reply.headers);
 }
 
 /**
@@ -176,11 +177,11 @@ export function mountOperations(
           run,
           alone ? (record) => run(db, record) : undefined,
         );
-        if (replayed) c.header("Idempotent-Replayed", "true");
-        return c.json(reply.body as object, reply.status as 200);
+        const headers: Record<string, string> = replayed ? { "Idempotent-Replayed": "true" } : {};
+        return jsonResponse(c, reply.status, JSON.stringify(reply.body), headers);
       }
       const reply = alone ? await run(db) : await db.transaction((tx) => run(tx));
-      return c.json(reply.body as object, reply.status as 200);
+      return jsonResponse(c, reply.status, JSON.stringify(reply.body));
     });
   }
   return mounted;

@@ -635,8 +635,7 @@ const invoiceById = preparedOn((db) =>
 export async function findInvoice(db: Executor, owner: Owner, id: string): Promise<Invoice> {
   const [row] = await invoiceById(db).execute({ accountId: owner.accountId, livemode: owner.livemode, id });
   if (!row) throw notFound("invoice", id);
-  const { lines, ...invoice } = row;
-  return toInvoice(invoice, JSON.parse(lines) as InvoiceLineView[]);
+  return toInvoice(row, JSON.parse(row.lines) as InvoiceLineView[]);
 }
 
 export interface InvoiceFilters {
