@@ -16,6 +16,13 @@ afterAll(() => api.close());
 
 const validKey = { scopes: ["invoices:read"] };
 
+it("an operation's JSON answer carries its request id and JSON's content type", async () => {
+  const res = await api.fetch("/v1/account", { headers: { authorization: `Bearer ${tenant.testKey}` } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toBe("application/json");
+  expect(res.headers.get("x-request-id")).toMatch(/^req_[0-9a-z]{26}$/);
+});
+
 describe("problem+json for every error the spine produces", () => {
   it("404 for an unknown route, with a request id", async () => {
     const res = await api.fetch("/v1/nothing-here", {

@@ -200,6 +200,7 @@ describe("importing the spec's example CSV", () => {
     expect(errors.headers.get("content-disposition")).toBe(
       `attachment; filename="${accepted.body.id}-errors.csv"`,
     );
+    expect(errors.headers.get("x-request-id")).toMatch(/^req_[0-9a-z]{26}$/);
     expect(errors.body).toBe(
       [
         "row,sku,outcome,column,reason",
