@@ -300,6 +300,10 @@ describe("the e-invoice", () => {
       Discount: 100,
       AssAmt: 1400,
     });
+    // As sent: the document the IRP signed (less the acknowledgement it adds), key for key in order.
+    const signed = Buffer.from(created.body.signed_invoice.split(".")[1], "base64url").toString();
+    const { AckNo, AckDt, Irn, ...sent } = JSON.parse(JSON.parse(signed).data);
+    expect(JSON.stringify(res.body)).toBe(JSON.stringify(sent));
   });
 
   it("404 einvoice_not_applicable for a sale to an unregistered buyer; the JWKS needs no key", async () => {

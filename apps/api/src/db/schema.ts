@@ -7,6 +7,7 @@ import {
   foreignKey,
   index,
   integer,
+  json,
   jsonb,
   numeric,
   pgTable,
@@ -264,8 +265,11 @@ export const invoices = pgTable(
     amountPaid: money("amount_paid").notNull().default("0"),
     amountCredited: money("amount_credited").notNull().default("0"),
     ...irpRegistration(),
-    /** The INV-01 document exactly as it was sent to the IRP. */
-    einvoice: jsonb("einvoice"),
+    /**
+     * The INV-01 document exactly as it was sent to the IRP: `json` keeps its text, key order
+     * included, where `jsonb` would reorder the keys (and cost a parse into its binary form on write).
+     */
+    einvoice: json("einvoice"),
     cancellation: jsonb("cancellation"),
     notes: text("notes"),
     createdAt: createdAt(),
@@ -452,8 +456,8 @@ export const creditNotes = pgTable(
     creditedToParty: money("credited_to_party").notNull(),
     refundDue: money("refund_due").notNull(),
     ...irpRegistration(),
-    /** The INV-01 document (type CRN) exactly as it was sent to the IRP. */
-    einvoice: jsonb("einvoice"),
+    /** The INV-01 document (type CRN) exactly as it was sent to the IRP; `json` as for invoices. */
+    einvoice: json("einvoice"),
     createdAt: createdAt(),
   },
   (t) => [
