@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from "./config.js";
 import { DataDirInUseError } from "./db/data-dir-lock.js";
+import { StatisticsKeeper } from "./db/statistics.js";
 import { seedDemoAccount } from "./demo.js";
 import { createLogger } from "./logger.js";
 import { openRuntime } from "./runtime.js";
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
   const worker = config.worker === "on" ? await startWorker(runtime.handle, config, logger) : null;
   const importer = config.worker === "on" ? new ImportWorker(runtime.handle.db, logger) : null;
   importer?.start();
+  const statistics = new StatisticsKeeper(runtime.handle.db, logger);
+  statistics.start();
   if (demo) {
     // The secret is printed once to the terminal, on purpose and outside the log stream.
     process.stdout.write(
@@ -53,7 +56,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
-    await Promise.all([server.close(config.shutdownTimeoutMs), worker?.stop(), importer?.stop()]);
+    await Promise.all([
+      server.close(config.shutdownTimeoutMs),
+      worker?.stop(),
+      importer?.stop(),
+      statistics.stop(),
+    ]);
     await runtime.close();
     logger.info("stopped");
     process.exit(0);

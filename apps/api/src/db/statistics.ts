@@ -1,0 +1,74 @@
+import { sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Database } from "./client.js";
+import { rowsOf } from "./rows.js";
+
+/**
+ * STALE_STATISTICS_MIN_CHANGES: a table is analysed once it has had at least this many rows
+ * written since its statistics were taken, and more than it had then. A table that has at least
+ * doubled no longer matches its statistics.
+ */
+export const STALE_STATISTICS_MIN_CHANGES = 1_000;
+/** How often the process looks for tables whose statistics are stale. */
+export const STATISTICS_CHECK_INTERVAL_MS = 10_000;
+
+/**
+ * Analyses every table of the schema that has at least doubled since it was last analysed. Each
+ * connection keeps its plans until a table's statistics change, the foreign-key checks' plans
+ * included, so a plan made while a table was empty stays, however large the table grows. At
+ * 12,000 invoices, the check of an invoice line's invoice made on an empty table read every index
+ * entry of the account: 120 buffers for each line (BENCHMARKS.md). Autovacuum analyses tables long
+ * before they double, so where it runs this finds nothing to do. Where it does not run (PGlite, or
+ * a server with it switched off), this does its analysing. Tables another session is analysing
+ * are skipped. Returns the tables analysed.
+ */
+export async function refreshStaleStatistics(db: Database): Promise<string[]> {
+  const stale = rowsOf(
+    await db.execute(sql`
+      select s.relname as name
+      from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+      where s.schemaname = current_schema()
+        and s.n_mod_since_analyze >= ${STALE_STATISTICS_MIN_CHANGES}
+        and s.n_mod_since_analyze > greatest(c.reltuples, 0)
+      order by s.relname`),
+  ).map((row) => String(row.name));
+  for (const name of stale) await db.execute(sql`analyze (skip_locked) ${sql.identifier(name)}`);
+  return stale;
+}
+
+/** Runs refreshStaleStatistics every STATISTICS_CHECK_INTERVAL_MS, in the API process. */
+export class StatisticsKeeper {
+  readonly #db: Database;
+  readonly #logger: Logger;
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<void> = Promise.resolve();
+
+  constructor(db: Database, logger: Logger) {
+    this.#db = db;
+    this.#logger = logger;
+  }
+
+  start(intervalMs = STATISTICS_CHECK_INTERVAL_MS): void {
+    if (this.#timer) return;
+    this.#timer = setInterval(() => {
+      this.#running = this.#running.then(() => this.#check());
+    }, intervalMs);
+    this.#timer.unref();
+  }
+
+  async #check(): Promise<void> {
+    try {
+      const analysed = await refreshStaleStatistics(this.#db);
+      if (analysed.length > 0) this.#logger.info({ tables: analysed }, "analysed tables that had doubled");
+    } catch (error) {
+      this.#logger.error({ err: error }, "could not refresh the tables' statistics");
+    }
+  }
+
+  /** Stops the checks and waits for the one in flight. */
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#running;
+  }
+}

@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Database } from "../src/db/client.js";
+import { rowsOf } from "../src/db/rows.js";
+import {
+  refreshStaleStatistics,
+  STALE_STATISTICS_MIN_CHANGES,
+  StatisticsKeeper,
+} from "../src/db/statistics.js";
+import { createTestDatabase, type TestDatabase } from "./support/database.js";
+
+let database: TestDatabase;
+let db: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.handle.db;
+  // Every table of the migrated schema starts fresh: only the probes below are written to.
+  await db.execute(sql`analyze`);
+});
+afterAll(() => database.drop());
+
+/**
+ * Writes `rows` rows into a new table, and has the writes counted in the statistics at once.
+ * Autovacuum leaves the table alone, so that only the code under test analyses it.
+ */
+async function probe(name: string, rows: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`create table ${sql.identifier(name)} (id integer primary key) with (autovacuum_enabled = false)`,
+    );
+    await tx.execute(
+      sql`insert into ${sql.identifier(name)} select g from generate_series(1, ${rows}::int) g`,
+    );
+    await tx.execute(sql`select pg_stat_force_next_flush()`);
+  });
+}
+
+async function estimatedRows(name: string): Promise<number> {
+  const [row] = rowsOf(await db.execute(sql`select reltuples from pg_class where relname = ${name}`));
+  return Number(row?.reltuples);
+}
+
+it(`analyses a table once ${STALE_STATISTICS_MIN_CHANGES} rows were written since its statistics, and not before`, async () => {
+  await probe("probe_below", STALE_STATISTICS_MIN_CHANGES - 1);
+  await probe("probe_at", STALE_STATISTICS_MIN_CHANGES);
+  expect(await refreshStaleStatistics(db)).toEqual(["probe_at"]);
+  expect(await estimatedRows("probe_at")).toBe(STALE_STATISTICS_MIN_CHANGES);
+  expect(await estimatedRows("probe_below")).toBeLessThan(0);
+  // Fresh statistics: nothing to do until the table has doubled.
+  expect(await refreshStaleStatistics(db)).toEqual([]);
+});
+
+it("analyses a table again once it has more than doubled, so its cached plans are made afresh", async () => {
+  await probe("probe_growing", 2_000);
+  expect(await refreshStaleStatistics(db)).toEqual(["probe_growing"]);
+  const grow = async (rows: number, from: number) =>
+    db.transaction(async (tx) => {
+      await tx.execute(
+        sql`insert into probe_growing select g from generate_series(${from}::int, ${from + rows - 1}::int) g`,
+      );
+      await tx.execute(sql`select pg_stat_force_next_flush()`);
+    });
+  await grow(2_000, 2_001);
+  expect(await refreshStaleStatistics(db)).toEqual([]);
+  await grow(1, 4_001);
+  expect(await refreshStaleStatistics(db)).toEqual(["probe_growing"]);
+  expect(await estimatedRows("probe_growing")).toBe(4_001);
+});
+
+it("the keeper checks on its interval, and stop waits for the check in flight", async () => {
+  await probe("probe_kept", STALE_STATISTICS_MIN_CHANGES);
+  const lines: string[] = [];
+  const logger = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
+  const keeper = new StatisticsKeeper(db, logger);
+  keeper.start(20);
+  await expect.poll(() => estimatedRows("probe_kept"), { timeout: 5_000 }).toBe(STALE_STATISTICS_MIN_CHANGES);
+  await keeper.stop();
+  expect(lines.map((line) => JSON.parse(line))).toContainEqual(
+    expect.objectContaining({ tables: ["probe_kept"], msg: "analysed tables that had doubled" }),
+  );
+});
