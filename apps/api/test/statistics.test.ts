@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Database } from "../src/db/client.js";
@@ -17,20 +17,24 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-/**
- * Writes `rows` rows into a new table, and has the writes counted in the statistics at once.
- * Autovacuum leaves the table alone, so that only the code under test analyses it.
- */
-async function probe(name: string, rows: number): Promise<void> {
+/** Runs `statement` and has its writes counted in the statistics at once. */
+async function counted(statement: SQL): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`create table ${sql.identifier(name)} (id integer primary key) with (autovacuum_enabled = false)`,
-    );
-    await tx.execute(
-      sql`insert into ${sql.identifier(name)} select g from generate_series(1, ${rows}::int) g`,
-    );
+    await tx.execute(statement);
     await tx.execute(sql`select pg_stat_force_next_flush()`);
   });
+}
+
+/**
+ * Writes rows `from` to `to` into table `name`, made first if `from` is 1. Autovacuum leaves the
+ * table alone, so that only the code under test analyses it.
+ */
+async function probe(name: string, to: number, from = 1): Promise<void> {
+  const table = sql.identifier(name);
+  if (from === 1) {
+    await db.execute(sql`create table ${table} (id integer primary key) with (autovacuum_enabled = false)`);
+  }
+  await counted(sql`insert into ${table} select g from generate_series(${from}::int, ${to}::int) g`);
 }
 
 async function estimatedRows(name: string): Promise<number> {
@@ -51,20 +55,10 @@ it(`analyses a table once it holds ${STALE_STATISTICS_MIN_ROWS} rows and has no 
 it("analyses a table again once it has more than doubled, so its cached plans are made afresh; updates in place do not count", async () => {
   await probe("probe_growing", 2_000);
   expect(await refreshStaleStatistics(db)).toEqual(["probe_growing"]);
-  const grow = async (rows: number, from: number) =>
-    db.transaction(async (tx) => {
-      await tx.execute(
-        sql`insert into probe_growing select g from generate_series(${from}::int, ${from + rows - 1}::int) g`,
-      );
-      await tx.execute(sql`select pg_stat_force_next_flush()`);
-    });
-  await grow(2_000, 2_001);
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`update probe_growing set id = id`);
-    await tx.execute(sql`select pg_stat_force_next_flush()`);
-  });
+  await probe("probe_growing", 4_000, 2_001);
+  await counted(sql`update probe_growing set id = id`);
   expect(await refreshStaleStatistics(db)).toEqual([]);
-  await grow(1, 4_001);
+  await probe("probe_growing", 4_001, 4_001);
   expect(await refreshStaleStatistics(db)).toEqual(["probe_growing"]);
   expect(await estimatedRows("probe_growing")).toBe(4_001);
 });

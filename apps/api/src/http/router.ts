@@ -117,7 +117,11 @@ function send(c: Context<AppEnv>, reply: UntypedReply): Response {
     const stream = reply.body.toReadableStream((err) => logger.error({ err }, "streamed answer failed"));
     return c.body(stream, reply.status as 200, { ...reply.headers, "Content-Type": "application/json" });
   }
-  return jsonResponse(c, reply.status, JSON.stringify(reply.body), reply.headers);
+  return sendJson(c, reply, reply.headers);
+}
+
+function sendJson(c: Context<AppEnv>, reply: UntypedReply, headers?: Record<string, string>): Response {
+  return jsonResponse(c, reply.status, JSON.stringify(reply.body), headers);
 }
 
 /**
@@ -177,11 +181,10 @@ export function mountOperations(
           run,
           alone ? (record) => run(db, record) : undefined,
         );
-        const headers: Record<string, string> = replayed ? { "Idempotent-Replayed": "true" } : {};
-        return jsonResponse(c, reply.status, JSON.stringify(reply.body), headers);
+        return sendJson(c, reply, replayed ? { "Idempotent-Replayed": "true" } : {});
       }
       const reply = alone ? await run(db) : await db.transaction((tx) => run(tx));
-      return jsonResponse(c, reply.status, JSON.stringify(reply.body));
+      return sendJson(c, reply);
     });
   }
   return mounted;
