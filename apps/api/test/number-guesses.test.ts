@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NumberGuesses } from "../src/services/number-guesses.js";
+import { type Guess, NUMBER_GUESS_SETTLE_MS, NumberGuesses } from "../src/services/number-guesses.js";
 
 const settled = async (promise: Promise<void>) => {
   let done = false;
@@ -10,56 +10,101 @@ const settled = async (promise: Promise<void>) => {
   return done;
 };
 
+/** A guess that the test expects to be made. */
+const made = async (guess: Promise<Guess | null>): Promise<Guess> => {
+  const made = await guess;
+  if (!made) throw new Error("expected a guess");
+  return made;
+};
+
 describe("NumberGuesses", () => {
-  it("guesses past the numbers in flight, starting after the database's last", () => {
+  it("guesses past the numbers in flight, starting after the database's last", async () => {
     const guesses = new NumberGuesses();
-    expect(guesses.guess("s", 41).seq).toBe(42);
-    expect(guesses.guess("s", 41).seq).toBe(43);
-    expect(guesses.guess("other", 0).seq).toBe(1);
+    expect((await made(guesses.guess("s", 41))).seq).toBe(42);
+    expect((await made(guesses.guess("s", 41))).seq).toBe(43);
+    expect((await made(guesses.guess("other", 0))).seq).toBe(1);
     // Another node took numbers meanwhile: the database's last wins over this node's guesses.
-    expect(guesses.guess("s", 50).seq).toBe(51);
+    expect((await made(guesses.guess("s", 50))).seq).toBe(51);
   });
 
   it("gives each claim its turn after the claim of the number before it", async () => {
     const guesses = new NumberGuesses();
-    const first = guesses.guess("s", 0);
-    const second = guesses.guess("s", 0);
-    const third = guesses.guess("s", 0);
+    const first = await made(guesses.guess("s", 0));
+    const second = await made(guesses.guess("s", 0));
+    const third = await made(guesses.guess("s", 0));
     expect(await settled(first.turn)).toBe(true);
     expect(await settled(second.turn)).toBe(false);
-    first.done();
+    first.done(true);
     expect(await settled(second.turn)).toBe(true);
     expect(await settled(third.turn)).toBe(false);
-    second.done();
+    second.done(true);
     expect(await settled(third.turn)).toBe(true);
   });
 
   it("on a lane, gives a claim its turn once the one before it was sent there, not answered", async () => {
     const guesses = new NumberGuesses();
-    const first = guesses.guess("s", 0, true);
-    const second = guesses.guess("s", 0, true);
-    const offLane = guesses.guess("s", 0);
-    const last = guesses.guess("s", 0, true);
+    const first = await made(guesses.guess("s", 0, true));
+    const second = await made(guesses.guess("s", 0, true));
+    const offLane = await made(guesses.guess("s", 0));
+    const last = await made(guesses.guess("s", 0, true));
     expect(await settled(second.turn)).toBe(false);
     first.sent();
     expect(await settled(second.turn)).toBe(true);
     // A claim off the lane reaches PostgreSQL on another connection: it waits for the answer.
     second.sent();
     expect(await settled(offLane.turn)).toBe(false);
-    second.done();
+    second.done(true);
     expect(await settled(offLane.turn)).toBe(true);
     // And a lane claim after one off the lane waits for that one's answer too.
     offLane.sent();
     expect(await settled(last.turn)).toBe(false);
-    offLane.done();
+    offLane.done(true);
     expect(await settled(last.turn)).toBe(true);
   });
 
-  it("starts again after the number a document really got", () => {
+  it("makes no guess while a create takes its number under the lock, then starts after that number", async () => {
     const guesses = new NumberGuesses();
-    guesses.guess("s", 9);
-    guesses.guess("s", 9);
-    guesses.correct("s", 10);
-    expect(guesses.guess("s", 9).seq).toBe(11);
+    const claimed = await made(guesses.guess("s", 9));
+    const taker = guesses.take("s");
+    const waiting = guesses.guess("s", 9);
+    claimed.done(true);
+    taker.took(11);
+    expect(await settled(waiting.then(() => undefined))).toBe(false);
+    taker.release();
+    expect((await made(waiting)).seq).toBe(12);
+    // Settled: the next guesses follow at once.
+    expect((await made(guesses.guess("s", 9))).seq).toBe(13);
+  });
+
+  it("a guess that missed and retries under the lock keeps the guesses after it waiting", async () => {
+    const guesses = new NumberGuesses();
+    const missed = await made(guesses.guess("s", 4));
+    const taker = guesses.take("s");
+    missed.done(false);
+    const waiting = guesses.guess("s", 4);
+    expect(await settled(waiting.then(() => undefined))).toBe(false);
+    taker.took(5);
+    taker.release();
+    expect((await made(waiting)).seq).toBe(6);
+  });
+
+  it("a refused create takes no number: the next guess is the number it would have had", async () => {
+    const guesses = new NumberGuesses();
+    (await made(guesses.guess("s", 0))).done(true);
+    const missed = await made(guesses.guess("s", 0));
+    const taker = guesses.take("s");
+    missed.done(false);
+    taker.release();
+    expect((await made(guesses.guess("s", 0))).seq).toBe(2);
+  });
+
+  it(`gives up after NUMBER_GUESS_SETTLE_MS (${NUMBER_GUESS_SETTLE_MS} ms) of creates under the lock: no guess`, async () => {
+    const guesses = new NumberGuesses();
+    const taker = guesses.take("s");
+    expect(await guesses.guess("s", 0)).toBeNull();
+    // Other series are not held up.
+    expect((await made(guesses.guess("other", 0))).seq).toBe(1);
+    taker.release();
+    expect((await made(guesses.guess("s", 0))).seq).toBe(1);
   });
 });

@@ -62,7 +62,7 @@ import {
 } from "./idempotency-record.js";
 import type { Services } from "./index.js";
 import { type InvoiceItemRow, type InvoiceLineView, type InvoiceRow, toInvoice } from "./invoice-view.js";
-import type { Guess } from "./number-guesses.js";
+import type { Guess, Taker } from "./number-guesses.js";
 import { type Owner, ownedBy, ownedRow, ownedRowPlaceholder } from "./owner.js";
 import { checkDateRange, type Page, pageOf } from "./pagination.js";
 import { toParty } from "./parties.js";
@@ -290,51 +290,64 @@ async function issueInvoice(
   };
   const period = seriesPeriod(policy, date);
   const series = seriesKey(owner, "invoice", period);
-  const underLock = async (tx: Executor) => {
+  const underLock = async (tx: Executor, taker: Taker) => {
     const [, taken] = await Promise.all([
       applyStockMovements(tx, owner, moves, cause),
       nextDocumentNumber(tx, owner, "invoice", policy, date),
     ]);
-    numberGuesses.correct(series, taken.seq);
+    taker.took(taken.seq);
     const document = await register(taken);
     await checkQuota(tx, false);
     await insertInvoice(tx, owner, document);
     return document.invoice;
   };
+  /** Under the lock, as a taker from the first step: see NumberGuesses. */
+  const takingUnderLock = async (run: (taker: Taker) => Promise<Invoice>) => {
+    const taker = numberGuesses.take(series);
+    try {
+      return await run(taker);
+    } finally {
+      taker.release();
+    }
+  };
   const last = lastInSeries?.[period];
   const lane = issue.commitsAlone ? lanes.laneOf(series) : null;
   const guess =
     (einvoiceFor === null || irp.registersLocally) && last !== undefined
-      ? numberGuesses.guess(series, last, lane !== null)
+      ? await numberGuesses.guess(series, last, lane !== null)
       : null;
   const guessed = guess ? guessedNumber(policy, date, guess.seq) : null;
   // With a key, whatever cannot be written by the one statement is the request transaction's to do.
   const locked = async () => {
     if (keyed) throw new NotCommittedAlone();
-    return atomically(db, underLock);
+    return takingUnderLock((taker) => atomically(db, (tx) => underLock(tx, taker)));
   };
   if (!guess || !guessed) {
-    guess?.done();
+    guess?.done(false);
     return locked();
   }
   const underGuess = async (executor: Executor, lane?: Lane): Promise<Invoice | null> => {
     let document: InvoiceDocument;
-    let written: Awaited<ReturnType<typeof writeIfClaimed>>;
+    let written: Awaited<ReturnType<typeof writeIfClaimed>> | undefined;
     try {
       document = await register(guessed);
       written = await writeIfClaimed({ db: executor, lane }, owner, period, guess, issue, document);
     } finally {
-      guess.done();
+      guess.done(written?.claimed === true);
     }
     if (!written.claimed) return null;
     await settleStockMoves(executor, owner, moves, written.moved, cause);
     await checkQuota(executor, true);
     return document.invoice;
   };
-  if (!issue.commitsAlone) return atomically(db, async (tx) => (await underGuess(tx)) ?? underLock(tx));
+  if (!issue.commitsAlone)
+    return atomically(
+      db,
+      async (tx) => (await underGuess(tx)) ?? takingUnderLock((taker) => underLock(tx, taker)),
+    );
   const opened = lane
     ? await lane.catch((error: unknown) => {
-        guess.done();
+        guess.done(false);
         throw error;
       })
     : undefined;

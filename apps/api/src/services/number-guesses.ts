@@ -1,6 +1,12 @@
 /** NUMBER_GUESS_SERIES: how many series a node remembers guesses for; the oldest is forgotten first. */
 const NUMBER_GUESS_SERIES = 10_000;
 
+/**
+ * NUMBER_GUESS_SETTLE_MS: how long a create waits, at most, for the creates of its series that take
+ * their numbers under the lock on this node to finish, before it takes its own number that way too.
+ */
+export const NUMBER_GUESS_SETTLE_MS = 50;
+
 /** A guessed number, and its place in the queue of this node's claims on the series. */
 export interface Guess {
   readonly seq: number;
@@ -11,8 +17,19 @@ export interface Guess {
   readonly turn: Promise<void>;
   /** Call once this guess's claim has been handed to its lane's connection. */
   readonly sent: () => void;
-  /** Call when this guess's claim has been answered, or will never be made. */
-  readonly done: () => void;
+  /**
+   * Call when this guess's claim has been answered, or will never be made: `claimed` when the
+   * number is now the document's. A create that falls back to the lock calls `take` first.
+   */
+  readonly done: (claimed: boolean) => void;
+}
+
+/** A create that takes its number under the series lock, whatever the guesses expect. */
+export interface Taker {
+  /** Call with the number the lock gave. */
+  readonly took: (seq: number) => void;
+  /** Call once the create has ended, written or not. */
+  readonly release: () => void;
 }
 
 interface Claim {
@@ -23,7 +40,12 @@ interface Claim {
 
 interface SeriesState {
   next: number;
+  /** The highest number this node knows was taken. */
+  highest: number;
   claims: Map<number, Claim>;
+  takers: number;
+  /** While creates take numbers under the lock here: settles once none is in flight. */
+  unsettled: { settled: Promise<void>; settle: () => void } | null;
 }
 
 /**
@@ -38,12 +60,28 @@ interface SeriesState {
  * the series row from its claim to its commit, and the later claim queues on it in the database.
  * Claims sent through the series' lane (see StatementLanes) arrive in the order they are sent, so
  * such a claim waits only until the one before it was sent there, not for its answer.
+ *
+ * A create that takes its number under the lock (nothing to guess from, or a guess that missed)
+ * takes one this node cannot foresee, most likely one already guessed, and the retry under the lock
+ * of the guess it took takes the next guess's number in turn. With creates always in flight, that
+ * went on for good: every guess missed. So while such a create is in flight, no new guess is made;
+ * a create waits (at most NUMBER_GUESS_SETTLE_MS) until every create of the series in flight here
+ * has ended, and guesses then start after the highest number this node saw taken.
  */
 export class NumberGuesses {
   private readonly series = new Map<string, SeriesState>();
 
-  guess(series: string, lastInDatabase: number, viaLane = false): Guess {
-    const state = this.stateOf(series);
+  /**
+   * A guess at the series' next number, after the database's `lastInDatabase` and every guess in
+   * flight; null when creates still take the series' numbers under the lock after
+   * NUMBER_GUESS_SETTLE_MS: the caller then does so too.
+   */
+  async guess(series: string, lastInDatabase: number, viaLane = false): Promise<Guess | null> {
+    let state = this.stateOf(series);
+    if (state.unsettled) {
+      if (!(await settledWithin(state.unsettled.settled, NUMBER_GUESS_SETTLE_MS))) return null;
+      state = this.stateOf(series);
+    }
     const seq = Math.max(lastInDatabase + 1, state.next);
     state.next = seq + 1;
     const before = state.claims.get(seq - 1);
@@ -60,21 +98,60 @@ export class NumberGuesses {
       }),
     };
     state.claims.set(seq, claim);
+    const settled = state;
     return {
       seq,
       turn,
       sent: markSent,
-      done: () => {
-        if (state.claims.get(seq) === claim) state.claims.delete(seq);
+      done: (claimed) => {
+        if (claimed) settled.highest = Math.max(settled.highest, seq);
+        if (settled.claims.get(seq) === claim) settled.claims.delete(seq);
         markSent();
         markAnswered();
+        this.settleWhenIdle(settled);
       },
     };
   }
 
-  /** The number a document really got when its guess was wrong: later guesses start after it. */
-  correct(series: string, taken: number): void {
-    this.stateOf(series).next = taken + 1;
+  /** Registers a create that takes its number under the lock; guesses wait until it is released. */
+  take(series: string): Taker {
+    const state = this.stateOf(series);
+    state.takers += 1;
+    if (!state.unsettled) {
+      let settle!: () => void;
+      const settled = new Promise<void>((resolve) => {
+        settle = resolve;
+      });
+      state.unsettled = { settled, settle };
+    }
+    let released = false;
+    return {
+      took: (seq) => {
+        state.highest = Math.max(state.highest, seq);
+      },
+      release: () => {
+        if (released) return;
+        released = true;
+        state.takers -= 1;
+        this.settleWhenIdle(state);
+      },
+    };
+  }
+
+  /**
+   * Lets the waiting guesses go once nothing of the series is in flight. Checked on the next turn of
+   * the event loop, not now: a guess that just missed registers its retry under the lock a few
+   * promise steps after its claim is done, and a guess let through in between would miss too.
+   */
+  private settleWhenIdle(state: SeriesState): void {
+    if (!state.unsettled || state.takers > 0 || state.claims.size > 0) return;
+    setImmediate(() => {
+      const unsettled = state.unsettled;
+      if (!unsettled || state.takers > 0 || state.claims.size > 0) return;
+      state.unsettled = null;
+      state.next = state.highest + 1;
+      unsettled.settle();
+    });
   }
 
   private stateOf(series: string): SeriesState {
@@ -82,7 +159,7 @@ export class NumberGuesses {
     if (state) {
       this.series.delete(series);
     } else {
-      state = { next: 0, claims: new Map() };
+      state = { next: 0, highest: 0, claims: new Map(), takers: 0, unsettled: null };
     }
     this.series.set(series, state);
     if (this.series.size > NUMBER_GUESS_SERIES) {
@@ -90,5 +167,18 @@ export class NumberGuesses {
       if (oldest !== undefined) this.series.delete(oldest);
     }
     return state;
+  }
+}
+
+/** Whether `promise` settled within `ms`; the timer does not outlive the wait. */
+async function settledWithin(promise: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true as const), timedOut]);
+  } finally {
+    clearTimeout(timer);
   }
 }
