@@ -144,8 +144,16 @@ describe("money invariants", () => {
           }
           expectNoServerError(res);
         }
+        // GET by id is written by PostgreSQL, the list by Node (toInvoice): both views must agree.
+        const listed = new Map(
+          (await call("listInvoices", { query: { limit: 100 } })).body.data.map((i: { id: string }) => [
+            i.id,
+            i,
+          ]),
+        );
         for (const id of invoices) {
           const inv = (await call("retrieveInvoice", { path: { id } })).body;
+          expect(inv).toEqual(listed.get(id));
           const notes = (await call("listCreditNotes", { query: { invoice_id: id, limit: 100 } })).body.data;
           const noteTotal = notes.reduce((a: number, n: any) => a + paise(n.total), 0);
           const toParty = notes.reduce((a: number, n: any) => a + paise(n.credited_to_party), 0);

@@ -5,6 +5,7 @@ import type { IdempotencyRecord } from "../services/idempotency-record.js";
 import type { Services } from "../services/index.js";
 import type { Upload } from "./body.js";
 import type { JsonStream } from "./json-stream.js";
+import type { JsonText } from "./json-text.js";
 
 export type OperationId = keyof operations;
 type Op<K extends OperationId> = operations[K];
@@ -13,14 +14,17 @@ type SuccessStatus<K extends OperationId> = Extract<keyof Op<K>["responses"], 20
 type ContentOf<R> = R extends { content: infer C } ? C[keyof C] : undefined;
 
 /**
- * What a handler answers: a success status the spec lists for the operation, and its body, whole or
- * (for a read too large to hold) as a stream of the same shape; a text body (a CSV download) goes out
- * as it is, with `headers` naming its Content-Type.
+ * What a handler answers: a success status the spec lists for the operation, and its body, whole,
+ * as JSON text already written (JsonText), or (for a read too large to hold) as a stream of the same
+ * shape; a text body (a CSV download) goes out as it is, with `headers` naming its Content-Type.
  */
 export type Reply<K extends OperationId> = {
   [S in SuccessStatus<K>]: {
     status: S;
-    body: ContentOf<Op<K>["responses"][S]> | JsonStream<ContentOf<Op<K>["responses"][S]>>;
+    body:
+      | ContentOf<Op<K>["responses"][S]>
+      | JsonStream<ContentOf<Op<K>["responses"][S]>>
+      | JsonText<ContentOf<Op<K>["responses"][S]>>;
     headers?: Record<string, string>;
   };
 }[SuccessStatus<K>];

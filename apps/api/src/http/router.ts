@@ -10,6 +10,7 @@ import { isUpload, readBody } from "./body.js";
 import { type AppEnv, requestLogger } from "./context.js";
 import { fingerprintOf, runIdempotently } from "./idempotency.js";
 import { JsonStream } from "./json-stream.js";
+import { JsonText } from "./json-text.js";
 import type { HandlerContext, Handlers, OperationId } from "./operation-types.js";
 import { jsonResponse } from "./response.js";
 
@@ -105,8 +106,8 @@ async function inputOf(c: Context<AppEnv>, op: OperationSpec): Promise<UntypedIn
 }
 
 /**
- * A reply as JSON; when a handler answers text (a CSV download), as the text with its headers; and
- * when it answers a stream, as the stream.
+ * A reply as JSON; when a handler answers text (a CSV download), as the text with its headers; when
+ * it answers JSON text already written, as that text; and when it answers a stream, as the stream.
  */
 function send(c: Context<AppEnv>, reply: UntypedReply): Response {
   if (typeof reply.body === "string") return c.body(reply.body, reply.status as 200, reply.headers);
@@ -121,7 +122,8 @@ function send(c: Context<AppEnv>, reply: UntypedReply): Response {
 }
 
 function sendJson(c: Context<AppEnv>, reply: UntypedReply, headers?: Record<string, string>): Response {
-  return jsonResponse(c, reply.status, JSON.stringify(reply.body), headers);
+  const json = reply.body instanceof JsonText ? reply.body.text : JSON.stringify(reply.body);
+  return jsonResponse(c, reply.status, json, headers);
 }
 
 /**

@@ -1,10 +1,12 @@
+import type { components } from "@bahi/contract";
 import type { EInvoice } from "../einvoice/provider.js";
 import { ApiError } from "../errors.js";
+import { JsonText } from "../http/json-text.js";
 import type { Handlers } from "../http/operation-types.js";
 import {
   cancelInvoice,
   createInvoice,
-  findInvoice,
+  findInvoiceJson,
   findInvoiceRow,
   listInvoices,
 } from "../services/invoices.js";
@@ -36,7 +38,7 @@ export const invoiceHandlers: Handlers = {
   }),
   retrieveInvoice: async ({ path }, { principal, db }) => ({
     status: 200,
-    body: await findInvoice(db, principal, path.id),
+    body: new JsonText<components["schemas"]["Invoice"]>(await findInvoiceJson(db, principal, path.id)),
   }),
   cancelInvoice: async ({ path, body }, { principal, db, services, now }) => ({
     status: 200,
