@@ -7,7 +7,7 @@ import {
   cancelInvoice,
   createInvoice,
   findInvoiceJson,
-  findInvoiceRow,
+  findInvoiceEinvoice,
   listInvoices,
 } from "../services/invoices.js";
 import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
@@ -45,15 +45,15 @@ export const invoiceHandlers: Handlers = {
     body: await cancelInvoice(db, principal, path.id, body, now, services.irp),
   }),
   retrieveInvoiceEinvoice: async ({ path }, { principal, db }) => {
-    const row = await findInvoiceRow(db, principal, path.id);
-    if (!row.einvoice) {
+    const row = await findInvoiceEinvoice(db, principal, path.id);
+    if (row.einvoice === null) {
       throw new ApiError(
         404,
         "einvoice_not_applicable",
         `Invoice ${row.number} is a sale to an unregistered buyer in India: it has no e-invoice.`,
       );
     }
-    return { status: 200, body: row.einvoice as EInvoice };
+    return { status: 200, body: new JsonText<EInvoice>(row.einvoice) };
   },
   retrieveEinvoiceJwks: async (_input, { services }) => ({ status: 200, body: services.irp.jwks() }),
 };

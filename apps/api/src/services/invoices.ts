@@ -617,9 +617,17 @@ export async function itemsOf(
   return byInvoice;
 }
 
-export async function findInvoiceRow(tx: Executor, owner: Owner, id: string): Promise<InvoiceRow> {
-  const [row] = await tx
-    .select()
+/**
+ * GET /v1/invoices/{id}/einvoice: the invoice's number, and its INV-01 document as the text that was
+ * sent to the IRP (null for an invoice without an e-invoice).
+ */
+export async function findInvoiceEinvoice(
+  db: Executor,
+  owner: Owner,
+  id: string,
+): Promise<{ number: string; einvoice: string | null }> {
+  const [row] = await db
+    .select({ number: invoices.number, einvoice: sql<string | null>`${invoices.einvoice}::text` })
     .from(invoices)
     .where(ownedRow(invoices, owner, id))
     .limit(1);
