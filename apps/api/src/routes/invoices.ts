@@ -6,8 +6,8 @@ import type { Handlers } from "../http/operation-types.js";
 import {
   cancelInvoice,
   createInvoice,
-  findInvoiceJson,
   findInvoiceEinvoice,
+  findInvoiceJson,
   listInvoices,
 } from "../services/invoices.js";
 import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
