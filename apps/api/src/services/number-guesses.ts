@@ -77,11 +77,8 @@ export class NumberGuesses {
    * NUMBER_GUESS_SETTLE_MS: the caller then does so too.
    */
   async guess(series: string, lastInDatabase: number, viaLane = false): Promise<Guess | null> {
-    let state = this.stateOf(series);
-    if (state.unsettled) {
-      if (!(await settledWithin(state.unsettled.settled, NUMBER_GUESS_SETTLE_MS))) return null;
-      state = this.stateOf(series);
-    }
+    const state = await this.settledStateOf(series);
+    if (!state) return null;
     const seq = Math.max(lastInDatabase + 1, state.next);
     state.next = seq + 1;
     const before = state.claims.get(seq - 1);
@@ -98,19 +95,26 @@ export class NumberGuesses {
       }),
     };
     state.claims.set(seq, claim);
-    const settled = state;
     return {
       seq,
       turn,
       sent: markSent,
       done: (claimed) => {
-        if (claimed) settled.highest = Math.max(settled.highest, seq);
-        if (settled.claims.get(seq) === claim) settled.claims.delete(seq);
+        if (claimed) state.highest = Math.max(state.highest, seq);
+        if (state.claims.get(seq) === claim) state.claims.delete(seq);
         markSent();
         markAnswered();
-        this.settleWhenIdle(settled);
+        this.settleWhenIdle(state);
       },
     };
+  }
+
+  /** The series' state once no create takes its numbers under the lock here; null after the wait. */
+  private async settledStateOf(series: string): Promise<SeriesState | null> {
+    const state = this.stateOf(series);
+    if (!state.unsettled) return state;
+    if (!(await settledWithin(state.unsettled.settled, NUMBER_GUESS_SETTLE_MS))) return null;
+    return this.stateOf(series);
   }
 
   /** Registers a create that takes its number under the lock; guesses wait until it is released. */
