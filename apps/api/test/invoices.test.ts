@@ -419,6 +419,28 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
     expect(signatures()).toBeLessThanOrEqual(workers * each + workers);
   });
 
+  it("a create whose transaction cannot begin gives its guess up: the creates after it are not held", async () => {
+    // A live invoice on the free plan counts against its quota in a transaction, which it opens
+    // after it has guessed; a guess never given up would hold every later claim of the series.
+    const { db } = api.database.handle;
+    const tenant = await createTenant(db, { plan: "free" });
+    const call = (operationId: string, body: unknown) => api.call(operationId, { key: tenant.liveKey, body });
+    const party = (await call("createParty", sharma)).body.id;
+    expect((await call("createProduct", fixtures.ProductCreate)).status).toBe(201);
+    const sale = { party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] };
+    expect((await call("createInvoice", sale)).body.number).toBe("INV/26-27/000001");
+    const owner = { accountId: tenant.accountId, livemode: true };
+    const { services } = await servicesCountingSignatures();
+    const lost = new Error("connection lost");
+    const failing = new Proxy(db, {
+      get: (target, name) =>
+        name === "transaction" ? () => Promise.reject(lost) : Reflect.get(target, name, target),
+    });
+    await expect(createInvoice(failing, owner, sale, new Date(), services)).rejects.toBe(lost);
+    const next = await createInvoice(db, owner, sale, new Date(), services);
+    expect(next.number).toBe("INV/26-27/000002");
+  });
+
   it("a create in a transaction that rolls back leaves nothing, its guessed claim included", async () => {
     // As a create with an Idempotency-Key does when it cannot write its key with its one statement:
     // the invoice must commit with the key's record, in the request's transaction, never on a lane.

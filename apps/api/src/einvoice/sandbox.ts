@@ -74,8 +74,9 @@ export class IrpSandbox implements EInvoiceProvider {
   }
 
   /**
-   * An RS256 signature costs about a millisecond and a half of CPU: signed on libuv's thread pool, the
-   * two of an invoice run side by side and the event loop keeps serving other requests meanwhile.
+   * An RS256 signature with a 2048-bit key costs about 0.27 ms of CPU on our 2-core machines (more than
+   * a quarter of a create's main thread): signed on libuv's thread pool, the two of an invoice run side
+   * by side and the event loop keeps serving other requests meanwhile.
    */
   private async jwt(data: unknown): Promise<string> {
     const header = base64url(JSON.stringify({ alg: "RS256", kid: this.key.kid, typ: "JWT" }));

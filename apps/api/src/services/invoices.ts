@@ -352,11 +352,19 @@ async function issueInvoice(
     await checkQuota(executor, true);
     return document.invoice;
   };
-  if (!issue.commitsAlone)
-    return atomically(
-      db,
-      async (tx) => (await underGuess(tx)) ?? takingUnderLock((taker) => underLock(tx, taker)),
-    );
+  if (!issue.commitsAlone) {
+    // A transaction that fails to begin never runs underGuess, which gives the guess up: the claims
+    // after it would wait for its answer for ever.
+    let begun = false;
+    try {
+      return await atomically(db, async (tx) => {
+        begun = true;
+        return (await underGuess(tx)) ?? takingUnderLock((taker) => underLock(tx, taker));
+      });
+    } finally {
+      if (!begun) guess.done(false);
+    }
+  }
   const opened = lane
     ? await lane.catch((error: unknown) => {
         guess.done(false);
