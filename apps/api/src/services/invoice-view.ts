@@ -10,28 +10,7 @@ export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
 export const rupees = (text: string) => signedNumericToNumber(text, 2);
 const decimal3 = (text: string) => signedNumericToNumber(text, 3);
 
-/** The columns of a line that the invoice shows. */
-export type InvoiceLineView = Pick<
-  InvoiceItemRow,
-  | "lineNo"
-  | "sku"
-  | "productId"
-  | "description"
-  | "hsnCode"
-  | "unit"
-  | "qty"
-  | "rate"
-  | "discount"
-  | "taxableValue"
-  | "gstRate"
-  | "cgst"
-  | "sgst"
-  | "igst"
-  | "cess"
-  | "total"
->;
-
-export function toInvoice(row: Omit<InvoiceRow, "einvoice">, items: readonly InvoiceLineView[]): Invoice {
+export function toInvoice(row: Omit<InvoiceRow, "einvoice">, items: readonly InvoiceItemRow[]): Invoice {
   const total = parseNumeric(row.total, 2);
   const settled = parseNumeric(row.amountPaid, 2) + parseNumeric(row.amountCredited, 2);
   return {
