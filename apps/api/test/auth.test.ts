@@ -1,5 +1,8 @@
 import { operationList } from "@bahi/contract";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_CACHE_TTL_MS, type Authentication, authenticate, KeyCache } from "../src/auth/authenticate.js";
+import { apiKeys } from "../src/db/schema.js";
 import { handlers } from "../src/routes/index.js";
 import { issueApiKey } from "../src/services/api-keys.js";
 import { startTestApi, type TestApi } from "./support/api.js";
@@ -42,6 +45,26 @@ describe("401", () => {
     const res = await api.call("retrieveAccount", { key: key.secret });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe("api_key_revoked");
+  });
+
+  it(`for a key revoked on another node, within AUTH_CACHE_TTL_MS (${AUTH_CACHE_TTL_MS} ms) however often it is used`, async () => {
+    const db = api.database.handle.db;
+    const key = await issueApiKey(db, { accountId: tenant.accountId, livemode: false, scopes: ["*"] });
+    const cache = new KeyCache();
+    const t0 = Date.now();
+    const at = (ms: number): Promise<Authentication> =>
+      authenticate(db, cache, `Bearer ${key.secret}`, new Date(t0 + ms));
+    expect(await at(0)).toHaveProperty("principal");
+    // Another node revokes it: this node's cache is not told, and trusts what it read until its TTL.
+    await db
+      .update(apiKeys)
+      .set({ revokedAt: new Date(t0) })
+      .where(eq(apiKeys.id, key.id));
+    for (const ms of [1_000, 2_000, 3_000, 4_000, AUTH_CACHE_TTL_MS - 1]) {
+      expect(await at(ms)).toHaveProperty("principal");
+    }
+    const after = await at(AUTH_CACHE_TTL_MS);
+    expect("failure" in after && after.failure.code).toBe("api_key_revoked");
   });
 
   it("for an expired key", async () => {

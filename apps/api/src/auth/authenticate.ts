@@ -77,12 +77,16 @@ export async function authenticate(
     };
   }
   const digest = hashSecret(secret);
-  const row = cache.get(digest, now.getTime()) ?? (await lookUp(db, digest));
-
+  let row = cache.get(digest, now.getTime());
+  if (!row) {
+    row = await lookUp(db, digest);
+    // Cached only when read: a hit that renewed the entry would keep a key that is used without
+    // pause trusted for ever, never seeing its revocation on another node.
+    if (row) cache.set(digest, row, now.getTime());
+  }
   if (!row || !sameDigest(row.secretHash, digest)) {
     return { failure: unauthorized("invalid_api_key", "No such API key.") };
   }
-  cache.set(digest, row, now.getTime());
   if (row.revokedAt) return { failure: unauthorized("api_key_revoked", "This API key has been revoked.") };
   if (row.expiresAt && row.expiresAt <= now) {
     return {
