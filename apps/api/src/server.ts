@@ -11,6 +11,7 @@ import type { Database } from "./db/client.js";
 import { StatementLanes } from "./db/lanes.js";
 import { IrpSandbox } from "./einvoice/sandbox.js";
 import { RateLimiter, type RateLimits } from "./http/rate-limit.js";
+import { IssuedInvoiceCache } from "./services/issued-invoice-cache.js";
 import { NumberGuesses } from "./services/number-guesses.js";
 import { AddressPolicy } from "./webhooks/address-policy.js";
 
@@ -58,6 +59,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       irp: await IrpSandbox.open(options.db),
       keyCache: new KeyCache(),
       numberGuesses: new NumberGuesses(),
+      issuedInvoices: new IssuedInvoiceCache(),
       lanes: options.lanes ?? new StatementLanes(null, 0),
       pointReads: options.pointReads ?? options.db,
       webhooks: {

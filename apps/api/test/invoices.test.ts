@@ -7,7 +7,9 @@ import { LANE_LOCK_TIMEOUT_MS } from "../src/db/lanes.js";
 import { rowsOf } from "../src/db/rows.js";
 import { idempotencyKeys, invoices, products } from "../src/db/schema.js";
 import { IrpSandbox } from "../src/einvoice/sandbox.js";
+import { findInvoiceJson } from "../src/services/invoice-json.js";
 import { createInvoice } from "../src/services/invoices.js";
+import { IssuedInvoiceCache } from "../src/services/issued-invoice-cache.js";
 import { NumberGuesses } from "../src/services/number-guesses.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
 import { driverUnderTest } from "./support/database.js";
@@ -79,6 +81,7 @@ async function servicesCountingSignatures() {
     services: {
       irp,
       numberGuesses: new NumberGuesses(),
+      issuedInvoices: new IssuedInvoiceCache(),
       lanes: api.database.handle.lanes,
       pointReads: api.database.handle.pointReads,
     },
@@ -792,6 +795,52 @@ describe("reading invoices", () => {
     expect(
       (await api.call("retrieveInvoice", { key: s.tenant.liveKey, path: { id: a.body.id } })).status,
     ).toBe(404);
+  });
+});
+
+describe("GET /v1/invoices/{id} from this node's cache of issued invoices", () => {
+  it("answers the text PostgreSQL writes whole, with the state of the moment, and only to its owner", async () => {
+    const s = await shop();
+    const party = await s.party(sharma);
+    await s.product({ opening_stock: 10 });
+    const created = await s.invoice({ party_id: party, items: [{ sku: "PEN-01", qty: 2, rate: 10 }] });
+    const id = created.body.id as string;
+    const owner = { accountId: s.tenant.accountId, livemode: false };
+    const reads = api.database.handle.pointReads;
+    const whole = () => findInvoiceJson(reads, new IssuedInvoiceCache(), owner, id);
+    const cache = new IssuedInvoiceCache();
+    const first = await findInvoiceJson(reads, cache, owner, id);
+    expect(cache.size).toBe(1);
+    expect(JSON.parse(first)).toEqual(created.body);
+    expect(await findInvoiceJson(reads, cache, owner, id)).toBe(first);
+
+    const paid = await s.call("createPayment", {
+      body: { party_id: party, mode: "upi", amount: 5, allocations: [{ invoice_id: id, amount: 5 }] },
+    });
+    expect(paid.status).toBe(201);
+    const afterPayment = await findInvoiceJson(reads, cache, owner, id);
+    expect(afterPayment).toBe(await whole());
+    expect(JSON.parse(afterPayment)).toMatchObject({
+      status: "partially_paid",
+      amount_paid: 5,
+      balance_due: created.body.total - 5,
+    });
+    const credited = await s.call("createCreditNote", {
+      body: { invoice_id: id, reason: "correction", whole: true },
+    });
+    expect(credited.status).toBe(201);
+    const afterCredit = await findInvoiceJson(reads, cache, owner, id);
+    expect(afterCredit).toBe(await whole());
+    expect(JSON.parse(afterCredit)).toMatchObject({ status: "paid", balance_due: 0 });
+    expect(JSON.parse(afterCredit)).toEqual((await s.call("retrieveInvoice", { path: { id } })).body);
+
+    await expect(findInvoiceJson(reads, cache, { ...owner, livemode: true }, id)).rejects.toMatchObject({
+      status: 404,
+    });
+    const other = await shop();
+    await expect(
+      findInvoiceJson(reads, cache, { accountId: other.tenant.accountId, livemode: false }, id),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });
 

@@ -3,13 +3,8 @@ import type { EInvoice } from "../einvoice/provider.js";
 import { ApiError } from "../errors.js";
 import { JsonText } from "../http/json-text.js";
 import type { Handlers } from "../http/operation-types.js";
-import {
-  cancelInvoice,
-  createInvoice,
-  findInvoiceEinvoice,
-  findInvoiceJson,
-  listInvoices,
-} from "../services/invoices.js";
+import { findInvoiceJson } from "../services/invoice-json.js";
+import { cancelInvoice, createInvoice, findInvoiceEinvoice, listInvoices } from "../services/invoices.js";
 import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
 
 export const invoiceHandlers: Handlers = {
@@ -36,9 +31,11 @@ export const invoiceHandlers: Handlers = {
       number: query.number,
     }),
   }),
-  retrieveInvoice: async ({ path }, { principal, db }) => ({
+  retrieveInvoice: async ({ path }, { principal, db, services }) => ({
     status: 200,
-    body: new JsonText<components["schemas"]["Invoice"]>(await findInvoiceJson(db, principal, path.id)),
+    body: new JsonText<components["schemas"]["Invoice"]>(
+      await findInvoiceJson(db, services.issuedInvoices, principal, path.id),
+    ),
   }),
   cancelInvoice: async ({ path, body }, { principal, db, services, now }) => ({
     status: 200,

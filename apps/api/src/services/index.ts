@@ -2,6 +2,7 @@ import type { KeyCache } from "../auth/authenticate.js";
 import type { Database } from "../db/client.js";
 import type { StatementLanes } from "../db/lanes.js";
 import type { EInvoiceProvider } from "../einvoice/provider.js";
+import type { IssuedInvoiceCache } from "./issued-invoice-cache.js";
 import type { NumberGuesses } from "./number-guesses.js";
 import type { WebhookDeps } from "./webhooks.js";
 
@@ -11,6 +12,8 @@ export interface Services {
   readonly knownScopes: ReadonlySet<string>;
   /** The Invoice Registration Portal: Bahi's sandbox, or a live GSP adapter. */
   readonly irp: EInvoiceProvider;
+  /** The unchanging part of the invoices this node has read (see IssuedInvoiceCache). */
+  readonly issuedInvoices: IssuedInvoiceCache;
   /** This node's guesses at the next number of each series (see NumberGuesses). */
   readonly numberGuesses: NumberGuesses;
   /** Connections that run what they are sent in order, for guessed claims (none on PGlite). */

@@ -14,19 +14,7 @@ import {
   parseRupees,
   todayInIst,
 } from "@bahi/gst";
-import {
-  type AnyColumn,
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  inArray,
-  lt,
-  lte,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import { textArrayLiteral } from "../db/arrays.js";
 import type { Executor } from "../db/client.js";
 import { isLockTimeout, isUniqueViolation } from "../db/errors.js";
@@ -75,7 +63,7 @@ import {
 import type { Services } from "./index.js";
 import { type InvoiceItemRow, type InvoiceRow, toInvoice } from "./invoice-view.js";
 import type { Guess, Taker } from "./number-guesses.js";
-import { type Owner, ownedBy, ownedRow, ownedRowPlaceholder } from "./owner.js";
+import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { checkDateRange, type Page, pageOf } from "./pagination.js";
 import { toParty } from "./parties.js";
 import {
@@ -645,66 +633,6 @@ export async function findInvoiceEinvoice(
 
 /** Every column but the INV-01 document, which only GET …/einvoice needs. */
 const { einvoice: _einvoice, ...invoiceColumns } = getTableColumns(invoices);
-
-/**
- * The API's view of an invoice (toInvoice's), written by PostgreSQL as JSON text in one statement,
- * lines included: GET /v1/invoices/{id}, the hottest read, then costs Node no mapping, no parsing and
- * no serialising, only the round trip. Amounts go out as `numeric` with their trailing zeros trimmed,
- * as JavaScript writes the same decimal, so no amount passes through a float; instants as
- * `toISOString` writes them. The tests read every invoice they create back and compare it with the
- * create's answer, built by toInvoice. The outer columns are named in full: a bare `account_id` in
- * the lines' subquery would be the line's own, which loses the index and scans every line.
- */
-const amount = (column: SQL | AnyColumn) => sql`trim_scale(${column})`;
-const instant = (column: SQL | AnyColumn) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const linesJson = sql`(
-  select coalesce(json_agg(json_build_object(
-    'sku', it.sku, 'product_id', it.product_id, 'description', it.description,
-    'hsn_code', it.hsn_code, 'unit', it.unit, 'qty', trim_scale(it.qty), 'rate', trim_scale(it.rate),
-    'discount', trim_scale(it.discount), 'taxable_value', trim_scale(it.taxable_value),
-    'gst_rate', trim_scale(it.gst_rate), 'cgst', trim_scale(it.cgst), 'sgst', trim_scale(it.sgst),
-    'igst', trim_scale(it.igst), 'cess', trim_scale(it.cess), 'total', trim_scale(it.total))
-    order by it.line_no), '[]')
-  from ${invoiceItems} it
-  where it.account_id = "invoices".account_id and it.livemode = "invoices".livemode
-    and it.invoice_id = "invoices".id)`;
-const invoiceJson = sql<string>`json_build_object(
-  'id', ${invoices.id}, 'object', 'invoice', 'livemode', ${invoices.livemode},
-  'number', ${invoices.number}, 'date', ${invoices.date}, 'due_date', ${invoices.dueDate},
-  'status', ${invoices.status}, 'party_id', ${invoices.partyId}, 'party', ${invoices.party},
-  'place_of_supply', ${invoices.placeOfSupply}, 'supply_type', ${invoices.supplyType},
-  'reverse_charge', ${invoices.reverseCharge}, 'items', ${linesJson},
-  'taxable_value', ${amount(invoices.taxableValue)}, 'cgst', ${amount(invoices.cgst)},
-  'sgst', ${amount(invoices.sgst)}, 'igst', ${amount(invoices.igst)}, 'cess', ${amount(invoices.cess)},
-  'round_off', ${amount(invoices.roundOff)}, 'total', ${amount(invoices.total)},
-  'amount_paid', ${amount(invoices.amountPaid)}, 'amount_credited', ${amount(invoices.amountCredited)},
-  'balance_due', case when ${invoices.status} = 'cancelled' then 0
-    else ${amount(sql`${invoices.total} - ${invoices.amountPaid} - ${invoices.amountCredited}`)} end,
-  'sgst_label', ${invoices.sgstLabel}, 'irn', ${invoices.irn}, 'ack_no', ${invoices.ackNo},
-  'ack_date', ${instant(invoices.ackDate)}, 'signed_qr_code', ${invoices.signedQrCode},
-  'signed_invoice', ${invoices.signedInvoice}, 'cancellation', ${invoices.cancellation},
-  'notes', ${invoices.notes}, 'created_at', ${instant(invoices.createdAt)})::text`;
-
-const invoiceJsonById = preparedOn((db) =>
-  db
-    .select({ json: invoiceJson })
-    .from(invoices)
-    .where(ownedRowPlaceholder(invoices, invoices.id))
-    .limit(1)
-    .prepare("invoice_json_by_id"),
-);
-
-/** GET /v1/invoices/{id}, the hottest read: the Invoice as JSON text, written by PostgreSQL. */
-export async function findInvoiceJson(db: Executor, owner: Owner, id: string): Promise<string> {
-  const [row] = await invoiceJsonById(db).execute({
-    accountId: owner.accountId,
-    livemode: owner.livemode,
-    id,
-  });
-  if (!row) throw notFound("invoice", id);
-  return row.json;
-}
 
 export interface InvoiceFilters {
   limit: number;

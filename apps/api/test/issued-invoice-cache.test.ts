@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import {
+  ISSUED_INVOICE_CACHE_CHARS,
+  IssuedInvoiceCache,
+  type IssuedInvoiceJson,
+} from "../src/services/issued-invoice-cache.js";
+
+/** Pieces of `chars` characters in all. */
+const pieces = (chars: number, mark = "x"): IssuedInvoiceJson => [mark.repeat(chars - 3), "{", ",", "}"];
+
+describe("IssuedInvoiceCache", () => {
+  it(`holds ISSUED_INVOICE_CACHE_CHARS (${ISSUED_INVOICE_CACHE_CHARS}) characters by default`, () => {
+    expect(new IssuedInvoiceCache().maxChars).toBe(ISSUED_INVOICE_CACHE_CHARS);
+  });
+
+  it("keeps invoices up to its size exactly; one character more drops the least recently read", () => {
+    const cache = new IssuedInvoiceCache(100);
+    cache.set("a", pieces(40));
+    cache.set("b", pieces(30));
+    cache.set("c", pieces(30));
+    expect(cache.size).toBe(3);
+    expect(cache.get("a")).toEqual(pieces(40));
+    cache.set("d", pieces(3));
+    // 103 characters: "b" goes, the least recently read ("a" was read after it).
+    expect(cache.size).toBe(3);
+    expect([cache.get("a"), cache.get("b"), cache.get("c"), cache.get("d")]).toEqual([
+      pieces(40),
+      undefined,
+      pieces(30),
+      pieces(3),
+    ]);
+  });
+
+  it("drops as many as it takes, and never keeps one larger than itself", () => {
+    const cache = new IssuedInvoiceCache(100);
+    cache.set("a", pieces(50));
+    cache.set("b", pieces(50));
+    cache.set("c", pieces(100));
+    expect([cache.get("a"), cache.get("b"), cache.get("c")?.[0].length]).toEqual([undefined, undefined, 97]);
+    cache.set("d", pieces(101));
+    expect(cache.get("d")).toBeUndefined();
+    expect(cache.get("c")).toBeDefined();
+  });
+
+  it("keeps the first pieces written under a key: they cannot differ, and the size stays counted once", () => {
+    const cache = new IssuedInvoiceCache(100);
+    cache.set("a", pieces(60));
+    cache.set("a", pieces(60, "z"));
+    cache.set("b", pieces(40));
+    expect(cache.size).toBe(2);
+    expect(cache.get("a")?.[0]).toBe("x".repeat(57));
+  });
+});
