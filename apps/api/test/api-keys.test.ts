@@ -217,6 +217,41 @@ describe("revoking and rotating", () => {
     expect(res.body.code).toBe("api_key_inactive");
   });
 
+  it("403 scope_escalation for rotating a key with a scope the caller lacks: it would get that key's secret", async () => {
+    const admin = await api.call("createApiKey", { key: tenant.testKey, body: { scopes: ["*"] } });
+    const keysOnly = await keyWithScopes(api.database.handle.db, tenant.accountId, ["keys:write"]);
+    const refused = await api.call("rotateApiKey", {
+      key: keysOnly,
+      path: { id: admin.body.id },
+      body: { old_key_expires_in: 604_800 },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("scope_escalation");
+    const keys = (await api.call("listApiKeys", { key: tenant.testKey, query: { limit: 100 } })).body.data;
+    expect(keys.find((k: { id: string }) => k.id === admin.body.id).expires_at).toBeNull();
+    expect(keys.filter((k: { scopes: string[] }) => k.scopes.includes("*"))).toHaveLength(2);
+    // A key whose scopes the caller holds, it may rotate.
+    const peer = await api.call("createApiKey", { key: keysOnly, body: { scopes: ["keys:write"] } });
+    const rotated = await api.call("rotateApiKey", { key: keysOnly, path: { id: peer.body.id } });
+    expect(rotated.status).toBe(201);
+    expect(rotated.body.scopes).toEqual(["keys:write"]);
+  });
+
+  it("the successor keeps the rotated key's expiry: a key made to expire does not become one that never does", async () => {
+    const inAnHour = new Date(Date.now() + 3_600_000);
+    const created = await api.call("createApiKey", {
+      key: tenant.testKey,
+      body: { scopes: ["account:read"], expires_at: inAnHour.toISOString() },
+    });
+    const rotated = await api.call("rotateApiKey", {
+      key: tenant.testKey,
+      path: { id: created.body.id },
+      body: { old_key_expires_in: 60 },
+    });
+    expect(rotated.status).toBe(201);
+    expect(rotated.body.expires_at).toBe(created.body.expires_at);
+  });
+
   it("404 for an unknown key id", async () => {
     const res = await api.call("rotateApiKey", { key: tenant.testKey, path: { id: "key_nope" } });
     expect(res.status).toBe(404);

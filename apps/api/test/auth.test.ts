@@ -6,6 +6,7 @@ import { apiKeys } from "../src/db/schema.js";
 import { handlers } from "../src/routes/index.js";
 import { issueApiKey } from "../src/services/api-keys.js";
 import { startTestApi, type TestApi } from "./support/api.js";
+import { driverUnderTest } from "./support/database.js";
 import { createTenant, keyWithScopes, type Tenant } from "./support/tenants.js";
 
 let api: TestApi;
@@ -66,6 +67,55 @@ describe("401", () => {
     const after = await at(AUTH_CACHE_TTL_MS);
     expect("failure" in after && after.failure.code).toBe("api_key_revoked");
   });
+
+  it("for a key revoked on this node while another request was reading it: that read is not cached", async () => {
+    const db = api.database.handle.db;
+    const key = await issueApiKey(db, { accountId: tenant.accountId, livemode: false, scopes: ["*"] });
+    const cache = new KeyCache();
+    const header = `Bearer ${key.secret}`;
+    const reading = authenticate(db, cache, header, new Date());
+    // The revoke commits and clears the cache while that read is in flight.
+    await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, key.id));
+    cache.clear();
+    await reading;
+    const after = await authenticate(db, cache, header, new Date());
+    expect("failure" in after && after.failure.code).toBe("api_key_revoked");
+  });
+
+  it.runIf(driverUnderTest === "postgres")(
+    "for a key revoked on this node: a request read between the revoke and its commit is not trusted after it",
+    async () => {
+      const db = api.database.handle.db;
+      const key = await issueApiKey(db, { accountId: tenant.accountId, livemode: false, scopes: ["*"] });
+      const cache = new KeyCache();
+      const header = `Bearer ${key.secret}`;
+      const committed: (() => void)[] = [];
+      const revoke = handlers.revokeApiKey as NonNullable<typeof handlers.revokeApiKey>;
+      await db.transaction(async (tx) => {
+        await revoke({ path: { id: key.id }, query: {}, headers: {}, body: undefined } as never, {
+          principal: {
+            accountId: tenant.accountId,
+            livemode: false,
+            keyId: "key_admin",
+            scopes: new Set(["*"]),
+            plan: "growth",
+            subscriptionStatus: "active",
+          },
+          requestId: "req_test",
+          db: tx,
+          services: { keyCache: cache } as never,
+          now: new Date(),
+          afterCommit: (effect) => committed.push(effect),
+        });
+        // Another request on this node, on another connection, before the commit: it reads the key as
+        // it stands, unrevoked, and caches it.
+        expect(await authenticate(db, cache, header, new Date())).toHaveProperty("principal");
+      });
+      for (const effect of committed) effect();
+      const after = await authenticate(db, cache, header, new Date());
+      expect("failure" in after && after.failure.code).toBe("api_key_revoked");
+    },
+  );
 
   it("for an expired key", async () => {
     const key = await issueApiKey(api.database.handle.db, {

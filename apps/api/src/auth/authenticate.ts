@@ -28,10 +28,19 @@ type KeyRow = {
 /**
  * Known keys by digest, for a few seconds: authentication would otherwise cost a database round trip
  * on every request. Unknown keys are never cached, so guessing cannot fill it. A change of a key on
- * this node clears it at once; other nodes see it within AUTH_CACHE_TTL_MS.
+ * this node clears it once committed; other nodes see it within AUTH_CACHE_TTL_MS.
  */
 export class KeyCache {
   private readonly entries = new Map<string, { row: KeyRow; until: number }>();
+  /**
+   * Counts the clears: a key read before a clear is not cached after it, since the read may have
+   * seen the key as it was before the change that the clear is for.
+   */
+  private clears = 0;
+
+  get generation(): number {
+    return this.clears;
+  }
 
   get(digest: string, nowMs: number): KeyRow | undefined {
     const entry = this.entries.get(digest);
@@ -41,7 +50,9 @@ export class KeyCache {
     return undefined;
   }
 
-  set(digest: string, row: KeyRow, nowMs: number): void {
+  /** Caches `row`, read since `generation`, unless the cache was cleared meanwhile. */
+  set(digest: string, row: KeyRow, nowMs: number, generation: number): void {
+    if (generation !== this.clears) return;
     if (this.entries.size >= AUTH_CACHE_MAX_KEYS) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
@@ -50,6 +61,7 @@ export class KeyCache {
   }
 
   clear(): void {
+    this.clears += 1;
     this.entries.clear();
   }
 }
@@ -79,10 +91,11 @@ export async function authenticate(
   const digest = hashSecret(secret);
   let row = cache.get(digest, now.getTime());
   if (!row) {
+    const generation = cache.generation;
     row = await lookUp(db, digest);
     // Cached only when read: a hit that renewed the entry would keep a key that is used without
     // pause trusted for ever, never seeing its revocation on another node.
-    if (row) cache.set(digest, row, now.getTime());
+    if (row) cache.set(digest, row, now.getTime(), generation);
   }
   if (!row || !sameDigest(row.secretHash, digest)) {
     return { failure: unauthorized("invalid_api_key", "No such API key.") };

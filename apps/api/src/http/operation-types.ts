@@ -74,6 +74,12 @@ export interface HandlerContext {
    * run again in a transaction, with `idempotency` unset). Unset for every other request.
    */
   readonly idempotency?: IdempotencyRecord;
+  /**
+   * Runs `effect` once the request's writes are committed, and not if they fail: for what this node
+   * keeps in memory of the database (a cache cleared before the commit could be filled again, by
+   * another request, with what the commit is about to change).
+   */
+  readonly afterCommit: (effect: () => void) => void;
 }
 
 export type Handler<K extends OperationId> = (

@@ -153,8 +153,12 @@ export function mountOperations(
     app.on(op.method, toHonoPath(op.path), async (c) => {
       const principal = principalOf(c, op);
       const input = await inputOf(c, op);
-      const run = (executor: Executor, idempotency?: IdempotencyRecord) =>
-        handler(input, {
+      // What the handler asks to run once its writes are committed: each try's own, since a write
+      // that cannot commit alone is run again in a transaction (NotCommittedAlone).
+      const committed: (() => void)[] = [];
+      const run = (executor: Executor, idempotency?: IdempotencyRecord) => {
+        committed.length = 0;
+        return handler(input, {
           get principal(): Principal {
             if (!principal) throw new Error(`${op.operationId} is public and has no principal`);
             return principal;
@@ -163,11 +167,17 @@ export function mountOperations(
           db: executor,
           services,
           now: new Date(),
+          afterCommit: (effect) => committed.push(effect),
           ...(idempotency ? { idempotency } : {}),
         });
+      };
+      const settled = <T>(result: T) => {
+        for (const effect of committed) effect();
+        return result;
+      };
       if (op.method === "GET") {
         const reads = pointReads.has(op.operationId as OperationId) ? services.pointReads : db;
-        return send(c, await run(reads));
+        return send(c, settled(await run(reads)));
       }
       const key = input.headers["idempotency-key"];
       const alone = commitsItself.has(op.operationId as OperationId);
@@ -175,17 +185,19 @@ export function mountOperations(
         // An upload is fingerprinted by its digest: hashing its bytes as JSON would cost seconds.
         const fingerprinted = isUpload(input.body) ? { upload: input.body.digest } : input.body;
         const fingerprint = fingerprintOf(op.method, c.req.path, fingerprinted);
-        const { reply, replayed } = await runIdempotently(
-          { db, reads: services.pointReads, box: services.webhooks.box },
-          principal,
-          key,
-          fingerprint,
-          run,
-          alone ? (record) => run(db, record) : undefined,
+        const { reply, replayed } = settled(
+          await runIdempotently(
+            { db, reads: services.pointReads, box: services.webhooks.box },
+            principal,
+            key,
+            fingerprint,
+            run,
+            alone ? (record) => run(db, record) : undefined,
+          ),
         );
         return sendJson(c, reply, replayed ? { "Idempotent-Replayed": "true" } : {});
       }
-      const reply = alone ? await run(db) : await db.transaction((tx) => run(tx));
+      const reply = settled(alone ? await run(db) : await db.transaction((tx) => run(tx)));
       return sendJson(c, reply);
     });
   }

@@ -34,14 +34,21 @@ export const apiKeyHandlers: Handlers = {
       startingAfter: query.starting_after,
     }),
   }),
-  revokeApiKey: async ({ path }, { principal, db, services, now }) => {
+  revokeApiKey: async ({ path }, { principal, db, services, now, afterCommit }) => {
     const key = await revokeApiKey(db, principal, path.id, now);
-    services.keyCache.clear();
+    afterCommit(() => services.keyCache.clear());
     return { status: 200, body: key };
   },
-  rotateApiKey: async ({ path, body }, { principal, db, services, now }) => {
-    const key = await rotateApiKey(db, principal, path.id, body?.old_key_expires_in ?? 0, now);
-    services.keyCache.clear();
+  rotateApiKey: async ({ path, body }, { principal, db, services, now, afterCommit }) => {
+    const key = await rotateApiKey(
+      db,
+      principal,
+      path.id,
+      body?.old_key_expires_in ?? 0,
+      now,
+      services.knownScopes,
+    );
+    afterCommit(() => services.keyCache.clear());
     return { status: 201, body: key };
   },
 };

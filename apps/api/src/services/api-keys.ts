@@ -141,8 +141,10 @@ export async function revokeApiKey(db: Executor, owner: Owner, id: string, now: 
 }
 
 /**
- * Issues a successor with the same name and scopes, and shortens the old key's life to the
- * overlap the caller chose, so deployments can move to the new secret without downtime.
+ * Issues a successor with the same name, scopes and expiry, and shortens the old key's life to the
+ * overlap the caller chose, so deployments can move to the new secret without downtime. The caller
+ * receives the successor's secret, so it must hold every scope of the key it rotates, as if it
+ * created that key.
  */
 export async function rotateApiKey(
   db: Executor,
@@ -150,11 +152,13 @@ export async function rotateApiKey(
   id: string,
   oldKeyExpiresInSeconds: number,
   now: Date,
+  knownScopes: ReadonlySet<string>,
 ): Promise<ApiKeyWithSecret> {
   const row = await findKey(db, principal, id);
   if (row.revokedAt || (row.expiresAt && row.expiresAt <= now)) {
     throw conflict("api_key_inactive", `API key ${id} is revoked or expired; create a new key instead.`);
   }
+  checkGrantableScopes(principal, row.scopes, knownScopes);
   const overlapEnd = new Date(now.getTime() + oldKeyExpiresInSeconds * 1000);
   const expiresAt = row.expiresAt && row.expiresAt < overlapEnd ? row.expiresAt : overlapEnd;
   await db
@@ -166,5 +170,6 @@ export async function rotateApiKey(
     livemode: row.livemode,
     name: row.name,
     scopes: row.scopes,
+    expiresAt: row.expiresAt,
   });
 }

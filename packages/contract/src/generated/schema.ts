@@ -81,9 +81,11 @@ export interface paths {
         put?: never;
         /**
          * Rotate an API key
-         * @description Issues a new key with the same name, mode and scopes, and sets the old key to expire after
-         *     `old_key_expires_in` seconds (0: at once), so that deployments can switch over without downtime.
-         *     A revoked or expired key cannot be rotated (409).
+         * @description Issues a new key with the same name, mode, scopes and `expires_at`, and sets the old key to expire
+         *     after `old_key_expires_in` seconds (0: at once), so that deployments can switch over without
+         *     downtime. A revoked or expired key cannot be rotated (409). The caller receives the new key's
+         *     secret, so it must hold every scope of the key it rotates, as it would to create that key (403
+         *     `scope_escalation`).
          */
         post: operations["rotateApiKey"];
         delete?: never;
