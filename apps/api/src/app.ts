@@ -9,7 +9,7 @@ import type { RateLimiter } from "./http/rate-limit.js";
 import { addRequestHeaders, jsonResponse } from "./http/response.js";
 import { allowedMethods, mountOperations } from "./http/router.js";
 import { newId } from "./ids.js";
-import { commitsItself, handlers, pointReads } from "./routes/index.js";
+import { answersWithSecret, commitsItself, handlers, pointReads } from "./routes/index.js";
 import type { Services } from "./services/index.js";
 
 export interface AppOptions {
@@ -96,7 +96,12 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.get("/openapi.json", (c) => c.body(options.openapiJson, 200, { "Content-Type": "application/json" }));
   app.get("/docs", (c) => c.html(options.docsHtml));
 
-  const routes = mountOperations(app, { handlers, commitsItself, pointReads }, db, services);
+  const routes = mountOperations(
+    app,
+    { handlers, commitsItself, pointReads, answersWithSecret },
+    db,
+    services,
+  );
 
   app.notFound((c) => {
     const allowed = allowedMethods(routes, c.req.path);

@@ -2,10 +2,11 @@ import { fixtures } from "@bahi/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idempotencyKeys, parties } from "../src/db/schema.js";
+import { issueApiKey } from "../src/services/api-keys.js";
 import { startTestApi, type TestApi } from "./support/api.js";
 import { driverUnderTest } from "./support/database.js";
 import { whileKeyIsHeld } from "./support/idempotency.js";
-import { createTenant, type Tenant } from "./support/tenants.js";
+import { createTenant, keyWithScopes, type Tenant } from "./support/tenants.js";
 
 let api: TestApi;
 let tenant: Tenant;
@@ -141,5 +142,35 @@ describe("Idempotency-Key on POST", () => {
     expect(new Set(created.map((a) => a.body.id)).size).toBe(1);
     expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
     expect(await partyCount("Racing Traders")).toBe(1);
+  });
+});
+
+describe("Idempotency-Key on a write whose answer carries a secret", () => {
+  it("replays the answer only to the API key that made it: another key of the account gets 422", async () => {
+    const db = api.database.handle.db;
+    const keysOnly = await keyWithScopes(db, tenant.accountId, ["keys:write"]);
+    const body = { name: "Full access", scopes: ["*"] };
+    const headers = { "idempotency-key": "order-1001" };
+    const first = await api.call("createApiKey", { key: tenant.testKey, body, headers });
+    expect(first.status).toBe(201);
+    const again = await api.call("createApiKey", { key: tenant.testKey, body, headers });
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    // A key that may call the operation but could not have made this key itself: no replay, no secret.
+    const other = await api.call("createApiKey", { key: keysOnly, body, headers });
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe("idempotency_key_reused");
+
+    const target = await issueApiKey(db, { accountId: tenant.accountId, livemode: false, scopes: ["*"] });
+    const rotate = {
+      path: { id: target.id },
+      body: { old_key_expires_in: 3600 },
+      headers: { "idempotency-key": "rotate-1" },
+    };
+    const rotated = await api.call("rotateApiKey", { key: tenant.testKey, ...rotate });
+    expect(rotated.status).toBe(201);
+    const byOther = await api.call("rotateApiKey", { key: keysOnly, ...rotate });
+    expect(byOther.status).toBe(422);
+    expect(JSON.stringify(byOther.body)).not.toContain(rotated.body.secret);
   });
 });

@@ -25,10 +25,14 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-/** The same request, whatever its key order or whitespace, has the same fingerprint. */
-export function fingerprintOf(method: string, path: string, body: unknown): string {
+/**
+ * The same request, whatever its key order or whitespace, has the same fingerprint; with `caller`
+ * (an API key's id), only the same request from that key.
+ */
+export function fingerprintOf(method: string, path: string, body: unknown, caller?: string): string {
+  const request = `${method} ${path}\n${canonical(body ?? null)}`;
   return createHash("sha256")
-    .update(`${method} ${path}\n${canonical(body ?? null)}`)
+    .update(caller === undefined ? request : `${request}\n${caller}`)
     .digest("hex");
 }
 

@@ -137,10 +137,12 @@ export function mountOperations(
     handlers,
     commitsItself,
     pointReads,
+    answersWithSecret,
   }: {
     handlers: Handlers;
     commitsItself: ReadonlySet<OperationId>;
     pointReads: ReadonlySet<OperationId>;
+    answersWithSecret: ReadonlySet<OperationId>;
   },
   db: Database,
   services: Services,
@@ -184,7 +186,8 @@ export function mountOperations(
       if (principal && key !== undefined) {
         // An upload is fingerprinted by its digest: hashing its bytes as JSON would cost seconds.
         const fingerprinted = isUpload(input.body) ? { upload: input.body.digest } : input.body;
-        const fingerprint = fingerprintOf(op.method, c.req.path, fingerprinted);
+        const caller = answersWithSecret.has(op.operationId as OperationId) ? principal.keyId : undefined;
+        const fingerprint = fingerprintOf(op.method, c.req.path, fingerprinted, caller);
         const { reply, replayed } = settled(
           await runIdempotently(
             { db, reads: services.pointReads, box: services.webhooks.box },

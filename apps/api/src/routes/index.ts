@@ -51,3 +51,16 @@ export const pointReads: ReadonlySet<OperationId> = new Set<OperationId>([
   "retrieveProduct",
   "retrieveWebhook",
 ]);
+
+/**
+ * Writes whose answer carries a secret shown once. Sent with an Idempotency-Key, the answer is
+ * replayed only to the API key that made it: another key of the account may call the operation
+ * without holding what its handler checks (a `keys:write` key replaying a `*` key's creation of a
+ * `*` key would receive that secret), and a replay does not run the handler.
+ */
+export const answersWithSecret: ReadonlySet<OperationId> = new Set<OperationId>([
+  "createApiKey",
+  "createWebhook",
+  "rotateApiKey",
+  "rotateWebhookSecret",
+]);

@@ -3563,7 +3563,10 @@ export interface components {
          * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
          *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
          *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
-         *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode.
+         *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+         *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+         *     rotating its secret) is replayed only to the API key that made the first request: under another
+         *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
          */
         IdempotencyKey: string;
         /** @description The invoice's id. */
@@ -3718,7 +3721,10 @@ export interface operations {
                  * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
                  *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
                  *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
-                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode.
+                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+                 *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+                 *     rotating its secret) is replayed only to the API key that made the first request: under another
+                 *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3766,7 +3772,10 @@ export interface operations {
                  * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
                  *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
                  *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
-                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode.
+                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+                 *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+                 *     rotating its secret) is replayed only to the API key that made the first request: under another
+                 *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3812,7 +3821,10 @@ export interface operations {
                  * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
                  *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
                  *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
-                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode.
+                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+                 *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+                 *     rotating its secret) is replayed only to the API key that made the first request: under another
+                 *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3908,7 +3920,10 @@ export interface operations {
                  * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
                  *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
                  *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
-                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode.
+                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+                 *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+                 *     rotating its secret) is replayed only to the API key that made the first request: under another
+                 *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4185,7 +4200,10 @@ export interface operations {
                  * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
                  *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
                  *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
-                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode.
+                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+                 *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+                 *     rotating its secret) is replayed only to the API key that made the first request: under another
+                 *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4268,7 +4286,10 @@ export interface operations {
                  * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
                  *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
                  *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
-                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode.
+                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+                 *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+                 *     rotating its secret) is replayed only to the API key that made the first request: under another
+                 *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4397,7 +4418,10 @@ export interface operations {
                  * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
                  *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
                  *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
-                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode.
+                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+                 *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+                 *     rotating its secret) is replayed only to the API key that made the first request: under another
+                 *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4569,7 +4593,10 @@ export interface operations {
                  * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
                  *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
                  *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
-                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode.
+                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+                 *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+                 *     rotating its secret) is replayed only to the API key that made the first request: under another
+                 *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4652,7 +4679,10 @@ export interface operations {
                  * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
                  *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
                  *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
-                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode.
+                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+                 *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+                 *     rotating its secret) is replayed only to the API key that made the first request: under another
+                 *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4750,7 +4780,10 @@ export interface operations {
                  * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
                  *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
                  *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
-                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode.
+                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+                 *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+                 *     rotating its secret) is replayed only to the API key that made the first request: under another
+                 *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4878,7 +4911,10 @@ export interface operations {
                  * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
                  *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
                  *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
-                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode.
+                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+                 *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+                 *     rotating its secret) is replayed only to the API key that made the first request: under another
+                 *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4973,7 +5009,10 @@ export interface operations {
                  * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
                  *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
                  *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
-                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode.
+                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+                 *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+                 *     rotating its secret) is replayed only to the API key that made the first request: under another
+                 *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -5132,7 +5171,10 @@ export interface operations {
                  * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
                  *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
                  *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
-                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode.
+                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+                 *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+                 *     rotating its secret) is replayed only to the API key that made the first request: under another
+                 *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -5339,7 +5381,10 @@ export interface operations {
                  * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
                  *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
                  *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
-                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode.
+                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+                 *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+                 *     rotating its secret) is replayed only to the API key that made the first request: under another
+                 *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
