@@ -5,7 +5,7 @@ import type postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANE_LOCK_TIMEOUT_MS } from "../src/db/lanes.js";
 import { rowsOf } from "../src/db/rows.js";
-import { idempotencyKeys, invoices, products } from "../src/db/schema.js";
+import { documentSeries, idempotencyKeys, invoices, products } from "../src/db/schema.js";
 import { IrpSandbox } from "../src/einvoice/sandbox.js";
 import { findInvoiceJson } from "../src/services/invoice-json.js";
 import { createInvoice } from "../src/services/invoices.js";
@@ -591,7 +591,65 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
     await s.call("updateAccount", { body: { number_reset: "never", invoice_number_format: "B-{SEQ:5}" } });
     const runOn1 = await s.invoice({ party_id: party, date: "2026-03-30", items: line });
     const runOn2 = await s.invoice({ party_id: party, date: "2026-05-01", items: line });
-    expect([runOn1.body.number, runOn2.body.number]).toEqual(["B-00001", "B-00002"]);
+    // After the highest number issued, in any year: a format without the year would repeat it.
+    expect([runOn1.body.number, runOn2.body.number]).toEqual(["B-00002", "B-00003"]);
+  });
+
+  it("a change of number_reset, either way, repeats no number: invoices and credit notes run on", async () => {
+    const s = await shop();
+    const party = await s.party(meera);
+    await s.product({ opening_stock: 100 });
+    const line = [{ sku: "PEN-01", qty: 1, rate: 10 }];
+    const sale = async () => (await s.invoice({ party_id: party, items: line })).body;
+    const credit = async (invoiceId: string) => {
+      const note = await s.call("createCreditNote", {
+        body: { invoice_id: invoiceId, reason: "sales_return", items: [{ sku: "PEN-01", qty: 1 }] },
+      });
+      expect(note.status, JSON.stringify(note.body)).toBe(201);
+      return note.body.number as string;
+    };
+    const first = await sale();
+    await sale();
+    expect(await credit(first.id)).toBe("CN/26-27/000001");
+    await s.call("updateAccount", { body: { number_reset: "never" } });
+    const third = await sale();
+    expect(third.number).toBe("INV/26-27/000003");
+    expect(await credit(third.id)).toBe("CN/26-27/000002");
+    await s.call("updateAccount", { body: { number_reset: "yearly" } });
+    const fourth = await sale();
+    expect(fourth.number).toBe("INV/26-27/000004");
+    expect(await credit(fourth.id)).toBe("CN/26-27/000003");
+  });
+
+  it("a number some document already has is passed over, by a guessed create and under the lock alike", async () => {
+    const { s, sale, owner } = await penSaleAfterFirstInvoice();
+    const db = api.database.handle.db;
+    const second = (await s.invoice(sale)).body;
+    const note = async (invoiceId: string) => {
+      const created = await s.call("createCreditNote", {
+        body: { invoice_id: invoiceId, reason: "sales_return", items: [{ sku: "PEN-01", qty: 1 }] },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body.number as string;
+    };
+    expect(await note(second.id)).toBe("CN/26-27/000001");
+    // Counters left behind, as by a create that read the account's numbering before a change of
+    // number_reset committed: the next number each gives is already an invoice's or a note's.
+    const stepBack = () =>
+      db
+        .update(documentSeries)
+        .set({ lastSeq: sql`${documentSeries.lastSeq} - 1` })
+        .where(eq(documentSeries.accountId, s.tenant.accountId));
+    await stepBack();
+    // A node that has not seen the series guesses from the counter: its claim finds the number taken
+    // and misses, and under the lock the number is passed over.
+    const { services, signatures } = await servicesCountingSignatures();
+    const guessed = await createInvoice(db, owner, sale, new Date(), services);
+    expect(guessed.number).toBe("INV/26-27/000003");
+    expect(signatures()).toBe(2);
+    const third = (await s.invoice(sale)).body;
+    expect(third.number).toBe("INV/26-27/000004");
+    expect(await note(third.id)).toBe("CN/26-27/000002");
   });
 
   it("422 for a number format that cannot give a valid number", async () => {

@@ -6,6 +6,7 @@ import { preparedOn } from "../db/prepared.js";
 import { accounts } from "../db/schema.js";
 import { ApiError, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
+import { reseedSeries } from "./document-numbers.js";
 
 type Account = components["schemas"]["Account"];
 type Address = components["schemas"]["Address"];
@@ -122,6 +123,9 @@ export async function updateAccount(
   for (const field of ["invoice_number_format", "credit_note_number_format"] as const) {
     const format = patch[field];
     if (format !== undefined) checkNumberFormat(format, `/${field}`);
+  }
+  if (patch.number_reset !== undefined && patch.number_reset !== current.numberReset) {
+    await reseedSeries(db, id, patch.number_reset);
   }
   const [row] = await db
     .update(accounts)

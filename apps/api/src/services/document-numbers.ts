@@ -1,7 +1,7 @@
 import { financialYearOf, formatSeriesNumber, isGstError } from "@bahi/gst";
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
-import { documentSeries } from "../db/schema.js";
+import { creditNotes, documentSeries, invoices } from "../db/schema.js";
 import { conflict } from "../errors.js";
 import type { Owner } from "./owner.js";
 
@@ -42,10 +42,33 @@ export function formatDocumentNumber(policy: NumberingPolicy, date: string, seq:
   }
 }
 
+const documentsOf = { invoice: invoices, credit_note: creditNotes } as const;
+
+/** Whether a document of `kind` already has `taken`'s number in its financial year. */
+async function numberInUse(tx: Executor, owner: Owner, kind: DocumentKind, taken: DocumentNumber) {
+  const table = documentsOf[kind];
+  const rows = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(
+      and(
+        eq(table.accountId, owner.accountId),
+        eq(table.livemode, owner.livemode),
+        eq(table.financialYear, taken.financialYear),
+        eq(table.number, taken.number),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 /**
  * The next number of a series, taken inside the document's transaction: the counter row stays
  * locked until commit, so concurrent documents queue for consecutive numbers, and a rolled-back
- * document gives its number back (no gap). Call it as late in the transaction as possible.
+ * document gives its number back (no gap). Call it as late in the transaction as possible. A number
+ * some document already has is passed over: a create that read the account's numbering before a
+ * change of `number_reset` committed draws from the counter the change left behind (see
+ * reseedSeries), and its number would otherwise stop every later document of the series.
  */
 export async function nextDocumentNumber(
   tx: Executor,
@@ -54,22 +77,59 @@ export async function nextDocumentNumber(
   policy: NumberingPolicy,
   date: string,
 ): Promise<DocumentNumber> {
-  const [row] = await tx
-    .insert(documentSeries)
-    .values({
-      accountId: owner.accountId,
-      livemode: owner.livemode,
-      kind,
-      period: seriesPeriod(policy, date),
-      lastSeq: 1,
-    })
-    .onConflictDoUpdate({
-      target: [documentSeries.accountId, documentSeries.livemode, documentSeries.kind, documentSeries.period],
-      set: { lastSeq: sql`${documentSeries.lastSeq} + 1` },
-    })
-    .returning({ seq: documentSeries.lastSeq });
-  if (!row) throw new Error("the series returned no number");
-  return formatDocumentNumber(policy, date, row.seq);
+  for (;;) {
+    const [row] = await tx
+      .insert(documentSeries)
+      .values({
+        accountId: owner.accountId,
+        livemode: owner.livemode,
+        kind,
+        period: seriesPeriod(policy, date),
+        lastSeq: 1,
+      })
+      .onConflictDoUpdate({
+        target: [
+          documentSeries.accountId,
+          documentSeries.livemode,
+          documentSeries.kind,
+          documentSeries.period,
+        ],
+        set: { lastSeq: sql`${documentSeries.lastSeq} + 1` },
+      })
+      .returning({ seq: documentSeries.lastSeq });
+    if (!row) throw new Error("the series returned no number");
+    const taken = formatDocumentNumber(policy, date, row.seq);
+    if (!(await numberInUse(tx, owner, kind, taken))) return taken;
+  }
+}
+
+/**
+ * When an account's `number_reset` changes, starts the counters it will now draw from after every
+ * number already issued that they could repeat: from yearly to never, the one counter of all years
+ * after the highest of the yearly ones; from never to yearly, the counter of each financial year that
+ * has documents after the counter of all years (numbers issued under it may be in any such year). A
+ * year without documents starts at 1. The account's counters are locked first, so that the documents
+ * being numbered meanwhile are counted.
+ */
+export async function reseedSeries(tx: Executor, accountId: string, reset: NumberingPolicy["reset"]) {
+  await tx.execute(sql`select 1 from ${documentSeries} where account_id = ${accountId} for update`);
+  const seeds =
+    reset === "never"
+      ? sql`select livemode, kind, 'all' as period, max(last_seq) as last_seq from ${documentSeries}
+          where account_id = ${accountId} and period <> 'all' group by livemode, kind`
+      : sql`select s.livemode, s.kind, d.financial_year as period, s.last_seq from ${documentSeries} s
+          join (
+            select distinct livemode, 'invoice' as kind, financial_year from ${invoices}
+              where account_id = ${accountId}
+            union
+            select distinct livemode, 'credit_note' as kind, financial_year from ${creditNotes}
+              where account_id = ${accountId}
+          ) d on d.livemode = s.livemode and d.kind = s.kind
+          where s.account_id = ${accountId} and s.period = 'all'`;
+  await tx.execute(sql`insert into ${documentSeries} (account_id, livemode, kind, period, last_seq)
+    select ${accountId}, seed.livemode, seed.kind, seed.period, seed.last_seq from (${seeds}) seed
+    on conflict (account_id, livemode, kind, period)
+      do update set last_seq = greatest(${documentSeries.lastSeq}, excluded.last_seq)`);
 }
 
 /**

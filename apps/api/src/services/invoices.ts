@@ -198,10 +198,11 @@ function guessedNumber(policy: NumberingPolicy, date: string, seq: number): Docu
 }
 
 /**
- * One statement that locks the stock, claims the guessed number if every product has the stock and
- * none reaches its reorder level (rare, and announced by an event this statement does not write), and
- * only if the claim holds moves the stock and writes the invoice, its lines and its event (the row
- * and lines travel as JSON, so the statement's text is the same for any number of lines). It writes
+ * One statement that locks the stock, claims the guessed number if every product has the stock, none
+ * reaches its reorder level (rare, and announced by an event this statement does not write) and no
+ * invoice has the number already, and only if the claim holds moves the stock and writes the
+ * invoice, its lines and its event (the row and lines travel as JSON, so the statement's text is the
+ * same for any number of lines). It writes
  * all of that or nothing, so on its own it is a transaction: the series counter and the stock rows,
  * locks that every invoice of the account contends for, are then held for this statement and its
  * commit only, without a round trip back to Node in between.
@@ -216,8 +217,12 @@ async function writeIfClaimed(
 ): Promise<{ claimed: boolean; moved: MovedRow[] }> {
   const claimed = sql`exists (select 1 from claimed)`;
   const lines = items.map((item) => byColumnName(invoiceItems, item));
-  const stockAllows = sql`${STOCK_SUFFICES} and ${NO_REORDER_LEVEL_REACHED}`;
-  const claimable = keyed ? sql`${stockAllows} and ${keyIsFree(keyed.record)}` : stockAllows;
+  // A number another invoice has (see nextDocumentNumber) is a guess that missed, not an error.
+  const numberFree = sql`not exists (select 1 from ${invoices} taken where taken.account_id = ${owner.accountId}
+    and taken.livemode = ${owner.livemode} and taken.financial_year = ${row.financialYear}
+    and taken.number = ${row.number})`;
+  const allowed = sql`${STOCK_SUFFICES} and ${NO_REORDER_LEVEL_REACHED} and ${numberFree}`;
+  const claimable = keyed ? sql`${allowed} and ${keyIsFree(keyed.record)}` : allowed;
   const record = keyed
     ? sql`${recordCte(owner, keyed.record, { status: keyed.status, body: invoice }, claimed)},`
     : sql``;

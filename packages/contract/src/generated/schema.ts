@@ -2280,7 +2280,10 @@ export interface components {
         NumberFormat: string;
         /**
          * @description `yearly`: each financial year's series starts again at 1 (numbers are unique within the year, so
-         *     the format should hold `{FY}` or `{FY:short}`); `never`: one series runs on across years.
+         *     the format should hold `{FY}` or `{FY:short}`); `never`: one series runs on across years. A change
+         *     never repeats a number already issued: changed to `never`, the series runs on after the highest
+         *     number of any year; changed to `yearly`, each year that has documents runs on after the last
+         *     number of the series of all years, and a year without documents starts at 1.
          * @example yearly
          * @enum {string}
          */
