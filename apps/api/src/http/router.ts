@@ -173,13 +173,14 @@ export function mountOperations(
           ...(idempotency ? { idempotency } : {}),
         });
       };
-      const settled = <T>(result: T) => {
+      const runCommitted = () => {
         for (const effect of committed) effect();
-        return result;
       };
       if (op.method === "GET") {
         const reads = pointReads.has(op.operationId as OperationId) ? services.pointReads : db;
-        return send(c, settled(await run(reads)));
+        const reply = await run(reads);
+        runCommitted();
+        return send(c, reply);
       }
       const key = input.headers["idempotency-key"];
       const alone = commitsItself.has(op.operationId as OperationId);
@@ -188,19 +189,20 @@ export function mountOperations(
         const fingerprinted = isUpload(input.body) ? { upload: input.body.digest } : input.body;
         const caller = answersWithSecret.has(op.operationId as OperationId) ? principal.keyId : undefined;
         const fingerprint = fingerprintOf(op.method, c.req.path, fingerprinted, caller);
-        const { reply, replayed } = settled(
-          await runIdempotently(
-            { db, reads: services.pointReads, box: services.webhooks.box },
-            principal,
-            key,
-            fingerprint,
-            run,
-            alone ? (record) => run(db, record) : undefined,
-          ),
+        const { reply, replayed } = await runIdempotently(
+          { db, reads: services.pointReads, box: services.webhooks.box },
+          principal,
+          key,
+          fingerprint,
+          run,
+          alone ? (record) => run(db, record) : undefined,
         );
+        // A replay committed nothing now; a try given up before it (NotCommittedAlone) neither.
+        if (!replayed) runCommitted();
         return sendJson(c, reply, replayed ? { "Idempotent-Replayed": "true" } : {});
       }
-      const reply = settled(alone ? await run(db) : await db.transaction((tx) => run(tx)));
+      const reply = alone ? await run(db) : await db.transaction((tx) => run(tx));
+      runCommitted();
       return sendJson(c, reply);
     });
   }
