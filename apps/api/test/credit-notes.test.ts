@@ -21,16 +21,19 @@ interface Shop {
   credit: (body: Record<string, unknown>) => Promise<CallResult>;
   invoiceNow: (id: string) => Promise<Record<string, any>>;
   stock: () => Promise<number>;
+  productId: string;
 }
 
 const meera = fixtures.PartyCreateUnregistered;
 const sharma = fixtures.PartyCreate;
 
-async function shop(): Promise<Shop> {
+async function shop(
+  product: Record<string, unknown> = { ...fixtures.ProductCreate, opening_stock: 100 },
+): Promise<Shop> {
   const tenant = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });
   const call: Shop["call"] = (operationId, options = {}) =>
     api.call(operationId, { key: tenant.testKey, ...options });
-  const created = await call("createProduct", { body: { ...fixtures.ProductCreate, opening_stock: 100 } });
+  const created = await call("createProduct", { body: product });
   expect(created.status).toBe(201);
   const productId = created.body.id;
   return {
@@ -51,6 +54,7 @@ async function shop(): Promise<Shop> {
     credit: (body) => call("createCreditNote", { body }),
     invoiceNow: async (id) => (await call("retrieveInvoice", { path: { id } })).body,
     stock: async () => (await call("retrieveProduct", { path: { id: productId } })).body.stock_on_hand,
+    productId,
   };
 }
 
@@ -270,6 +274,118 @@ describe("issuing credit notes", () => {
     expect(note.body.irn).toBe(expected);
     expect(note.body.ack_no).toMatch(/^[0-9]{15}$/);
     expect(note.body.signed_qr_code).toEqual(expect.any(String));
+  });
+});
+
+describe("rounding", () => {
+  it("value notes never reverse more tax than the invoice charged: each is capped at what is left", async () => {
+    const s = await shop();
+    // Taxable 201.05 at 18% intra-state: CGST = SGST = 18.0945 -> 18.09.
+    const inv = await s.invoice(await s.party(), { items: [{ sku: "PEN-01", qty: 1, rate: 201.05 }] });
+    expect(inv).toMatchObject({ cgst: 18.09, sgst: 18.09, total: 237 });
+    const off = (taxable_value: number) =>
+      s.credit({
+        invoice_id: inv.id,
+        reason: "post_sale_discount",
+        items: [{ sku: "PEN-01", taxable_value }],
+      });
+    const notes = [(await off(100.5)).body, (await off(100.5)).body, (await off(0.05)).body];
+    // 100.50 x 9% = 9.045 -> 9.05 twice would be 18.10: the second note gets the 9.04 left.
+    expect(notes.map((n) => [n.cgst, n.sgst])).toEqual([
+      [9.05, 9.05],
+      [9.04, 9.04],
+      [0, 0],
+    ]);
+    expect(notes.map((n) => n.total)).toEqual([119, 118, 0]);
+    expect(await s.invoiceNow(inv.id)).toMatchObject({ amount_credited: 237, balance_due: 0 });
+  });
+
+  it("units returned one note at a time: each round_off under a rupee, the notes add up to the invoice", async () => {
+    const s = await shop();
+    // 4 pens at 100.42: taxable 401.68, CGST = SGST = 36.15, 473.98 -> 474.
+    const inv = await s.invoice(await s.party(), { items: [{ sku: "PEN-01", qty: 4, rate: 100.42 }] });
+    expect(inv).toMatchObject({ taxable_value: 401.68, cgst: 36.15, sgst: 36.15, total: 474 });
+    const notes = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await s.credit({
+        invoice_id: inv.id,
+        reason: "sales_return",
+        items: [{ sku: "PEN-01", qty: 1 }],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      notes.push(res.body);
+    }
+    // 118.50, 118.50, 118.50 and, with the tax left, 118.48: each note rounds what all have credited.
+    expect(notes.map((n) => n.cgst)).toEqual([9.04, 9.04, 9.04, 9.03]);
+    expect(notes.map((n) => n.total)).toEqual([119, 118, 119, 118]);
+    expect(notes.map((n) => n.round_off)).toEqual([0.5, -0.5, 0.5, -0.48]);
+    expect(await s.invoiceNow(inv.id)).toMatchObject({
+      amount_credited: 474,
+      balance_due: 0,
+      status: "paid",
+    });
+  });
+});
+
+describe("restocking", () => {
+  it("puts back only what the sale took from stock, whatever track_stock says now", async () => {
+    const s = await shop({
+      ...fixtures.ProductCreate,
+      track_stock: false,
+      reorder_level: null,
+      opening_stock: 0,
+    });
+    const inv = await s.invoice(await s.party(), { items: [{ sku: "PEN-01", qty: 2, rate: 10 }] });
+    const patched = await s.call("updateProduct", { path: { id: s.productId }, body: { track_stock: true } });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const note = await s.credit({
+      invoice_id: inv.id,
+      reason: "sales_return",
+      items: [{ sku: "PEN-01", qty: 2 }],
+    });
+    expect(note.status, JSON.stringify(note.body)).toBe(201);
+    expect(note.body.restock).toBe(false);
+    expect(await s.stock()).toBe(0);
+  });
+
+  it("restock says whether units went back: not for a note by value", async () => {
+    const s = await shop();
+    const inv = await s.invoice(await s.party());
+    const note = await s.credit({
+      invoice_id: inv.id,
+      reason: "sales_return",
+      items: [{ sku: "PEN-01", taxable_value: 50 }],
+    });
+    expect(note.status).toBe(201);
+    expect(note.body.restock).toBe(false);
+    expect(await s.stock()).toBe(97);
+  });
+
+  it("free units (rate 0) can be returned and go back into stock, by qty or with the whole invoice", async () => {
+    const s = await shop();
+    const party = await s.party();
+    const items = [
+      { sku: "PEN-01", qty: 1, rate: 0 },
+      { sku: "PEN-01", qty: 1, rate: 10 },
+    ];
+    const one = await s.invoice(party, { items });
+    const back = await s.credit({
+      invoice_id: one.id,
+      reason: "sales_return",
+      items: [{ sku: "PEN-01", qty: 2 }],
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(201);
+    expect(back.body).toMatchObject({ taxable_value: 10, total: 12, restock: true });
+    expect(back.body.items.map((i: any) => [i.qty, i.taxable_value])).toEqual([
+      [1, 0],
+      [1, 10],
+    ]);
+    expect(await s.stock()).toBe(100);
+    const two = await s.invoice(party, { items });
+    const whole = await s.credit({ invoice_id: two.id, reason: "sales_return", whole: true });
+    expect(whole.status, JSON.stringify(whole.body)).toBe(201);
+    expect(whole.body).toMatchObject({ total: 12, restock: true });
+    expect(await s.stock()).toBe(100);
   });
 });
 

@@ -19,7 +19,7 @@ import {
 } from "@bahi/gst";
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, sum } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
-import { creditNoteItems, creditNotes, invoiceItems, invoices, products } from "../db/schema.js";
+import { creditNoteItems, creditNotes, invoiceItems, invoices, stockMovements } from "../db/schema.js";
 import { buildInv01 } from "../einvoice/inv01.js";
 import { type EInvoiceProvider, registrationColumns } from "../einvoice/provider.js";
 import { conflict, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
@@ -30,7 +30,7 @@ import { recordEvent } from "./events.js";
 import { type InvoiceItemRow, type InvoiceRow, rupees, toInvoice } from "./invoice-view.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { checkDateRange, type Page, pageOf } from "./pagination.js";
-import { applyStockMovements } from "./stock.js";
+import { applyStockMovements, type Move } from "./stock.js";
 
 type CreditNote = components["schemas"]["CreditNote"];
 type CreditNoteCreate = components["schemas"]["CreditNoteCreate"];
@@ -171,6 +171,9 @@ function qtyPiece(state: LineState, qty: Milli): Piece {
   return { state, qty, gross, taxable: gross - share };
 }
 
+/** A line given away (rate 0, or discounted to nothing): no value to credit, but units to take back. */
+const free = (state: LineState) => paise(state.line.taxableValue) === 0n;
+
 function take(piece: Piece): void {
   const { state } = piece;
   if (piece.qty !== null) state.remainingQty -= piece.qty;
@@ -181,7 +184,7 @@ function piecesOf(states: LineState[], body: CreditNoteCreate): Piece[] {
   if (body.whole) {
     const pieces: Piece[] = [];
     for (const state of states) {
-      if (state.remainingTaxable <= 0n) continue;
+      if (state.remainingTaxable <= 0n && !(free(state) && state.remainingQty > 0n)) continue;
       const piece: Piece =
         state.remainingQty > 0n
           ? qtyPiece(state, state.remainingQty)
@@ -217,7 +220,8 @@ function piecesOf(states: LineState[], body: CreditNoteCreate): Piece[] {
         const qty = smaller(left, state.remainingQty);
         if (qty <= 0n) continue;
         const piece = qtyPiece(state, qty);
-        if (piece.taxable > state.remainingTaxable || piece.taxable < 0n || state.remainingTaxable === 0n) {
+        const spent = state.remainingTaxable === 0n && !free(state);
+        if (piece.taxable > state.remainingTaxable || piece.taxable < 0n || spent) {
           left = -1n;
           break;
         }
@@ -258,9 +262,11 @@ function piecesOf(states: LineState[], body: CreditNoteCreate): Piece[] {
 }
 
 /**
- * The note's tax, computed per line as the invoice's (its rate, place of supply and supply type),
- * except that a piece taking all that is left of a line's value takes all that is left of its tax, so
- * that the notes of an invoice never credit a paisa of tax more (or less) than the invoice charged.
+ * The note's tax, computed per line as the invoice's (its rate, place of supply and supply type), but
+ * never more than is left of the line's tax: pieces rounded half-up one by one can add up to more than
+ * the line's tax rounded once (two halves of 201.05 at 9% are 9.05 each, of 18.09). A piece taking all
+ * that is left of a line's value takes all that is left of its tax, so that the notes of an invoice
+ * never credit a paisa of tax more (or less) than the invoice charged.
  */
 function taxOf(
   invoice: Pick<InvoiceRow, "date" | "placeOfSupply" | "supplyType" | "reverseCharge">,
@@ -281,13 +287,21 @@ function taxOf(
   });
   const items: TaxedItem[] = computed.items.map((t, i) => {
     const piece = pieces[i] as Piece;
-    const rest = piece.state.remainingTaxable === 0n ? piece.state.remainingTax : null;
-    const taxes = rest ?? { cgst: t.cgst, sgst: t.sgst, igst: t.igst, cess: t.cess };
+    const left = piece.state.remainingTax;
+    const taxes =
+      piece.state.remainingTaxable === 0n
+        ? left
+        : {
+            cgst: smaller(t.cgst, left.cgst),
+            sgst: smaller(t.sgst, left.sgst),
+            igst: smaller(t.igst, left.igst),
+            cess: smaller(t.cess, left.cess),
+          };
     piece.state.remainingTax = {
-      cgst: piece.state.remainingTax.cgst - taxes.cgst,
-      sgst: piece.state.remainingTax.sgst - taxes.sgst,
-      igst: piece.state.remainingTax.igst - taxes.igst,
-      cess: piece.state.remainingTax.cess - taxes.cess,
+      cgst: left.cgst - taxes.cgst,
+      sgst: left.sgst - taxes.sgst,
+      igst: left.igst - taxes.igst,
+      cess: left.cess - taxes.cess,
     };
     const withTax = piece.taxable + taxes.cgst + taxes.sgst + taxes.igst + taxes.cess;
     return {
@@ -368,7 +382,7 @@ export async function createCreditNote(
     eq(t.accountId as typeof creditNotes.accountId, owner.accountId),
     eq(t.livemode as typeof creditNotes.livemode, owner.livemode),
   ];
-  const [lines, credited, [priorTotal]] = await Promise.all([
+  const [lines, credited, [prior]] = await Promise.all([
     tx
       .select()
       .from(invoiceItems)
@@ -379,7 +393,7 @@ export async function createCreditNote(
       .from(creditNoteItems)
       .where(and(...tenantOf(creditNoteItems), eq(creditNoteItems.invoiceId, invoice.id))),
     tx
-      .select({ total: sum(creditNotes.total) })
+      .select({ total: sum(creditNotes.total), roundOff: sum(creditNotes.roundOff) })
       .from(creditNotes)
       .where(ownedBy(creditNotes, owner, eq(creditNotes.invoiceId, invoice.id))),
   ]);
@@ -409,40 +423,52 @@ export async function createCreditNote(
     if (isGstError(error)) throw unprocessable(error.code, error.message);
     throw error;
   }
-  // Rounded notes may not add up to more than the invoice's rounded total: the note that leaves nothing
-  // to credit takes exactly what is left of it.
-  const remainingTotal = paise(invoice.total) - (priorTotal?.total ? paise(priorTotal.total) : 0n);
+  // Each note rounds to the rupee the value credited so far by the invoice's notes, itself included,
+  // and takes what that adds to the notes before: notes rounded on their own could add up to more than
+  // the invoice's total (four notes of 118.50, 118.50, 118.50 and 118.48 against 473.98 -> 474), and the
+  // note crediting all that is left then mirrors the invoice's rounding. Its round_off stays under a rupee.
+  const priorTotal = prior?.total ? paise(prior.total) : 0n;
+  const priorValue = priorTotal - (prior?.roundOff ? paise(prior.roundOff) : 0n);
   const unrounded = computed.total - computed.round_off;
-  const everything = states.every((s) => s.remainingTaxable === 0n);
-  const total = everything || computed.total > remainingTotal ? remainingTotal : computed.total;
+  const total = roundToRupee(priorValue + unrounded) - priorTotal;
   const tax: InvoiceTax = { ...computed, total, round_off: total - unrounded };
   const balance = paise(invoice.total) - paise(invoice.amountPaid) - paise(invoice.amountCredited);
   const creditedToParty = total < balance ? total : balance > 0n ? balance : 0n;
   const refundDue = total - creditedToParty;
 
   const id = newId("creditNote");
-  const restock = body.restock ?? body.reason === "sales_return";
-  const productIds = [...new Set(pieces.filter((p) => p.qty !== null).map((p) => p.state.line.productId))];
-  const tracked =
-    restock && productIds.length > 0
-      ? await tx
-          .select({ id: products.id })
-          .from(products)
-          .where(ownedBy(products, owner, inArray(products.id, productIds), eq(products.trackStock, true)))
-      : [];
-  const returned = new Map<string, Milli>();
-  const trackedIds = new Set(tracked.map((p) => p.id));
-  for (const p of pieces) {
-    if (p.qty !== null && trackedIds.has(p.state.line.productId))
-      returned.set(p.state.line.productId, (returned.get(p.state.line.productId) ?? 0n) + p.qty);
+  const wanted = new Map<string, Milli>();
+  if (body.restock ?? body.reason === "sales_return") {
+    for (const { qty, state } of pieces)
+      if (qty !== null) wanted.set(state.line.productId, (wanted.get(state.line.productId) ?? 0n) + qty);
   }
+  // Only what the sale took from stock can go back, less what earlier notes put back: the product's
+  // track_stock today says nothing of what it was when the invoice was issued.
+  const held =
+    wanted.size > 0
+      ? await tx
+          .select({ productId: stockMovements.productId, quantity: sum(stockMovements.quantity) })
+          .from(stockMovements)
+          .where(
+            ownedBy(
+              stockMovements,
+              owner,
+              inArray(stockMovements.productId, [...wanted.keys()]),
+              inArray(stockMovements.kind, ["invoice", "credit_note"]),
+              inArray(stockMovements.sourceId, [invoice.id, ...new Set(credited.map((c) => c.creditNoteId))]),
+            ),
+          )
+          .groupBy(stockMovements.productId)
+      : [];
+  const returns: Move[] = held
+    .map(({ productId, quantity }) => ({
+      productId,
+      quantity: smaller(wanted.get(productId) ?? 0n, quantity === null ? 0n : -milli(quantity)),
+    }))
+    .filter((m) => m.quantity > 0n);
+  const restock = returns.length > 0;
   const [, { number, financialYear }] = await Promise.all([
-    applyStockMovements(
-      tx,
-      owner,
-      [...returned].map(([productId, quantity]) => ({ productId, quantity })),
-      { kind: "credit_note", sourceId: id },
-    ),
+    applyStockMovements(tx, owner, returns, { kind: "credit_note", sourceId: id }),
     nextDocumentNumber(
       tx,
       owner,

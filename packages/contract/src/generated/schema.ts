@@ -1055,7 +1055,14 @@ export interface components {
              * @example false
              */
             reverse_charge: boolean;
-            /** @description What rounding the total to the rupee added (between −0.49 and 0.50). */
+            /**
+             * @description What rounding added to the note's own value (between −0.99 and 0.99). The notes of an invoice
+             *     round together: each note's `total` is the value credited by the invoice's notes so far, this one
+             *     included, rounded half-up to the rupee, less the totals of the notes before it. So the notes of an
+             *     invoice never add up to more than its `total`, and once all of it is credited they add up to
+             *     exactly its `total` (notes rounded one by one could exceed it: four returns of 118.50, 118.50,
+             *     118.50 and 118.48 against 474.00).
+             */
             round_off: components["schemas"]["SignedMoney"];
             sgst: components["schemas"]["Money"];
             /**
