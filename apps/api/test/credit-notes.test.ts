@@ -327,6 +327,36 @@ describe("rounding", () => {
   });
 });
 
+describe("the e-invoice of a credit note", () => {
+  it("totals what the note totals, its rounding with the notes before it included", async () => {
+    const s = await shop();
+    const inv = await s.invoice(await s.party(sharma), {
+      items: [{ sku: "PEN-01", qty: 4, rate: 100.42 }],
+    });
+    const signed = [];
+    for (let i = 0; i < 4; i++) {
+      const note = await s.credit({
+        invoice_id: inv.id,
+        reason: "correction",
+        items: [{ sku: "PEN-01", qty: 1 }],
+      });
+      expect(note.status, JSON.stringify(note.body)).toBe(201);
+      const payload = JSON.parse(Buffer.from(note.body.signed_invoice.split(".")[1], "base64url").toString());
+      const document = JSON.parse(payload.data);
+      signed.push([
+        note.body.total,
+        note.body.round_off,
+        document.ValDtls.TotInvVal,
+        document.ValDtls.RndOffAmt,
+      ]);
+    }
+    expect(signed.map(([total, roundOff]) => [total, roundOff])).toEqual(
+      signed.map(([, , totInvVal, rndOffAmt]) => [totInvVal, rndOffAmt]),
+    );
+    expect(new Set(signed.map(([total]) => total)).size).toBe(2);
+  });
+});
+
 describe("restocking", () => {
   it("puts back only what the sale took from stock, whatever track_stock says now", async () => {
     const s = await shop({

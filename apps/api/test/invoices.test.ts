@@ -703,7 +703,7 @@ describe("bad input", () => {
     expect(res.body.errors).toContainEqual(expect.objectContaining({ pointer, code }));
   });
 
-  it("422 hsn_missing for a product without HSN sold to a registered buyer; allowed to a consumer", async () => {
+  it("422 hsn_missing for a product without HSN sold to a registered buyer or exported; allowed to a consumer", async () => {
     const s = await shop();
     await s.product({ hsn_code: null });
     const registered = await s.invoice({
@@ -715,12 +715,35 @@ describe("bad input", () => {
       expect.objectContaining({ pointer: "/items/0/sku", code: "hsn_missing" }),
     ]);
     expect(registered.body.detail).toContain("PEN-01");
+    // An export is e-invoiced too, and the IRP wants every line's HSN.
+    const exported = await s.invoice({
+      party_id: await s.party(meera),
+      place_of_supply: "96",
+      items: [{ sku: "PEN-01", qty: 1, rate: 1 }],
+    });
+    expect(exported.status).toBe(422);
+    expect(exported.body.code).toBe("hsn_missing");
     const consumer = await s.invoice({
       party_id: await s.party(meera),
       items: [{ sku: "PEN-01", qty: 1, rate: 1 }],
     });
     expect(consumer.status).toBe(201);
     expect(consumer.body.items[0].hsn_code).toBeNull();
+  });
+
+  it("422 amount_out_of_range for an invoice whose total passes the largest amount (99,999,999,999.99)", async () => {
+    const s = await shop();
+    await s.product({ track_stock: false, opening_stock: 0, reorder_level: null });
+    const party = await s.party(meera);
+    const line = (rate: number) => ({ party_id: party, items: [{ sku: "PEN-01", qty: 100, rate }] });
+    // 100 × 9,999,999,999 at 18%: 1,179,999,999,882.
+    const over = await s.invoice(line(9_999_999_999));
+    expect(over.status).toBe(422);
+    expect(over.body.code).toBe("amount_out_of_range");
+    // 100 × 847,457,627.11 at 18%: 99,999,999,999.00 with its tax, the largest it takes.
+    const atLimit = await s.invoice(line(847_457_627.11));
+    expect(atLimit.status, JSON.stringify(atLimit.body)).toBe(201);
+    expect(atLimit.body.total).toBeLessThanOrEqual(99_999_999_999.99);
   });
 
   it("422 rate_not_in_force for a pre-reform rate on a current date; accepted on an old date", async () => {

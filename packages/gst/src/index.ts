@@ -58,6 +58,7 @@ export {
   formatMilli,
   formatNumeric,
   formatRupees,
+  MAX_DOCUMENT_AMOUNT,
   MAX_SCALED_VALUE,
   MAX_SIGNIFICANT_DIGITS,
   milliToNumber,

@@ -18,6 +18,12 @@ export const MAX_SIGNIFICANT_DIGITS = 15;
 /** The largest magnitude a scaled amount may have: 9,999,999,999,999.99 rupees at scale 2. */
 export const MAX_SCALED_VALUE = 10n ** BigInt(MAX_SIGNIFICANT_DIGITS) - 1n;
 
+/**
+ * MAX_DOCUMENT_AMOUNT: the largest amount a document may carry, in paise: 99,999,999,999.99 rupees,
+ * the contract's `Money` maximum (and the INV-01's, whose amounts have at most 14 digits).
+ */
+export const MAX_DOCUMENT_AMOUNT: Paise = 9_999_999_999_999n;
+
 const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 const NUMERIC_TEXT = /^-?\d+(?:\.\d+)?$/;
 

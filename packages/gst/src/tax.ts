@@ -1,7 +1,7 @@
 import { isValidDate } from "./dates.js";
 import { GstError } from "./errors.js";
 import type { Milli, Paise } from "./money.js";
-import { divideRoundHalfUp, formatMilli, MAX_SCALED_VALUE, roundToRupee } from "./money.js";
+import { divideRoundHalfUp, formatMilli, MAX_DOCUMENT_AMOUNT, roundToRupee } from "./money.js";
 import { isCessRateAllowed, isRateInForce } from "./rates.js";
 import {
   isPlaceOfSupplyCode,
@@ -148,8 +148,8 @@ function checkItem(item: TaxItemInput, index: number, date: string): void {
 }
 
 function checkMagnitude(paise: Paise, pointer: string): void {
-  if (paise > MAX_SCALED_VALUE) {
-    throw new GstError("amount_out_of_range", "The amount is too large.", pointer);
+  if (paise > MAX_DOCUMENT_AMOUNT) {
+    throw new GstError("amount_out_of_range", "The amount is larger than 99,999,999,999.99.", pointer);
   }
 }
 
@@ -220,8 +220,8 @@ export function computeInvoiceTax(input: InvoiceTaxInput): InvoiceTax {
   const sgst = sum(items, "sgst");
   const igst = sum(items, "igst");
   const cess = sum(items, "cess");
-  // Every total is at most this sum, or 50 paise above it once rounded; bounding both keeps every
-  // amount exact as a JSON number.
+  // Every total is at most this sum, or 50 paise above it once rounded: bounding both keeps every
+  // amount within the contract's Money.
   checkMagnitude(gross + cgst + sgst + igst + cess, "/items");
   const unrounded = sum(items, "total");
   const total = roundToRupee(unrounded);

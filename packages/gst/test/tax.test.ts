@@ -6,6 +6,7 @@ import {
   computeInvoiceTax,
   GST_STATES,
   gstRatesInForce,
+  MAX_DOCUMENT_AMOUNT,
   MAX_INVOICE_ITEMS,
   MAX_SCALED_VALUE,
   parseMilli,
@@ -344,19 +345,27 @@ describe("computeInvoiceTax refuses bad input", () => {
     );
   });
 
-  it("refuses amounts that could not be exact JSON numbers", () => {
+  it(`refuses amounts beyond MAX_DOCUMENT_AMOUNT (${MAX_DOCUMENT_AMOUNT} paise), the contract's Money maximum`, () => {
     const huge: TaxItemInput = { qty: MAX_SCALED_VALUE, rate: 1_000_000n, gst_rate: 0n };
     expectGstError(() => computeInvoiceTax(invoice({ items: [huge] })), "amount_out_of_range", "/items/0");
     // Each line fits, the sum does not.
-    const big = item("1", "999999999999", "18");
+    const big = item("1", "9999999999", "18");
     expectGstError(
       () => computeInvoiceTax(invoice({ items: Array.from({ length: 10 }, () => big) })),
       "amount_out_of_range",
       "/items",
     );
-    // 9,999,999,999,999.50 fits but rounds up to a rupee beyond the limit.
-    const edge: TaxItemInput = { qty: 1_000n, rate: 9_999_999_999_999_500n, gst_rate: 0n };
+    // At the limit to the rupee it is taken; 99,999,999,999.50 fits but rounds up beyond it.
+    const atLimit: TaxItemInput = { qty: 1_000n, rate: 99_999_999_999_000n, gst_rate: 0n };
+    expect(computeInvoiceTax(invoice({ items: [atLimit] })).total).toBe(MAX_DOCUMENT_AMOUNT - 99n);
+    const edge: TaxItemInput = { qty: 1_000n, rate: 99_999_999_999_500n, gst_rate: 0n };
     expectGstError(() => computeInvoiceTax(invoice({ items: [edge] })), "amount_out_of_range", "/items");
+    const lineOver: TaxItemInput = { qty: 1_000n, rate: (MAX_DOCUMENT_AMOUNT + 1n) * 10n, gst_rate: 0n };
+    expectGstError(
+      () => computeInvoiceTax(invoice({ items: [lineOver] })),
+      "amount_out_of_range",
+      "/items/0",
+    );
   });
 });
 

@@ -58,14 +58,16 @@ function buyerOf(input: Inv01Input): Buyer {
 /**
  * The INV-01 (schema 1.1) document for the IRP. Under reverse charge the IRP still wants each line's
  * value with its tax, so the item values and the document total here include tax even where the
- * invoice's own total (what the buyer pays the supplier) does not.
+ * invoice's own total (what the buyer pays the supplier) does not, rounded here. Otherwise the total
+ * is the document's own, round_off included: a credit note rounds with the invoice's notes before it,
+ * not on its own.
  */
 export function buildInv01(input: Inv01Input): EInvoice {
   const { tax } = input;
   const exported = input.placeOfSupply === OTHER_COUNTRIES_STATE_CODE;
   const itemValues = tax.items.map((t) => t.taxable_value + t.cgst + t.sgst + t.igst + t.cess);
   const sum = itemValues.reduce((a: Paise, b) => a + b, 0n);
-  const rounded = roundToRupee(sum);
+  const rounded = tax.reverse_charge ? roundToRupee(sum) : tax.total;
   return {
     Version: "1.1",
     TranDtls: {

@@ -120,19 +120,19 @@ function checkDates(account: AccountRow, body: InvoiceCreate, now: Date): string
   return date;
 }
 
-function checkProducts(rows: readonly ProductRow[], body: InvoiceCreate, registeredBuyer: boolean) {
+function checkProducts(rows: readonly ProductRow[], body: InvoiceCreate, einvoiced: boolean) {
   const bySku = new Map(rows.map((row) => [row.sku, row]));
   const errors: FieldErrorList = [];
   const lines = body.items.map((item, i) => {
     const product = bySku.get(item.sku);
     if (!product) {
       errors.push(field("unknown_sku", `/items/${i}/sku`, `no product has SKU ${item.sku}`));
-    } else if (registeredBuyer && product.hsnCode === null) {
+    } else if (einvoiced && product.hsnCode === null) {
       errors.push(
         field(
           "hsn_missing",
           `/items/${i}/sku`,
-          `product ${item.sku} has no HSN code, which e-invoices and GSTR-1 need for a registered buyer`,
+          `product ${item.sku} has no HSN code, which e-invoices and GSTR-1 need for a registered buyer or an export`,
         ),
       );
     }
@@ -461,7 +461,7 @@ export async function createInvoice(
       field("address_required", "/party_id", "the party has no address, which the e-invoice needs"),
     ]);
   }
-  const lines = checkProducts(productRows, body, party.gstin !== null).map(({ item, product }) => ({
+  const lines = checkProducts(productRows, body, einvoiced).map(({ item, product }) => ({
     item,
     product,
     qty: parseMilli(item.qty),
