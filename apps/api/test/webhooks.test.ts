@@ -1,5 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { pino } from "pino";
+import { type Logger, pino } from "pino";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SecretBox } from "../src/auth/secret-box.js";
@@ -27,14 +28,17 @@ let clock = new Date();
 let box: SecretBox;
 
 /** A worker over the test database with a clock the test moves, and no jitter. */
-async function workerWith(policy = new AddressPolicy(["127.0.0.1"])): Promise<DeliveryWorker> {
+async function workerWith(
+  policy = new AddressPolicy(["127.0.0.1"]),
+  logger: Logger = pino({ level: "silent" }),
+): Promise<DeliveryWorker> {
   box ??= await SecretBox.open(api.database.handle.db, null);
   return new DeliveryWorker({
     db: api.database.handle.db,
     holdLocks: driverUnderTest === "postgres",
     box,
     policy,
-    logger: pino({ level: "silent" }),
+    logger,
     now: () => clock,
     random: () => 0.5,
   });
@@ -393,6 +397,43 @@ describe("delivery", () => {
     await api.call("updateWebhook", { key: other.testKey, path: { id: hook.id }, body: { enabled: true } });
     await api.call("createParty", { key: other.testKey, body: PARTY });
     expect(await attemptsOf(other.testKey, hook.id, { status: "pending" })).toHaveLength(1);
+  });
+
+  it("fails only the attempt whose secret cannot be unsealed; the rest of its batch goes out once", async () => {
+    const other = await createTenant(api.database.handle.db);
+    const healthy = await subscribe(other.testKey, "/beside-unsealable", ["party.created"]);
+    const unsealable = await subscribe(other.testKey, "/unsealable", ["party.created"]);
+    // As after an operator sets BAHI_SECRET_KEY once secrets were sealed with the generated key.
+    const sealed = (await SecretBox.open(api.database.handle.db, randomBytes(32))).seal("whsec_AAAA");
+    await api.database.handle.db
+      .update(webhooks)
+      .set({ secret: sealed })
+      .where(eq(webhooks.id, unsealable.id));
+    const logs: string[] = [];
+    const worker = await workerWith(
+      undefined,
+      pino({ level: "error" }, { write: (line) => logs.push(line) }),
+    );
+    await api.call("createParty", { key: other.testKey, body: PARTY });
+    clock = new Date();
+    await worker.runOnce();
+    await worker.runOnce();
+
+    expect(deliveriesTo("/beside-unsealable")).toHaveLength(1);
+    expect(deliveriesTo("/unsealable")).toHaveLength(0);
+    expect(await attemptsOf(other.testKey, healthy.id)).toMatchObject([{ attempt: 1, status: "succeeded" }]);
+    expect(await attemptsOf(other.testKey, unsealable.id)).toMatchObject([
+      { attempt: 2, status: "pending", next_attempt_at: new Date(clock.getTime() + 5_000).toISOString() },
+      {
+        attempt: 1,
+        status: "failed",
+        response_status: null,
+        error: "not sent: the request could not be prepared",
+      },
+    ]);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toContain(unsealable.id);
+    expect(logs[0]).not.toContain(sealed.split(":").at(-1));
   });
 });
 

@@ -26,7 +26,9 @@ export const retentionStart = (now: Date) => new Date(now.getTime() - EVENT_RETE
  * that may not make its change (a document whose number was taken) announces nothing either. A
  * delivery's id is the event's time and a hash of the event and webhook ids, so one statement can
  * make as many as there are webhooks. `created_at` is the time in the event's id, so that a time
- * range is a range of ids.
+ * range is a range of ids. The webhooks are locked as their foreign key would lock them, but before
+ * they are chosen: a webhook being deleted is waited for and, once gone, skipped, where the key's
+ * check would refuse the whole change. Only a delete (or another FOR UPDATE) makes them wait.
  */
 export function eventCtes(
   owner: Owner,
@@ -51,6 +53,7 @@ export function eventCtes(
       from webhooks
       where account_id = ${owner.accountId} and livemode = ${owner.livemode} and status = 'enabled'
         and events && array[${type}::text, '*']::text[] and ${condition}
+      for key share
     )`;
 }
 
@@ -93,7 +96,8 @@ export async function recordEvents(
       w.id, event.id, 1, 'pending', event.created_at, event.created_at
     from event join webhooks w
       on w.account_id = ${owner.accountId} and w.livemode = ${owner.livemode} and w.status = 'enabled'
-        and w.events && array[event.type, '*']::text[]`);
+        and w.events && array[event.type, '*']::text[]
+    for key share of w`);
 }
 
 export function toEvent(row: EventRow): Event {

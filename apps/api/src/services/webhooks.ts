@@ -1,5 +1,5 @@
 import type { components } from "@bahi/contract";
-import { count, desc, eq, lt, lte, type SQL, sql } from "drizzle-orm";
+import { count, desc, eq, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { SecretBox } from "../auth/secret-box.js";
 import type { Executor } from "../db/client.js";
 import { webhookDeliveries, webhooks } from "../db/schema.js";
@@ -71,18 +71,20 @@ async function checkUrl(policy: AddressPolicy, owner: Owner, url: string): Promi
   }
 }
 
-/** Pending attempts of a webhook that stops receiving; made attempts stay in its log. */
+const pendingOf = (owner: Owner, id: string) =>
+  ownedBy(
+    webhookDeliveries,
+    owner,
+    eq(webhookDeliveries.webhookId, id),
+    eq(webhookDeliveries.status, "pending"),
+  );
+
+/**
+ * Pending attempts of a webhook that stops receiving; made attempts stay in its log. Called before
+ * the webhook's row is written: the worker holds an attempt it makes, then writes its webhook's row.
+ */
 const cancelPending = (tx: Executor, owner: Owner, id: string) =>
-  tx
-    .delete(webhookDeliveries)
-    .where(
-      ownedBy(
-        webhookDeliveries,
-        owner,
-        eq(webhookDeliveries.webhookId, id),
-        eq(webhookDeliveries.status, "pending"),
-      ),
-    );
+  tx.delete(webhookDeliveries).where(pendingOf(owner, id));
 
 export async function createWebhook(
   tx: Executor,
@@ -180,7 +182,12 @@ export async function updateWebhook(
 }
 
 export async function deleteWebhook(tx: Executor, owner: Owner, id: string) {
-  // The delivery log goes with it (the foreign key cascades).
+  // The log first, as the worker locks an attempt, then its webhook: the foreign key's cascade alone
+  // would lock the webhook, then wait on an attempt in flight whose worker waits on the webhook. The
+  // cascade still takes what was written since.
+  await tx
+    .delete(webhookDeliveries)
+    .where(ownedBy(webhookDeliveries, owner, eq(webhookDeliveries.webhookId, id)));
   const [row] = await tx
     .delete(webhooks)
     .where(ownedRow(webhooks, owner, id))
@@ -286,6 +293,24 @@ export async function disableFailingWebhook(
     )
     .returning();
   if (!row) return;
-  await cancelPending(tx, owner, webhookId);
+  // Holding the webhook's row, waiting for an attempt would reverse the worker's lock order. An attempt
+  // locked elsewhere is being deleted, or being made: a retry it schedules is never made while the
+  // webhook is disabled, and enabling it cancels such leftovers.
+  await tx
+    .delete(webhookDeliveries)
+    .where(
+      ownedBy(
+        webhookDeliveries,
+        owner,
+        inArray(
+          webhookDeliveries.id,
+          tx
+            .select({ id: webhookDeliveries.id })
+            .from(webhookDeliveries)
+            .where(pendingOf(owner, webhookId))
+            .for("update", { skipLocked: true }),
+        ),
+      ),
+    );
   await recordEvent(tx, owner, "webhook.disabled", toWebhook(row));
 }

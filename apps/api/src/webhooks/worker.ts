@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, lt, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { SecretBox } from "../auth/secret-box.js";
 import type { Config } from "../config.js";
@@ -38,6 +38,9 @@ export interface WorkerOptions {
   readonly now?: () => Date;
   readonly random?: () => number;
 }
+
+/** The log's `error` of an attempt that failed before its request; the operator's log says why. */
+const NOT_SENT = "not sent: the request could not be prepared";
 
 type Claimed = Awaited<ReturnType<typeof claim>>[number];
 
@@ -124,20 +127,34 @@ export class DeliveryWorker {
   }
 
   #deliver(claimed: Claimed[]): Promise<Outcome[]> {
-    return Promise.all(
-      claimed.map(async (c) => {
-        const attemptedAt = this.#now();
-        const { box, policy } = this.#options;
-        const secrets = [box.unseal(c.secret)];
-        if (c.previousSecret && c.previousSecretExpiresAt && c.previousSecretExpiresAt > attemptedAt)
-          secrets.push(box.unseal(c.previousSecret));
-        const body = JSON.stringify(toEvent(c.event));
-        const timestamp = Math.floor(attemptedAt.getTime() / 1000);
-        const headers = signedHeaders(secrets, c.event.id, timestamp, body);
-        const result = await post(c.url, headers, body, policy, this.#agents);
-        return { claimed: c, attemptedAt, result };
-      }),
-    );
+    return Promise.all(claimed.map((c) => this.#attempt(c)));
+  }
+
+  /**
+   * Whatever keeps one attempt from being made (a secret sealed under another key) fails that attempt
+   * alone: were the batch to fail, its other attempts, already sent, would be sent again and again.
+   */
+  async #attempt(c: Claimed): Promise<Outcome> {
+    const attemptedAt = this.#now();
+    const { box, policy, logger } = this.#options;
+    try {
+      const secrets = [box.unseal(c.secret)];
+      if (c.previousSecret && c.previousSecretExpiresAt && c.previousSecretExpiresAt > attemptedAt)
+        secrets.push(box.unseal(c.previousSecret));
+      const body = JSON.stringify(toEvent(c.event));
+      const timestamp = Math.floor(attemptedAt.getTime() / 1000);
+      const headers = signedHeaders(secrets, c.event.id, timestamp, body);
+      const result = await post(c.url, headers, body, policy, this.#agents);
+      return { claimed: c, attemptedAt, result };
+    } catch (error) {
+      // Ids only: the claimed row holds the sealed secrets, and the operator needs the cause, not them.
+      logger.error(
+        { err: error, webhookId: c.delivery.webhookId, deliveryId: c.delivery.id },
+        "webhook delivery attempt could not be made",
+      );
+      const result = { ok: false, responseStatus: null, latencyMs: 0, error: NOT_SENT };
+      return { claimed: c, attemptedAt, result };
+    }
   }
 
   /**
@@ -169,6 +186,15 @@ export class DeliveryWorker {
       }),
     );
     const made = recorded.filter((r) => r !== null);
+    if (made.length === 0) return;
+    // All at once and in id order: loops whose batches share webhooks would otherwise lock their rows
+    // in different orders, and deadlock.
+    await tx
+      .select({ id: webhooks.id })
+      .from(webhooks)
+      .where(or(...made.map(({ claimed: { delivery: d } }) => ownedRow(webhooks, d, d.webhookId))))
+      .orderBy(asc(webhooks.id))
+      .for("no key update");
     const recovered = new Map(
       made.filter((r) => r.result.ok).map((r) => [r.claimed.delivery.webhookId, r.claimed.delivery]),
     );
