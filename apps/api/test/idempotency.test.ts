@@ -1,8 +1,13 @@
 import { fixtures } from "@bahi/contract";
 import { sql } from "drizzle-orm";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SecretBox } from "../src/auth/secret-box.js";
 import { idempotencyKeys, parties } from "../src/db/schema.js";
 import { issueApiKey } from "../src/services/api-keys.js";
+import { IDEMPOTENCY_KEY_TTL_HOURS } from "../src/services/idempotency-record.js";
+import { AddressPolicy } from "../src/webhooks/address-policy.js";
+import { DeliveryWorker } from "../src/webhooks/worker.js";
 import { startTestApi, type TestApi } from "./support/api.js";
 import { driverUnderTest } from "./support/database.js";
 import { whileKeyIsHeld } from "./support/idempotency.js";
@@ -172,5 +177,39 @@ describe("Idempotency-Key on a write whose answer carries a secret", () => {
     const byOther = await api.call("rotateApiKey", { key: keysOnly, ...rotate });
     expect(byOther.status).toBe(422);
     expect(JSON.stringify(byOther.body)).not.toContain(rotated.body.secret);
+  });
+});
+
+describe("answers kept for Idempotency-Keys", () => {
+  it(`are deleted by the worker's housekeeping once past IDEMPOTENCY_KEY_TTL_HOURS (${IDEMPOTENCY_KEY_TTL_HOURS}), not before`, async () => {
+    const db = api.database.handle.db;
+    const kept = await createParty("kept-1", { ...fixtures.PartyCreateUnregistered, name: "Kept Traders" });
+    const gone = await createParty("gone-1", { ...fixtures.PartyCreateUnregistered, name: "Gone Traders" });
+    expect([kept.status, gone.status]).toEqual([201, 201]);
+    const age = (key: string, hours: number) =>
+      db
+        .update(idempotencyKeys)
+        .set({ createdAt: sql`now() - make_interval(hours => ${hours})` })
+        .where(sql`${idempotencyKeys.key} = ${key}`);
+    await age("kept-1", IDEMPOTENCY_KEY_TTL_HOURS - 1);
+    await age("gone-1", IDEMPOTENCY_KEY_TTL_HOURS + 1);
+    const worker = new DeliveryWorker({
+      db,
+      holdLocks: false,
+      box: await SecretBox.open(db, null),
+      policy: new AddressPolicy(),
+      logger: pino({ level: "silent" }),
+    });
+    await worker.prune();
+    const left = await db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(sql`${idempotencyKeys.key} in ('kept-1', 'gone-1')`);
+    expect(left.map((row) => row.key)).toEqual(["kept-1"]);
+    const replayed = await createParty("kept-1", {
+      ...fixtures.PartyCreateUnregistered,
+      name: "Kept Traders",
+    });
+    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
   });
 });

@@ -5,11 +5,12 @@ import type { Database, Transaction } from "../db/client.js";
 import { rowsOf } from "../db/rows.js";
 import { idempotencyKeys } from "../db/schema.js";
 import { ApiError } from "../errors.js";
-import { type IdempotencyRecord, NotCommittedAlone } from "../services/idempotency-record.js";
+import {
+  IDEMPOTENCY_KEY_TTL_HOURS,
+  type IdempotencyRecord,
+  NotCommittedAlone,
+} from "../services/idempotency-record.js";
 import type { Owner } from "../services/owner.js";
-
-/** IDEMPOTENCY_KEY_TTL_HOURS: how long a stored answer is replayed. */
-export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 
 export interface StoredReply {
   status: number;
@@ -162,11 +163,4 @@ function inTransactionWithKey(
       });
     return { reply, replayed: false };
   });
-}
-
-/** Forgets answers older than the TTL; run now and then, it keeps the table small. */
-export async function sweepIdempotencyKeys(db: Database): Promise<void> {
-  await db
-    .delete(idempotencyKeys)
-    .where(sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`);
 }

@@ -1,6 +1,20 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../db/client.js";
 import { idempotencyKeys } from "../db/schema.js";
 import type { Owner } from "./owner.js";
+
+/** IDEMPOTENCY_KEY_TTL_HOURS: how long a stored answer is replayed. */
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+
+/**
+ * Deletes the answers kept past IDEMPOTENCY_KEY_TTL_HOURS: nothing replays them, and those of key and
+ * webhook creates hold secrets shown once, sealed with a key that may live in the same database.
+ */
+export async function sweepIdempotencyKeys(db: Executor): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`);
+}
 
 /**
  * A request's Idempotency-Key, handed to a write that commits itself (see `commitsItself` in routes)

@@ -6,6 +6,7 @@ import type { Database, DatabaseHandle, Executor } from "../db/client.js";
 import { events, webhookDeliveries, webhooks } from "../db/schema.js";
 import { firstIdAt, newId } from "../ids.js";
 import { retentionStart, toEvent } from "../services/events.js";
+import { sweepIdempotencyKeys } from "../services/idempotency-record.js";
 import { ownedBy, ownedRow } from "../services/owner.js";
 import { disableFailingWebhook } from "../services/webhooks.js";
 import { AddressPolicy } from "./address-policy.js";
@@ -17,7 +18,7 @@ import { signedHeaders } from "./signing.js";
 export const BATCH_SIZE = 50;
 /** How long an idle loop waits before looking for due attempts again. */
 export const IDLE_POLL_MS = 100;
-/** How often old events and attempts are deleted. */
+/** How often old events, attempts and Idempotency-Key answers are deleted. */
 const PRUNE_INTERVAL_MS = 3_600_000;
 /** Loops per process on PostgreSQL; each holds one connection while its batch is delivered. */
 export const DEFAULT_LOOPS = 4;
@@ -236,9 +237,13 @@ export class DeliveryWorker {
     );
   }
 
-  /** Deletes events and attempts past EVENT_RETENTION_DAYS; pending attempts are days younger. */
+  /**
+   * Deletes what is kept for a while only: events and attempts past EVENT_RETENTION_DAYS (pending
+   * attempts are days younger), and Idempotency-Key answers past IDEMPOTENCY_KEY_TTL_HOURS.
+   */
   async prune(): Promise<void> {
     const { db } = this.#options;
+    await sweepIdempotencyKeys(db);
     const start = retentionStart(this.#now());
     await db
       .delete(webhookDeliveries)
