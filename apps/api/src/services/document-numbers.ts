@@ -1,9 +1,9 @@
 import { financialYearOf, formatSeriesNumber, isGstError } from "@bahi/gst";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { creditNotes, documentSeries, invoices } from "../db/schema.js";
 import { conflict } from "../errors.js";
-import type { Owner } from "./owner.js";
+import { type Owner, ownedBy } from "./owner.js";
 
 export type DocumentKind = "invoice" | "credit_note";
 
@@ -51,12 +51,7 @@ async function numberInUse(tx: Executor, owner: Owner, kind: DocumentKind, taken
     .select({ id: table.id })
     .from(table)
     .where(
-      and(
-        eq(table.accountId, owner.accountId),
-        eq(table.livemode, owner.livemode),
-        eq(table.financialYear, taken.financialYear),
-        eq(table.number, taken.number),
-      ),
+      ownedBy(table, owner, eq(table.financialYear, taken.financialYear), eq(table.number, taken.number)),
     )
     .limit(1);
   return rows.length > 0;
