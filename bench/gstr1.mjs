@@ -104,10 +104,11 @@ async function seed(sql, accountId) {
       case when l.pos = '29' then round(round(l.qty * l.rate, 2) * l.gst_rate / 200, 2) else 0 end as half,
       case when l.pos <> '29' then round(round(l.qty * l.rate, 2) * l.gst_rate / 100, 2) else 0 end as igst
     from seed_line l`;
-  await sql`insert into invoices (account_id, livemode, id, number, financial_year, date, status, party_id, party,
-      place_of_supply, supply_type, reverse_charge, sgst_label, taxable_value, cgst, sgst, igst, cess, round_off, total)
+  await sql`insert into invoices (account_id, livemode, id, number, financial_year, seq, number_format, date, status,
+      party_id, party, place_of_supply, supply_type, reverse_charge, sgst_label, taxable_value, cgst, sgst, igst, cess,
+      round_off, total)
     select ${accountId}, false, 'inv_bench' || t.n, 'INV/${sql.unsafe(PERIOD.short)}/' || lpad(t.n::text, 6, '0'),
-      ${PERIOD.fy}, min(t.date), case when t.n % 100 = 99 then 'cancelled' else 'issued' end,
+      ${PERIOD.fy}, t.n, 'INV/{FY:short}/{SEQ:6}', min(t.date), case when t.n % 100 = 99 then 'cancelled' else 'issued' end,
       coalesce(min(b.id), case when min(t.pos) = '07' then 'pty_benchu1' else 'pty_benchu0' end),
       jsonb_build_object('name', coalesce(min(b.name), 'Walk-in'), 'gstin', min(b.gstin), 'state_code', min(t.pos),
         'address', jsonb_build_object('line1', '1 Main Road', 'city', 'City', 'state_code', min(t.pos), 'pin', '110001')),
@@ -127,11 +128,11 @@ async function seed(sql, accountId) {
     join invoices i on i.account_id = ${accountId} and i.livemode = false and i.id = 'inv_bench' || t.n
     where t.line_no = 1 and t.n % 23 = 0 and i.status <> 'cancelled' and t.date < ${PERIOD.first}::date + ${PERIOD.days - 1}::int
     limit ${NOTES}`;
-  await sql`insert into credit_notes (account_id, livemode, id, number, financial_year, date, invoice_id, party_id,
-      reason, restock, place_of_supply, supply_type, reverse_charge, sgst_label, taxable_value, cgst, sgst, igst,
-      cess, round_off, total, credited_to_party, refund_due)
+  await sql`insert into credit_notes (account_id, livemode, id, number, financial_year, seq, number_format, date,
+      invoice_id, party_id, reason, restock, place_of_supply, supply_type, reverse_charge, sgst_label, taxable_value,
+      cgst, sgst, igst, cess, round_off, total, credited_to_party, refund_due)
     select ${accountId}, false, 'crn_bench' || k, 'CN/${sql.unsafe(PERIOD.short)}/' || lpad(k::text, 6, '0'), ${PERIOD.fy},
-      date + 1, 'inv_bench' || n, 'pty_bench', 'sales_return', false, pos,
+      k, 'CN/{FY:short}/{SEQ:6}', date + 1, 'inv_bench' || n, 'pty_bench', 'sales_return', false, pos,
       case when pos = '29' then 'intra_state' else 'inter_state' end, false, 'SGST', taxable, half, half, igst, 0,
       round(taxable + 2 * half + igst) - (taxable + 2 * half + igst), round(taxable + 2 * half + igst),
       round(taxable + 2 * half + igst), 0

@@ -725,6 +725,57 @@ describe("GSTR-1 negative nets: credit notes above the period's sales (tables 7 
   });
 });
 
+describe("GSTR-1 doc_issue series", () => {
+  it("one row per number format, wherever the format puts {SEQ}", async () => {
+    const s = await shop();
+    const updated = await s.call("updateAccount", {
+      body: { invoice_number_format: "{SEQ}/{FY:short}", credit_note_number_format: "{SEQ}/CN/{FY:short}" },
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    const invoices = [];
+    for (const day of ["02", "03", "04"]) {
+      invoices.push(await s.invoice(s.parties.local, `2025-06-${day}`, [["PEN", 1, 100]]));
+    }
+    for (const invoice of invoices.slice(0, 2)) await s.credit(invoice.id, "2025-06-05", [["PEN", 1]]);
+
+    expect((await s.gstr1("062025")).body.doc_issue).toEqual({
+      doc_det: [
+        {
+          doc_num: 1,
+          docs: [{ num: 1, from: "1/25-26", to: "3/25-26", totnum: 3, cancel: 0, net_issue: 3 }],
+        },
+        {
+          doc_num: 5,
+          docs: [{ num: 1, from: "1/CN/25-26", to: "2/CN/25-26", totnum: 2, cancel: 0, net_issue: 2 }],
+        },
+      ],
+    });
+  });
+
+  it("a change of {SEQ} width mid-period starts a row, each from its first number to its last", async () => {
+    const s = await shop();
+    for (const day of ["02", "03"]) await s.invoice(s.parties.local, `2025-06-${day}`, [["PEN", 1, 100]]);
+    const updated = await s.call("updateAccount", {
+      body: { invoice_number_format: "INV/{FY:short}/{SEQ}" },
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    // The serial goes on unpadded: 3 and 4 sort before 000002 as text, and 10 before 9 would too.
+    for (let day = 4; day <= 13; day++) {
+      await s.invoice(s.parties.local, `2025-06-${String(day).padStart(2, "0")}`, [["PEN", 1, 100]]);
+    }
+
+    expect((await s.gstr1("062025")).body.doc_issue.doc_det).toEqual([
+      {
+        doc_num: 1,
+        docs: [
+          { num: 1, from: "INV/25-26/000001", to: "INV/25-26/000002", totnum: 2, cancel: 0, net_issue: 2 },
+          { num: 2, from: "INV/25-26/3", to: "INV/25-26/12", totnum: 10, cancel: 0, net_issue: 10 },
+        ],
+      },
+    ]);
+  });
+});
+
 describe("GSTR-1 warnings", () => {
   it("hsn_too_short above ₹5 crore of last year's turnover, gstin_invalid for a buyer GSTIN the portal refuses", async () => {
     const s = await shop();

@@ -32,6 +32,18 @@ const tenant = {
 // Invoices and credit notes are the same kind of tax document: they share these columns, as the
 // GST rules that fill them are the same (gst.md).
 
+/**
+ * The serial the number drew from its series and the account's format it was written in. GSTR-1
+ * Table 13 reports each series from its first number to its last: the number's text alone says
+ * neither where `{SEQ}` sits in it nor, once the format's width changes, which number came first.
+ * Documents written before these columns have the number's trailing digits as `seq` (0 when none)
+ * and the number with those digits as `{SEQ}` as `number_format`.
+ */
+const seriesPosition = () => ({
+  seq: integer("seq").notNull(),
+  numberFormat: text("number_format").notNull(),
+});
+
 /** Where the supply goes, which taxes it bears, and the document's totals. */
 const documentTax = () => ({
   placeOfSupply: text("place_of_supply").notNull(),
@@ -255,6 +267,7 @@ export const invoices = pgTable(
     ...tenant,
     number: text("number").notNull(),
     financialYear: text("financial_year").notNull(),
+    ...seriesPosition(),
     date: date("date", { mode: "string" }).notNull(),
     dueDate: date("due_date", { mode: "string" }),
     status: text("status", { enum: ["issued", "partially_paid", "paid", "cancelled"] }).notNull(),
@@ -445,6 +458,7 @@ export const creditNotes = pgTable(
     ...tenant,
     number: text("number").notNull(),
     financialYear: text("financial_year").notNull(),
+    ...seriesPosition(),
     date: date("date", { mode: "string" }).notNull(),
     invoiceId: text("invoice_id").notNull(),
     partyId: text("party_id").notNull(),

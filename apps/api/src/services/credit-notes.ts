@@ -467,7 +467,7 @@ export async function createCreditNote(
     }))
     .filter((m) => m.quantity > 0n);
   const restock = returns.length > 0;
-  const [, { number, financialYear }] = await Promise.all([
+  const [, { number, financialYear, seq, format }] = await Promise.all([
     applyStockMovements(tx, owner, returns, { kind: "credit_note", sourceId: id }),
     nextDocumentNumber(
       tx,
@@ -511,6 +511,8 @@ export async function createCreditNote(
     id,
     number,
     financialYear,
+    seq,
+    numberFormat: format,
     date,
     invoiceId: invoice.id,
     partyId: invoice.partyId,

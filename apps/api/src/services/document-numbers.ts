@@ -16,6 +16,8 @@ export interface DocumentNumber {
   number: string;
   financialYear: string;
   seq: number;
+  /** The format `number` was written in, which GSTR-1 reports as a series of its own. */
+  format: string;
 }
 
 /** The counter a document of `date` draws from: one per financial year, or one for all time. */
@@ -32,7 +34,8 @@ export function seriesKey(owner: Owner, kind: DocumentKind, period: string): str
 export function formatDocumentNumber(policy: NumberingPolicy, date: string, seq: number): DocumentNumber {
   const financialYear = financialYearOf(date);
   try {
-    return { number: formatSeriesNumber(policy.format, { financialYear, seq }), financialYear, seq };
+    const number = formatSeriesNumber(policy.format, { financialYear, seq });
+    return { number, financialYear, seq, format: policy.format };
   } catch (error) {
     if (!isGstError(error)) throw error;
     throw conflict(

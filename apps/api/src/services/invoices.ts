@@ -528,6 +528,8 @@ export async function createInvoice(
       id,
       number: taken.number,
       financialYear: taken.financialYear,
+      seq: taken.seq,
+      numberFormat: taken.format,
       date,
       dueDate: body.due_date ?? null,
       status: "issued",
