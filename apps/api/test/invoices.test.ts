@@ -786,6 +786,53 @@ describe("bad input", () => {
     ).toBe(201);
   });
 
+  it("422 reverse_charge_unregistered for reverse charge to a buyer without GSTIN or abroad", async () => {
+    const s = await shop();
+    await s.product({});
+    const line = [{ sku: "PEN-01", qty: 1, rate: 10 }];
+    const consumer = await s.invoice({ party_id: await s.party(meera), reverse_charge: true, items: line });
+    expect(consumer.status).toBe(422);
+    expect(consumer.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/reverse_charge", code: "reverse_charge_unregistered" }),
+    ]);
+    const registered = await s.party(sharma);
+    const exported = await s.invoice({
+      party_id: registered,
+      place_of_supply: "96",
+      reverse_charge: true,
+      items: line,
+    });
+    expect(exported.body.code).toBe("reverse_charge_unregistered");
+    expect((await s.invoice({ party_id: registered, reverse_charge: true, items: line })).status).toBe(201);
+  });
+
+  it("422 einvoice_party_incomplete for an e-invoiced buyer whose name or city has under 3 characters", async () => {
+    const s = await shop();
+    await s.product({});
+    const line = [{ sku: "PEN-01", qty: 1, rate: 10 }];
+    const buyer = (name: string, city: string, gstin: string) =>
+      s.party({
+        ...sharma,
+        name,
+        gstin,
+        address: { ...sharma.address, city, state_code: gstin.slice(0, 2) },
+      });
+    const short = await s.invoice({ party_id: await buyer("LG", "Mumbai", GSTINS.maharashtra), items: line });
+    expect(short.status).toBe(422);
+    expect(short.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/party_id", code: "einvoice_party_incomplete" }),
+    ]);
+    expect(short.body.detail).toContain('name "LG"');
+    const town = await s.invoice({ party_id: await buyer("LGE India", "Ka", GSTINS.delhi), items: line });
+    expect(town.body.code).toBe("einvoice_party_incomplete");
+    // Three characters are enough, and a consumer's invoice has no e-invoice to refuse.
+    const three = await buyer("LGE", "Goa", GSTINS.chandigarh);
+    expect((await s.invoice({ party_id: three, items: line })).status).toBe(201);
+    expect((await s.invoice({ party_id: await s.party({ ...meera, name: "LG" }), items: line })).status).toBe(
+      201,
+    );
+  });
+
   it("422 address_required for a registered buyer without address", async () => {
     const s = await shop();
     const party = await s.party({ type: "customer", name: "No Address Ltd", gstin: GSTINS.delhi });

@@ -143,6 +143,23 @@ function checkProducts(rows: readonly ProductRow[], body: InvoiceCreate, einvoic
   return lines;
 }
 
+/** EINVOICE_MIN_NAME_LENGTH: the IRP refuses a buyer's legal name or locality shorter than this. */
+const EINVOICE_MIN_NAME_LENGTH = 3;
+
+function checkEinvoiceParty(party: { id: string; name: string; address: { city: string } | null }) {
+  const short = [
+    party.name.length < EINVOICE_MIN_NAME_LENGTH ? `name "${party.name}"` : null,
+    party.address && party.address.city.length < EINVOICE_MIN_NAME_LENGTH
+      ? `city "${party.address.city}"`
+      : null,
+  ].filter((what) => what !== null);
+  if (short.length === 0) return;
+  const message = `the party's ${short.join(" and ")} must have at least ${EINVOICE_MIN_NAME_LENGTH} characters for the e-invoice`;
+  throw unprocessable("einvoice_party_incomplete", `Party ${party.id}: ${message}.`, [
+    field("einvoice_party_incomplete", "/party_id", message),
+  ]);
+}
+
 /** One movement per product, even when a product fills several lines. */
 function stockMovesOf(lines: readonly { product: ProductRow; qty: Milli }[]): Move[] {
   const wanted = new Map<string, Milli>();
@@ -460,6 +477,20 @@ export async function createInvoice(
     throw unprocessable("address_required", `Party ${party.id} needs an address for the e-invoice.`, [
       field("address_required", "/party_id", "the party has no address, which the e-invoice needs"),
     ]);
+  }
+  if (einvoiced) checkEinvoiceParty(party);
+  if (body.reverse_charge && (party.gstin === null || placeOfSupply === OTHER_COUNTRIES_STATE_CODE)) {
+    throw unprocessable(
+      "reverse_charge_unregistered",
+      "Only a registered buyer in India pays GST under reverse charge.",
+      [
+        field(
+          "reverse_charge_unregistered",
+          "/reverse_charge",
+          "the buyer has no GSTIN, or the supply is an export",
+        ),
+      ],
+    );
   }
   const lines = checkProducts(productRows, body, einvoiced).map(({ item, product }) => ({
     item,

@@ -2109,7 +2109,9 @@ export interface components {
             /**
              * @description The customer's id. No such party in this account and mode is a 422 (`unknown_party`, at
              *     `/party_id`); a registered or foreign buyer without an address on record is a 422
-             *     (`address_required`, at `/party_id`), since the e-invoice needs the buyer's address.
+             *     (`address_required`, at `/party_id`), since the e-invoice needs the buyer's address, and so is
+             *     one whose name or city is shorter than the 3 characters the e-invoice takes
+             *     (`einvoice_party_incomplete`, at `/party_id`).
              * @example pty_01jd4n0q8r7s6t5v4w3x2y1z0a
              */
             party_id: string;
@@ -2120,7 +2122,9 @@ export interface components {
             place_of_supply?: components["schemas"]["PlaceOfSupply"];
             /**
              * @description Whether the buyer pays the GST under reverse charge. The tax is computed and shown on the lines
-             *     and in the totals, but not collected: it is left out of `total`.
+             *     and in the totals, but not collected: it is left out of `total`. Only a registered buyer in India
+             *     can pay it: for a party without GSTIN, or an export, it is a 422 (`reverse_charge_unregistered`,
+             *     at `/reverse_charge`).
              * @default false
              * @example false
              */
