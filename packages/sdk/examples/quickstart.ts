@@ -13,9 +13,19 @@ const party = await bahi.parties.create({
   // The e-invoice needs a registered buyer's address.
   address: { line1: "Shop 14, Lamington Road", city: "Mumbai", state_code: "27", pin: "400007" },
 });
+// A new account has no products: an invoice line names one by its SKU.
+const pen = await bahi.products.create({
+  sku: "PEN-01",
+  name: "Ballpoint pen, blue",
+  price: 99.99,
+  gst_rate: 18,
+  hsn_code: "96081019",
+  unit: "NOS",
+  opening_stock: 500,
+});
 const invoice = await bahi.invoices.create({
   party_id: party.id,
-  items: [{ sku: "PEN-01", qty: 3, rate: 99.99 }],
+  items: [{ sku: pen.sku, qty: 3, rate: 99.99 }],
 });
 console.log(invoice.number, invoice.total, invoice.balance_due);
 

@@ -15,7 +15,10 @@ export interface BahiOptions {
   apiKey: string | undefined;
   /** Where the API is served, without `/v1`. Default: `http://127.0.0.1:8080` (a local `pnpm start`). */
   baseUrl?: string;
-  /** How many times a failed attempt is retried (network errors, timeouts, 429, 5xx). Default: 2. */
+  /**
+   * How many times a failed attempt is retried (network errors, timeouts, 429, 5xx; a DELETE only when
+   * Bahi cannot have acted on it). Default: 2.
+   */
   maxRetries?: number;
   /** Milliseconds each attempt may take, response body included. Default: 30 000. */
   timeout?: number;
@@ -72,17 +75,22 @@ export class Core {
       if (errors.length > 0) throw clientValidationError(errors);
     }
     const fetch = this.#options.fetch ?? ((request: Request) => globalThis.fetch(request));
+    let sent: Request | undefined;
     const { data, error, response } = await send({
-      fetch: (request) =>
-        sendWithRetries(request, {
+      fetch: (request) => {
+        sent = request;
+        return sendWithRetries(request, {
           fetch,
           maxRetries: options?.maxRetries ?? this.#options.maxRetries ?? 2,
           timeout: options?.timeout ?? this.#options.timeout ?? 30_000,
           signal: options?.signal,
           idempotencyKey: options?.idempotencyKey,
-        }),
+        });
+      },
     });
-    if (!response.ok) throw errorFromResponse(response, error);
+    // The transport puts the POST's Idempotency-Key on the request; the caller needs it to retry safely.
+    if (!response.ok)
+      throw errorFromResponse(response, error, sent?.headers.get("idempotency-key") ?? undefined);
     // openapi-fetch's answer is a union on `error`, which an empty error body leaves undefined too; the
     // status is what tells them apart, and TypeScript cannot follow that.
     return data as T;

@@ -11,6 +11,8 @@ interface ErrorInit {
   errors?: readonly FieldError[] | undefined;
   type?: string | undefined;
   existingId?: string | undefined;
+  problem?: Problem | undefined;
+  idempotencyKey?: string | undefined;
   headers?: Headers | undefined;
   cause?: unknown;
 }
@@ -37,6 +39,17 @@ export class BahiError extends Error {
   readonly type: string | undefined;
   /** For a conflict with an existing object (a duplicate GSTIN or SKU), that object's id. */
   readonly existingId: string | undefined;
+  /**
+   * The answer's whole problem+json body, with every field the contract defines, also those without a
+   * property here (`quota`, `limit` and `resets_at` of a 402 `plan_limit_exceeded`), when it had one.
+   */
+  readonly problem: Problem | undefined;
+  /**
+   * The `Idempotency-Key` a POST was sent with (yours, or the one the SDK made): send the same request
+   * again with it, e.g. after a 409 `idempotency_request_in_progress` or a lost answer, and the server
+   * replays the first one's outcome instead of acting twice.
+   */
+  readonly idempotencyKey: string | undefined;
   /** The answer's headers (rate-limit state among them). */
   readonly headers: Headers | undefined;
 
@@ -54,6 +67,8 @@ export class BahiError extends Error {
     this.errors = init.errors ?? [];
     this.type = init.type;
     this.existingId = init.existingId;
+    this.problem = init.problem;
+    this.idempotencyKey = init.idempotencyKey;
     this.headers = init.headers;
   }
 }
@@ -109,8 +124,13 @@ export class ServerError extends BahiError {
 export class ConnectionError extends BahiError {
   override readonly name: string = "ConnectionError";
 
-  constructor(cause: unknown, code = "connection_error", title = "Could not reach Bahi") {
-    super({ status: undefined, code, title, cause });
+  constructor(
+    cause: unknown,
+    idempotencyKey?: string | undefined,
+    code = "connection_error",
+    title = "Could not reach Bahi",
+  ) {
+    super({ status: undefined, code, title, cause, idempotencyKey });
   }
 }
 
@@ -118,8 +138,8 @@ export class ConnectionError extends BahiError {
 export class TimeoutError extends ConnectionError {
   override readonly name = "TimeoutError";
 
-  constructor(timeout: number) {
-    super(undefined, "timeout", `No answer within ${timeout} ms`);
+  constructor(timeout: number, idempotencyKey?: string | undefined) {
+    super(undefined, idempotencyKey, "timeout", `No answer within ${timeout} ms`);
   }
 }
 
@@ -145,8 +165,20 @@ export function retryAfterSeconds(value: string | null): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
-/** The error for an error answer, from its problem+json body when it has one. */
-export function errorFromResponse(response: Response, body: unknown): BahiError {
+/** Whether an answer's media type is `application/problem+json`, whatever its parameters. */
+function isProblemJson(response: Response): boolean {
+  return /^application\/problem\+json\s*(;|$)/i.test(response.headers.get("content-type") ?? "");
+}
+
+/**
+ * The error for an error answer, from its problem+json body when it has one; `idempotencyKey` is the key
+ * the request was sent with, if any.
+ */
+export function errorFromResponse(
+  response: Response,
+  body: unknown,
+  idempotencyKey?: string | undefined,
+): BahiError {
   const problem = isProblem(body) ? body : {};
   const status = response.status;
   const init: ErrorInit = {
@@ -159,6 +191,9 @@ export function errorFromResponse(response: Response, body: unknown): BahiError 
     errors: problem.errors,
     type: problem.type,
     existingId: problem.existing_id,
+    // Only an answer that says it is a problem is typed as one: a proxy's JSON error is not.
+    problem: isProblemJson(response) && isProblem(body) ? (body as Problem) : undefined,
+    idempotencyKey,
     headers: response.headers,
   };
   if (status === 429)

@@ -35,22 +35,46 @@ function newIdempotencyKey(): string {
 }
 
 /**
- * Sends a request, retrying network errors, timeouts, 429, 5xx and 409 `idempotency_request_in_progress`.
- * This wraps fetch rather than being openapi-fetch middleware because middleware cannot send a request
- * again. A POST carries one `Idempotency-Key` over all its attempts, so a retried create is replayed by
- * the server instead of done twice.
+ * Methods whose failed attempt may be sent again whatever became of it. A GET only reads; every POST
+ * carries an `Idempotency-Key`, so the server answers a repeat from its record instead of acting twice;
+ * the contract's PATCHes set fields to values, so a repeat leaves the object as the first left it. The
+ * server honours no key on a DELETE, and a DELETE sent again after it worked answers 404, so it (like
+ * any other method) is retried only when the server cannot have acted on it: see `certainlyNotActedOn`.
+ */
+const REPEATABLE_METHODS = new Set(["GET", "HEAD", "POST", "PATCH"]);
+
+/**
+ * Error codes (on the `cause` chain of Node's fetch error) of a connection that failed before the
+ * request was sent. A reset or a timeout may come after the server received it, so they are not here.
+ */
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+/**
+ * Sends a request, retrying network errors, timeouts, 429, 5xx and 409 `idempotency_request_in_progress`
+ * as far as its method allows (`REPEATABLE_METHODS`). This wraps fetch rather than being openapi-fetch
+ * middleware because middleware cannot send a request again. A POST carries one `Idempotency-Key` over
+ * all its attempts, so a retried create is replayed by the server instead of done twice.
  */
 export async function sendWithRetries(request: Request, settings: AttemptSettings): Promise<Response> {
   if (request.method === "POST" && !request.headers.has("idempotency-key"))
     request.headers.set("Idempotency-Key", settings.idempotencyKey ?? newIdempotencyKey());
+  const repeatable = REPEATABLE_METHODS.has(request.method);
   for (let retry = 0; ; retry++) {
     let wait: number | undefined;
     try {
       const response = await attempt(request.clone(), settings);
-      wait = await retryWait(response, retry);
+      wait = await retryWait(response, retry, repeatable);
       if (wait === undefined || retry >= settings.maxRetries) return response;
     } catch (error) {
       if (!(error instanceof ConnectionError) || retry >= settings.maxRetries) throw error;
+      if (!repeatable && !certainlyNotActedOn(error)) throw error;
       wait = backoff(retry);
     }
     await sleep(wait, settings.signal);
@@ -64,7 +88,11 @@ async function attempt(request: Request, settings: AttemptSettings): Promise<Res
   const controller = new AbortController();
   const forwardAbort = () => controller.abort(signal?.reason);
   signal?.addEventListener("abort", forwardAbort, { once: true });
-  const timer = setTimeout(() => controller.abort(new TimeoutError(settings.timeout)), settings.timeout);
+  const idempotencyKey = request.headers.get("idempotency-key") ?? undefined;
+  const timer = setTimeout(
+    () => controller.abort(new TimeoutError(settings.timeout, idempotencyKey)),
+    settings.timeout,
+  );
   try {
     const response = await untilAborted(
       settings.fetch(new Request(request, { signal: controller.signal })),
@@ -81,7 +109,7 @@ async function attempt(request: Request, settings: AttemptSettings): Promise<Res
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     if (controller.signal.aborted) throw controller.signal.reason;
-    throw new ConnectionError(error);
+    throw new ConnectionError(error, idempotencyKey);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", forwardAbort);
@@ -97,13 +125,29 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** How long to wait before retrying this answer, or `undefined` when it is final. */
-async function retryWait(response: Response, retry: number): Promise<number | undefined> {
+/** Whether a connection error is one that failed before the request left, so the server never saw it. */
+function certainlyNotActedOn(error: ConnectionError): boolean {
+  for (let cause = error.cause; typeof cause === "object" && cause !== null; cause = (cause as Error).cause) {
+    if (NOT_SENT_CODES.has(String((cause as { code?: unknown }).code))) return true;
+  }
+  return false;
+}
+
+/**
+ * How long to wait before retrying this answer, or `undefined` when it is final. A 429 is refused before
+ * anything is done, so it is retried whatever the method; a 5xx may come after the work was done.
+ */
+async function retryWait(
+  response: Response,
+  retry: number,
+  repeatable: boolean,
+): Promise<number | undefined> {
   const { status } = response;
   const retryable =
     status === 429 ||
-    status >= 500 ||
-    (status === 409 && (await problemCode(response)) === "idempotency_request_in_progress");
+    (repeatable &&
+      (status >= 500 ||
+        (status === 409 && (await problemCode(response)) === "idempotency_request_in_progress")));
   if (!retryable) return undefined;
   const retryAfter = retryAfterSeconds(response.headers.get("retry-after"));
   if (retryAfter === undefined) return backoff(retry);

@@ -58,6 +58,8 @@ function signingKey(secret: string, usage: "sign" | "verify") {
   } catch {
     throw new WebhookVerificationError("The webhook secret is not `whsec_` followed by base64");
   }
+  // WebCrypto refuses an empty HMAC key with its own DataError, which callers do not expect from us.
+  if (raw.length === 0) throw new WebhookVerificationError("The webhook secret has no key after `whsec_`");
   return crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, [usage]);
 }
 
@@ -76,7 +78,7 @@ function signedContent(id: string, timestamp: string, body: string | Uint8Array)
  * body exactly as received, a string or bytes: parsed and re-serialised JSON no longer matches the
  * signature. During a secret rotation a delivery carries several signatures; one match is enough.
  * Throws `WebhookVerificationError` for a missing header, a timestamp more than `tolerance` seconds
- * away, or no matching signature.
+ * away, no matching signature, a malformed secret or a signed body that is not JSON.
  */
 export async function verifyWebhook(
   body: string | Uint8Array,
@@ -119,7 +121,11 @@ export async function verifyWebhook(
     // WebCrypto's verify compares in constant time, unlike comparing base64 strings.
     if (await crypto.subtle.verify("HMAC", key, mac, content)) {
       const text = typeof body === "string" ? body : new TextDecoder().decode(body);
-      return JSON.parse(text) as Schema<"Event">;
+      try {
+        return JSON.parse(text) as Schema<"Event">;
+      } catch (error) {
+        throw new WebhookVerificationError("The signed body is not JSON: not a Bahi event", { cause: error });
+      }
     }
   }
   throw new WebhookVerificationError("No webhook-signature matches the body and the secret");

@@ -101,6 +101,27 @@ describe("an error answer becomes the error class of its status", () => {
     expect(error.existingId).toBe("pty_01jd4k9m2x7qv3t8w5y6z0abcd");
   });
 
+  it("keeps the whole problem body, typed as the contract's Problem, with the fields that have no property", async () => {
+    const spent = {
+      quota: "live_invoices_per_month",
+      limit: 100,
+      resets_at: "2026-11-30T18:30:00.000Z",
+    } as const;
+    answerAccount(() => problem(402, "plan_limit_exceeded", spent));
+    const error = await failure(newBahi().account.retrieve());
+    expect(error).toBeInstanceOf(PaymentRequiredError);
+    expect(error.problem).toEqual(await problem(402, "plan_limit_exceeded", spent).json());
+    expect([error.problem?.quota, error.problem?.limit, error.problem?.resets_at]).toEqual([
+      spent.quota,
+      spent.limit,
+      spent.resets_at,
+    ]);
+
+    // JSON that does not say it is a problem (a proxy's, a gateway's) is not passed off as one.
+    answerAccount(() => HttpResponse.json({ message: "Bad gateway" }, { status: 502 }));
+    expect((await failure(newBahi({ maxRetries: 0 }).account.retrieve())).problem).toBeUndefined();
+  });
+
   it("still makes sense of an answer that is not problem+json (a proxy's error page)", async () => {
     answerAccount(
       () =>

@@ -161,6 +161,91 @@ describe("retries", () => {
   });
 });
 
+describe("which methods are retried", () => {
+  /** A network error of Node's fetch for a connection refused: nothing of the request was sent. */
+  const refused = () =>
+    new TypeError("fetch failed", {
+      cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:8080"), { code: "ECONNREFUSED" }),
+    });
+
+  /** Answers `DELETE /v1/webhooks/{id}` from a script, one entry per attempt that reaches the server. */
+  function scriptDelete(...script: Array<() => Response | Promise<Response>>) {
+    const times: number[] = [];
+    server.use(
+      http.delete("/v1/webhooks/{id}", ({ response }) => {
+        times.push(Date.now());
+        const next = script.shift();
+        return next ? (next() as never) : response(200).json(fixtures.WebhookDeleted);
+      }),
+    );
+    return times;
+  }
+
+  it("retry a PATCH after a network error, a timeout or a 5xx: the contract's PATCHes set fields to values", async () => {
+    const script = [() => HttpResponse.error(), hang, () => problem(503, "unavailable")];
+    let attempts = 0;
+    server.use(
+      http.patch("/v1/products/{id}", ({ response }) => {
+        attempts++;
+        const next = script.shift();
+        return next ? (next() as never) : response(200).json(fixtures.Product);
+      }),
+    );
+    const bahi = newBahi({ maxRetries: 3, timeout: 1000 });
+    const { value } = await settle(bahi.products.update("prd_1", fixtures.ProductUpdate));
+    expect(value).toEqual(fixtures.Product);
+    expect(attempts).toBe(4);
+  });
+
+  it("retry a DELETE after 429 and after a connection refused, which the server never acted on", async () => {
+    const times = scriptDelete(() => problem(429, "rate_limited", {}, { "retry-after": "1" }));
+    expect((await settle(newBahi().webhooks.del("whk_1"))).value).toEqual(fixtures.WebhookDeleted);
+    expect(times).toHaveLength(2);
+
+    const reached = scriptDelete();
+    let sent = 0;
+    const refusedOnce = (request: Request) => (++sent === 1 ? Promise.reject(refused()) : fetch(request));
+    const { value } = await settle(newBahi({ fetch: refusedOnce }).webhooks.del("whk_1"));
+    expect(value).toEqual(fixtures.WebhookDeleted);
+    expect([sent, reached.length]).toEqual([2, 1]);
+  });
+
+  it("never retry a DELETE after a lost answer, a timeout or a 5xx: it may have been done", async () => {
+    // Done, but the answer is lost: sent again, it would answer 404 for a delete that worked.
+    let exists = true;
+    const lost = scriptDelete(() => {
+      exists = false;
+      return HttpResponse.error();
+    });
+    const { error } = await settle(newBahi().webhooks.del("whk_1"));
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).not.toBeInstanceOf(NotFoundError);
+    expect([exists, lost.length]).toEqual([false, 1]);
+
+    const timedOut = scriptDelete(hang);
+    expect((await settle(newBahi({ timeout: 1000 }).webhooks.del("whk_1"))).error).toBeInstanceOf(
+      TimeoutError,
+    );
+    expect(timedOut).toHaveLength(1);
+
+    const failed = scriptDelete(() => problem(503, "unavailable"));
+    expect((await settle(newBahi().webhooks.del("whk_1"))).error).toBeInstanceOf(ServerError);
+    expect(failed).toHaveLength(1);
+
+    const reset = new TypeError("fetch failed", {
+      cause: Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }),
+    });
+    let sent = 0;
+    const resetOnce = () => {
+      sent++;
+      return Promise.reject(reset);
+    };
+    const { error: dropped } = await settle(newBahi({ fetch: resetOnce }).webhooks.del("whk_1"));
+    expect(dropped).toBeInstanceOf(ConnectionError);
+    expect(sent).toBe(1);
+  });
+});
+
 describe("idempotency keys", () => {
   function recordKeys(failFirst: number) {
     const keys: Array<string | null> = [];
@@ -195,6 +280,37 @@ describe("idempotency keys", () => {
     const { keys } = recordKeys(1);
     await settle(newBahi().invoices.create(fixtures.InvoiceCreate, { idempotencyKey: "order-1042" }));
     expect(keys).toEqual(["order-1042", "order-1042"]);
+  });
+
+  it("give a POST's error the key it was sent with, so that the caller can send it again safely", async () => {
+    const keys: Array<string | null> = [];
+    server.use(
+      http.post("/v1/invoices", ({ request }) => {
+        keys.push(request.headers.get("idempotency-key"));
+        return problem(409, "idempotency_request_in_progress") as never;
+      }),
+    );
+    const { error } = await settle(newBahi().invoices.create(fixtures.InvoiceCreate));
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(keys).toHaveLength(3);
+    expect(error).toMatchObject({ code: "idempotency_request_in_progress", idempotencyKey: keys[0] });
+
+    const mine = await settle(
+      newBahi().invoices.create(fixtures.InvoiceCreate, { idempotencyKey: "order-1042" }),
+    );
+    expect(mine.error).toMatchObject({ idempotencyKey: "order-1042" });
+
+    const lost = await settle(
+      newBahi({ fetch: () => Promise.reject(new TypeError("fetch failed")) }).invoices.create(
+        fixtures.InvoiceCreate,
+        { idempotencyKey: "order-1043" },
+      ),
+    );
+    expect(lost.error).toBeInstanceOf(ConnectionError);
+    expect(lost.error).toMatchObject({ idempotencyKey: "order-1043" });
+
+    scriptAccount(() => problem(404, "not_found"));
+    expect((await settle(newBahi().account.retrieve())).error).toMatchObject({ idempotencyKey: undefined });
   });
 
   it("send no key on a GET", async () => {

@@ -115,6 +115,16 @@ describe("Bahi.webhooks.verify", () => {
     await rejection(Bahi.webhooks.verify(body, delivery(), "whsec_not base64!"));
   });
 
+  it("refuses a signed body that is not JSON and a secret with no key, with its own error", async () => {
+    const text = "not json";
+    const signed = delivery(now, sign(secret, fixtures.Event.id, now, text));
+    const notJson = await rejection(Bahi.webhooks.verify(text, signed, secret));
+    expect(notJson.message).toMatch(/not JSON/);
+    expect(notJson.cause).toBeInstanceOf(SyntaxError);
+    await rejection(Bahi.webhooks.verify(body, delivery(), "whsec_"));
+    await rejection(Bahi.webhooks.sign(body, "whsec_", { id: fixtures.Event.id }));
+  });
+
   it("signs as Bahi does, for testing an endpoint, and the instance's webhooks.verify is the same check", async () => {
     const headers = await Bahi.webhooks.sign(body, secret, { id: fixtures.Event.id });
     expect(headers).toEqual(delivery());
