@@ -1,4 +1,5 @@
 import { fixtures } from "@bahi/contract";
+import { gstinCheckChar } from "@bahi/gst";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "./support/api.js";
 import { createTenant, GSTINS, type Tenant } from "./support/tenants.js";
@@ -34,6 +35,14 @@ describe("GET /v1/account", () => {
   it("is the same account in test and live mode", async () => {
     const live = await api.call("retrieveAccount", { key: tenant.liveKey });
     expect(live.body.id).toBe(tenant.accountId);
+  });
+
+  it("no account is created for a GSTIN of a legacy state code: 422 invalid_gstin", async () => {
+    const gstin = `25AABCU9603R1Z${gstinCheckChar("25AABCU9603R1Z")}`;
+    await expect(createTenant(api.database.handle.db, { gstin })).rejects.toMatchObject({
+      status: 422,
+      code: "invalid_gstin",
+    });
   });
 });
 

@@ -890,6 +890,25 @@ describe("stock", () => {
     const movements = await s.call("listStockMovements", { path: { id: pen }, query: { kind: "invoice" } });
     expect(movements.body.data).toHaveLength(4);
   });
+
+  it("409 insufficient_stock, before anything is written, for a sale past the most a product may owe", async () => {
+    const s = await shop();
+    const party = await s.party(sharma);
+    const pen = await s.product({ allow_negative_stock: true, opening_stock: 0, reorder_level: null });
+    const line = { sku: "PEN-01", qty: 1, rate: 0.001 };
+    // The series has a number to guess, so the sale goes to the one statement that checks the stock.
+    const first = await s.invoice({ party_id: party, items: [line] });
+    expect(first.body.number).toBe("INV/26-27/000001");
+    const huge = Array.from({ length: 101 }, () => ({ ...line, qty: 9999999999.999 }));
+    const refused = await s.invoice({ party_id: party, items: huge });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: "insufficient_stock", sku: "PEN-01" });
+    expect((await s.call("retrieveProduct", { path: { id: pen } })).body.stock_on_hand).toBe(-1);
+    expect((await s.call("listProducts")).status).toBe(200);
+    expect((await s.call("listInvoices")).body.data).toHaveLength(1);
+    const next = await s.invoice({ party_id: party, items: [line] });
+    expect(next.body.number).toBe("INV/26-27/000002");
+  });
 });
 
 describe("reading invoices", () => {
@@ -1120,6 +1139,21 @@ describe("cancelling", () => {
     expect(cancelled.map((e) => e.object.id)).toEqual([created.body.id]);
     const next = await s.invoice({ party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] });
     expect(next.body.number).toBe("INV/26-27/000002");
+  });
+
+  it("gives stock back to a product below zero that no longer allows negative stock", async () => {
+    const s = await shop();
+    const party = await s.party(sharma);
+    const pen = await s.product({ allow_negative_stock: true, opening_stock: 0 });
+    const created = await s.invoice({ party_id: party, items: [{ sku: "PEN-01", qty: 3, rate: 10 }] });
+    await s.invoice({ party_id: party, items: [{ sku: "PEN-01", qty: 2, rate: 10 }] });
+    await s.call("updateProduct", { path: { id: pen }, body: { allow_negative_stock: false } });
+    const res = await s.call("cancelInvoice", {
+      path: { id: created.body.id },
+      body: fixtures.InvoiceCancel,
+    });
+    expect(res.status).toBe(200);
+    expect((await s.call("retrieveProduct", { path: { id: pen } })).body.stock_on_hand).toBe(-2);
   });
 
   it("after 24 hours: 409 cancel_window_closed, pointing to a credit note", async () => {

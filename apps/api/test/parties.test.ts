@@ -1,4 +1,5 @@
 import { fixtures } from "@bahi/contract";
+import { gstinCheckChar } from "@bahi/gst";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setSubscriptionStatus } from "../src/services/accounts.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
@@ -51,6 +52,25 @@ describe("creating parties", () => {
     expect(res.status).toBe(422);
     expect(res.body.code).toBe("invalid_gstin");
     expect(res.body.errors).toEqual([expect.objectContaining({ pointer: "/gstin", code: "invalid_gstin" })]);
+  });
+
+  it("422 invalid_gstin for a GSTIN of a legacy state code (25, 28), which is no state to supply to", async () => {
+    for (const body of ["25AAPFU0939F1Z", "28AAPFU0939F1Z"]) {
+      const gstin = body + gstinCheckChar(body);
+      const res = await create({ type: "customer", name: "Old Daman Traders", gstin });
+      expect(res.status).toBe(422);
+      expect(res.body.code).toBe("invalid_gstin");
+      expect(res.body.errors).toEqual([
+        expect.objectContaining({ pointer: "/gstin", code: "invalid_gstin" }),
+      ]);
+    }
+    const party = (await create(fixtures.PartyCreateUnregistered)).body;
+    const moved = await api.call("updateParty", {
+      key: tenant.testKey,
+      path: { id: party.id },
+      body: { gstin: `25AAPFU0939F1Z${gstinCheckChar("25AAPFU0939F1Z")}` },
+    });
+    expect(moved.body.code).toBe("invalid_gstin");
   });
 
   it("400 for a GSTIN that does not even have the shape of one", async () => {

@@ -169,6 +169,54 @@ describe("stock is a ledger", () => {
     expect((await adjust(product.id, { quantity: -4, reason: "other" })).body.stock_after).toBe(-3);
   });
 
+  it("never past StockQuantity's minimum, even where the product allows negative stock", async () => {
+    const product = (await create(goods({ opening_stock: 0, allow_negative_stock: true }))).body;
+    expect((await adjust(product.id, { quantity: -9999999999.999, reason: "other" })).body.stock_after).toBe(
+      -9999999999.999,
+    );
+    const res = await adjust(product.id, { quantity: -0.001, reason: "other" });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: "insufficient_stock", sku: product.sku });
+    expect(res.body.detail).toContain("-9999999999.999");
+    expect(await movementsOf(product.id)).toHaveLength(1);
+    expect((await adjust(product.id, { quantity: 1, reason: "other" })).body.stock_after).toBe(
+      -9999999998.999,
+    );
+  });
+
+  it("409 stock_above_maximum for an increase past StockQuantity's maximum; the product reads back", async () => {
+    const product = (await create(goods({ opening_stock: 9999999999.999 }))).body;
+    for (const quantity of [9999999999.999, 0.001]) {
+      const res = await adjust(product.id, { quantity, reason: "count_correction" });
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ code: "stock_above_maximum", sku: product.sku });
+    }
+    expect(await movementsOf(product.id)).toHaveLength(1);
+    const read = await api.call("retrieveProduct", { key: tenant.testKey, path: { id: product.id } });
+    expect(read.body.stock_on_hand).toBe(9999999999.999);
+    expect((await api.call("listProducts", { key: tenant.testKey })).status).toBe(200);
+    await adjust(product.id, { quantity: -1, reason: "other" });
+    expect((await adjust(product.id, { quantity: 1, reason: "other" })).body.stock_after).toBe(
+      9999999999.999,
+    );
+  });
+
+  it("an increase is made even while stock stays below zero, once negative stock is no longer allowed", async () => {
+    const product = (await create(goods({ opening_stock: 0, allow_negative_stock: true }))).body;
+    await adjust(product.id, { quantity: -5, reason: "damage" });
+    await api.call("updateProduct", {
+      key: tenant.testKey,
+      path: { id: product.id },
+      body: { allow_negative_stock: false },
+    });
+    const up = await adjust(product.id, { quantity: 2, reason: "count_correction" });
+    expect(up.status).toBe(201);
+    expect(up.body.stock_after).toBe(-3);
+    const down = await adjust(product.id, { quantity: -1, reason: "other" });
+    expect(down.status).toBe(409);
+    expect(down.body.code).toBe("insufficient_stock");
+  });
+
   it("concurrent decreases never take more than there is", async () => {
     const product = (await create(goods({ opening_stock: 10 }))).body;
     const results = await Promise.all(

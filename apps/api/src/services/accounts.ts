@@ -1,5 +1,5 @@
 import type { components } from "@bahi/contract";
-import { formatSeriesNumber, isGstError, validateGstin } from "@bahi/gst";
+import { formatSeriesNumber, isGstError } from "@bahi/gst";
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { preparedOn } from "../db/prepared.js";
@@ -7,6 +7,7 @@ import { accounts } from "../db/schema.js";
 import { ApiError, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
 import { reseedSeries } from "./document-numbers.js";
+import { checkGstin } from "./gstin.js";
 
 type Account = components["schemas"]["Account"];
 type Address = components["schemas"]["Address"];
@@ -70,12 +71,7 @@ function checkNumberFormat(format: string, pointer: string): void {
 }
 
 export async function createAccount(db: Executor, input: NewAccount): Promise<AccountRow> {
-  const gstin = validateGstin(input.gstin);
-  if (!gstin.ok) {
-    throw unprocessable("invalid_gstin", `Invalid GSTIN ${input.gstin}: ${gstin.message}`, [
-      { pointer: "/gstin", code: "invalid_gstin", message: gstin.message },
-    ]);
-  }
+  const gstin = checkGstin(input.gstin);
   checkAddressState(gstin.stateCode, input.address.stateCode, "/address/state_code");
   const [row] = await db
     .insert(accounts)

@@ -1,5 +1,4 @@
 import type { components } from "@bahi/contract";
-import { validateGstin } from "@bahi/gst";
 import { desc, eq, ilike, lt, type SQL } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { isUniqueViolation } from "../db/errors.js";
@@ -7,6 +6,7 @@ import { parties } from "../db/schema.js";
 import { conflict, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
 import { recordEvent } from "./events.js";
+import { checkGstin } from "./gstin.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { type Page, pageOf } from "./pagination.js";
 
@@ -55,12 +55,7 @@ interface PartyFacts {
 /** The rules a party must satisfy whether new or changed; returns its state (the place of supply). */
 function stateOf(facts: PartyFacts): string {
   if (facts.gstin !== null) {
-    const gstin = validateGstin(facts.gstin);
-    if (!gstin.ok) {
-      throw unprocessable("invalid_gstin", `Invalid GSTIN ${facts.gstin}: ${gstin.message}`, [
-        { pointer: "/gstin", code: "invalid_gstin", message: gstin.message },
-      ]);
-    }
+    const gstin = checkGstin(facts.gstin);
     if (facts.address && facts.address.state_code !== gstin.stateCode) {
       throw unprocessable(
         "state_mismatch",

@@ -46,11 +46,11 @@ export interface Move {
 /**
  * The CTEs `wanted`, `locked`, `moved` and `recorded` of a statement that moves the stock of any
  * number of products and records one movement each; MOVED_ROWS reads what they did. The update
- * refuses to go below zero (unless a product allows it), so two concurrent sales can never both take
- * the last unit: the second waits on the row lock, then finds too little stock, and settleStockMoves
- * refuses the whole transaction with 409, naming the SKU. The moves travel as one JSON parameter and
- * the products are found by their whole key (see textArray), so the statement's text and plan are
- * the same whatever their number.
+ * refuses a decrease below zero (unless a product allows it) and any move past MAX_STOCK_ON_HAND
+ * either way, so two concurrent sales can never both take the last unit: the second waits on the row
+ * lock, then finds too little stock, and settleStockMoves refuses the whole transaction with 409,
+ * naming the SKU. The moves travel as one JSON parameter and the products are found by their whole
+ * key (see textArray), so the statement's text and plan are the same whatever their number.
  */
 export function stockMoveCtes(owner: Owner, moves: readonly Move[], cause: MovementCause): SQL {
   return sql`${stockLockCtes(owner, moves)}, ${stockUpdateCtes(owner, cause)}`;
@@ -82,11 +82,24 @@ export function stockLockCtes(owner: Owner, moves: readonly Move[], condition: S
       )`;
 }
 
-/** Whether the product row `alias` can take its move `w` (the rule refusals name the SKU for). */
-const canMove = (alias: "l" | "p") =>
-  sql.raw(`(${alias}.allow_negative_stock or ${alias}.stock_on_hand + w.quantity >= 0)`);
+/**
+ * MAX_STOCK_ON_HAND: the most stock a product may hold, and the most it may owe: the contract's
+ * StockQuantity range, beyond which `stock_on_hand` and `stock_after` could not be answered.
+ */
+export const MAX_STOCK_ON_HAND: Milli = 9_999_999_999_999n;
 
-/** Whether every move of stockLockCtes can be made: each product exists and has the stock. */
+const STOCK_BOUND = formatMilli(MAX_STOCK_ON_HAND);
+
+/**
+ * Whether the product row `alias` can take its move `w` (the rules refusals name the SKU for). Only
+ * a decrease can be short of stock: an increase of a product below zero (once it stopped allowing
+ * negative stock) brings it closer to zero and is welcome.
+ */
+const canMove = (alias: "l" | "p") =>
+  sql.raw(`(${alias}.stock_on_hand + w.quantity between -${STOCK_BOUND} and ${STOCK_BOUND}
+    and (w.quantity >= 0 or ${alias}.allow_negative_stock or ${alias}.stock_on_hand + w.quantity >= 0))`);
+
+/** Whether every move of stockLockCtes can be made: each product exists and has the stock, or the room. */
 export const STOCK_SUFFICES = sql`(select count(*) from wanted w join locked l on l.id = w.product_id
   where ${canMove("l")}) = (select count(*) from wanted)`;
 
@@ -153,8 +166,8 @@ export async function applyStockMovements(
 
 /**
  * Finishes moves made by stockMoveCtes: refuses the transaction if a product could not move (too
- * little stock, or missing), announces products that fell to their reorder level, and returns the
- * movements.
+ * little stock or room, or missing), announces products that fell to their reorder level, and
+ * returns the movements.
  */
 export async function settleStockMoves(
   tx: Executor,
@@ -195,7 +208,14 @@ export async function settleStockMoves(
   return movements;
 }
 
-/** Names the first product that could not move: missing (404) or short of stock (409). */
+/** A quantity for people, as exact as it is: the sum of an invoice's lines may be no JSON number. */
+const quantityText = (milli: Milli) => formatMilli(milli).replace(/\.?0+$/, "");
+
+/**
+ * Names the first product that could not move: missing (404), short of stock (409
+ * `insufficient_stock`; one that allows negative stock is short once it would owe more than
+ * MAX_STOCK_ON_HAND) or without room for more (409 `stock_above_maximum`).
+ */
 async function refuseShortage(
   tx: Executor,
   owner: Owner,
@@ -205,14 +225,29 @@ async function refuseShortage(
   const done = new Set(moved.map((r) => r.product_id));
   const failed = moves.find((m) => !done.has(m.productId)) as Move;
   const [product] = await tx
-    .select({ sku: products.sku, stockOnHand: products.stockOnHand })
+    .select({
+      sku: products.sku,
+      stockOnHand: products.stockOnHand,
+      allowNegativeStock: products.allowNegativeStock,
+    })
     .from(products)
     .where(ownedRow(products, owner, failed.productId))
     .limit(1);
   if (!product) throw notFound("product", failed.productId);
+  const onHand = `${quantityText(parseNumeric(product.stockOnHand, 3))} on hand`;
+  if (failed.quantity > 0n) {
+    throw conflict(
+      "stock_above_maximum",
+      `Stock of ${product.sku} cannot rise above ${quantityText(MAX_STOCK_ON_HAND)}: ${onHand}, ${quantityText(failed.quantity)} to add.`,
+      { sku: product.sku },
+    );
+  }
+  const floor = product.allowNegativeStock
+    ? `; stock may not fall below ${quantityText(-MAX_STOCK_ON_HAND)}`
+    : "";
   throw conflict(
     "insufficient_stock",
-    `Not enough stock of ${product.sku}: ${decimal(product.stockOnHand)} on hand, ${decimal(formatMilli(-failed.quantity))} needed.`,
+    `Not enough stock of ${product.sku}: ${onHand}, ${quantityText(-failed.quantity)} needed${floor}.`,
     { sku: product.sku },
   );
 }

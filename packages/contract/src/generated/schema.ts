@@ -594,7 +594,9 @@ export interface paths {
          *     `stock_on_hand` changes by `quantity` at once.
          *
          *     The product must track stock (422 `stock_not_tracked`). A decrease that would take the stock below
-         *     zero is refused unless the product has `allow_negative_stock` (409 `insufficient_stock`). When the
+         *     zero is refused unless the product has `allow_negative_stock`, and below −9,999,999,999.999 in any
+         *     case (409 `insufficient_stock`); an increase is made even while the stock stays below zero, but not
+         *     above 9,999,999,999.999 (409 `stock_above_maximum`). When the
          *     adjustment takes the stock from above the product's `reorder_level` to at or below it, Bahi sends a
          *     `product.stock_low` event.
          */
@@ -2191,7 +2193,8 @@ export interface components {
             discount?: components["schemas"]["Money"];
             /**
              * @description How many units, with at most three decimals. For goods that track stock it may not exceed the
-             *     stock on hand unless the product allows negative stock (409 `insufficient_stock`, naming the SKU).
+             *     stock on hand unless the product allows negative stock, and never take it below
+             *     −9,999,999,999.999 (409 `insufficient_stock`, naming the SKU).
              */
             qty: components["schemas"]["Quantity"];
             /** @description The price of one unit before GST, in rupees with at most three decimals (e-invoice `UnitPrice`). */
@@ -2637,7 +2640,7 @@ export interface components {
          */
         Product: {
             /**
-             * @description Whether stock may fall below zero. When `false`, a movement that would take `stock_on_hand` below zero is refused (409 `insufficient_stock`).
+             * @description Whether stock may fall below zero, down to −9,999,999,999.999. When `false`, a decrease that would take `stock_on_hand` below zero is refused (409 `insufficient_stock`); an increase is always made, up to 9,999,999,999.999 (409 `stock_above_maximum`).
              * @example false
              */
             allow_negative_stock: boolean;
@@ -2968,8 +2971,9 @@ export interface components {
         StateCode: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "26" | "27" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "97";
         /**
          * @description A change of stock outside invoices and credit notes. The product must track stock (422
-         *     `stock_not_tracked`); a decrease below zero is refused unless the product allows negative stock (409
-         *     `insufficient_stock`).
+         *     `stock_not_tracked`); a decrease below zero is refused unless the product allows negative stock, and
+         *     below −9,999,999,999.999 in any case (409 `insufficient_stock`); an increase above 9,999,999,999.999
+         *     is refused (409 `stock_above_maximum`).
          */
         StockAdjustmentCreate: {
             /**
