@@ -566,6 +566,9 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
     expect(short.status).toBe(409);
     expect(short.body.code).toBe("insufficient_stock");
     expect(short.body.detail).toContain("PAD");
+    expect(short.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/items/1/qty", code: "insufficient_stock" }),
+    ]);
     const unknown = await s.invoice({ party_id: party, items: [{ sku: "NOPE", qty: 1, rate: 1 }] });
     expect(unknown.status).toBe(422);
     const next = await s.invoice({ party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] });

@@ -160,6 +160,18 @@ function checkEinvoiceParty(party: { id: string; name: string; address: { city: 
   ]);
 }
 
+/** A refusal of stock (which names the SKU) pointing at the lines of that SKU, as the spec says. */
+function withStockLines(error: unknown, body: InvoiceCreate): unknown {
+  if (!(error instanceof ApiError) || !["insufficient_stock", "stock_above_maximum"].includes(error.code)) {
+    return error;
+  }
+  const sku = error.extras.sku;
+  const errors = body.items.flatMap((item, i) =>
+    item.sku === sku ? [field(error.code, `/items/${i}/qty`, error.detail)] : [],
+  );
+  return new ApiError(error.status, error.code, error.detail, { ...error.extras, errors });
+}
+
 /** One movement per product, even when a product fills several lines. */
 function stockMovesOf(lines: readonly { product: ProductRow; qty: Milli }[]): Move[] {
   const wanted = new Map<string, Milli>();
@@ -614,7 +626,7 @@ export async function createInvoice(
     });
     return { row, items, invoice: toInvoice(row, items) };
   };
-  return issueInvoice(db, owner, services, {
+  const issuing = issueInvoice(db, owner, services, {
     policy: { format: account.invoiceNumberFormat, reset: account.numberReset },
     date,
     lastInSeries,
@@ -627,6 +639,9 @@ export async function createInvoice(
     // apart from it: not on a lane either.
     commitsAlone: !inTransaction(db) && liveInvoiceQuota(owner, account) === null,
     keyed,
+  });
+  return issuing.catch((error: unknown) => {
+    throw withStockLines(error, body);
   });
 }
 
