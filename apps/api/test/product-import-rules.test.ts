@@ -1,5 +1,8 @@
+import { constants, deflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import writeXlsxFile from "write-excel-file/node";
 import { normalizeHeader, readHeader } from "../src/services/product-imports/headers.js";
+import { parseCsv } from "../src/services/product-imports/parse-csv.js";
 import { decideRow } from "../src/services/product-imports/rows.js";
 import { readUnit } from "../src/services/product-imports/units.js";
 import { checkExpandedSize, MAX_EXPANDED_BYTES } from "../src/services/product-imports/zip-size.js";
@@ -39,6 +42,19 @@ describe("headers", () => {
     expect(header.ignored).toEqual(["MRP", "Rate"]);
     expect(header.missing).toEqual([]);
     expect(readHeader(["Description", "Price"]).missing).toEqual(["sku", "name"]);
+  });
+});
+
+describe("a CSV's rows", () => {
+  it("stop being read at the first data row too many; blank rows are not counted", () => {
+    // The cut-off quote after the third row shows whether the parser went on past the limit.
+    const csv = Buffer.from('SKU,Name\nA,Pen\n\n , \nB,Ink\nC,Nib\n"cut off');
+    expect(() => parseCsv(csv, 2)).toThrow(expect.objectContaining({ status: 422, code: "too_many_rows" }));
+    expect(() => parseCsv(csv, 3)).toThrow(expect.objectContaining({ status: 422, code: "unreadable_file" }));
+    expect(parseCsv(Buffer.from("SKU,Name\n\nA,Pen\n,\nB,Ink\n"), 2).rows).toEqual([
+      { rowNo: 3, cells: ["A", "Pen"] },
+      { rowNo: 5, cells: ["B", "Ink"] },
+    ]);
   });
 });
 
@@ -163,23 +179,111 @@ describe("a row's decision", () => {
 });
 
 describe("a workbook's unzipped size", () => {
-  /** A zip's central directory of one entry declaring `size` unzipped bytes, and its end record. */
-  function zipDeclaring(size: number): Uint8Array {
-    const entry = Buffer.alloc(46 + 1);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt32LE(size, 24);
-    entry.writeUInt16LE(1, 28);
-    const end = Buffer.alloc(22);
-    end.writeUInt32LE(0x06054b50, 0);
-    end.writeUInt16LE(1, 10);
-    end.writeUInt32LE(entry.length, 12);
-    end.writeUInt32LE(0, 16);
-    return Buffer.concat([entry, end]);
+  interface ZipEntry {
+    /** The entry's bytes as stored: deflated, unless `method` is 0. */
+    readonly data: Uint8Array;
+    /** The unzipped size that the local header (or data descriptor) declares. */
+    readonly size: number;
+    readonly method?: number;
+    /** Sizes left 0 in the local header and given in a data descriptor after the data, as streaming writers do. */
+    readonly streamed?: boolean;
+    /** The unzipped size that the central directory declares, if not `size`. */
+    readonly centralSize?: number;
+    /** Left out of the central directory. */
+    readonly unlisted?: boolean;
   }
 
-  it(`is read from the central directory: up to MAX_EXPANDED_BYTES (${MAX_EXPANDED_BYTES}) passes, more is refused`, () => {
-    expect(() => checkExpandedSize(zipDeclaring(MAX_EXPANDED_BYTES))).not.toThrow();
-    expect(() => checkExpandedSize(zipDeclaring(MAX_EXPANDED_BYTES + 1))).toThrow(/would unzip to more than/);
-    expect(() => checkExpandedSize(Buffer.from("not a zip at all"))).toThrow(/not a readable .xlsx/);
+  function zipOf(entries: readonly ZipEntry[]): Uint8Array {
+    const body: Buffer[] = [];
+    const central: Buffer[] = [];
+    let offset = 0;
+    entries.forEach((entry, i) => {
+      const { data, size, method = 8, streamed = false } = entry;
+      const name = Buffer.from(`xl/part${i}.xml`);
+      const local = Buffer.alloc(30);
+      local.writeUInt32LE(0x04034b50, 0);
+      local.writeUInt16LE(streamed ? 0x08 : 0, 6);
+      local.writeUInt16LE(method, 8);
+      local.writeUInt32LE(streamed ? 0 : data.length, 18);
+      local.writeUInt32LE(streamed ? 0 : size, 22);
+      local.writeUInt16LE(name.length, 26);
+      const descriptor = Buffer.alloc(streamed ? 16 : 0);
+      if (streamed) {
+        descriptor.writeUInt32LE(0x08074b50, 0);
+        descriptor.writeUInt32LE(data.length, 8);
+        descriptor.writeUInt32LE(size, 12);
+      }
+      const record = Buffer.alloc(46);
+      record.writeUInt32LE(0x02014b50, 0);
+      record.writeUInt16LE(method, 10);
+      record.writeUInt32LE(data.length, 20);
+      record.writeUInt32LE(entry.centralSize ?? size, 24);
+      record.writeUInt16LE(name.length, 28);
+      record.writeUInt32LE(offset, 42);
+      const part = Buffer.concat([local, name, data, descriptor]);
+      body.push(part);
+      if (!entry.unlisted) central.push(record, name);
+      offset += part.length;
+    });
+    const directory = Buffer.concat(central);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(central.length / 2, 8);
+    end.writeUInt16LE(central.length / 2, 10);
+    end.writeUInt32LE(directory.length, 12);
+    end.writeUInt32LE(offset, 16);
+    return Buffer.concat([...body, directory, end]);
+  }
+
+  const MiB = 1024 * 1024;
+  /**
+   * A deflate stream of `mebibytes` MiB of spaces, about a kilobyte per MiB. Each flushed block refers
+   * only to itself, so copies of it chain into one stream, ended by an empty final block: no test has to
+   * deflate hundreds of megabytes.
+   */
+  function deflatedSpaces(mebibytes: number): Buffer {
+    const block = deflateRawSync(Buffer.alloc(MiB, 0x20), { finishFlush: constants.Z_SYNC_FLUSH });
+    return Buffer.concat([...Array.from({ length: mebibytes }, () => block), Buffer.from([0x03, 0x00])]);
+  }
+  const tooLarge = String(MAX_EXPANDED_BYTES);
+  const notAWorkbook = /not a readable .xlsx/;
+
+  it(`is measured by unzipping: up to MAX_EXPANDED_BYTES (${MAX_EXPANDED_BYTES}) passes, a byte more is refused`, async () => {
+    const full = { data: deflatedSpaces(MAX_EXPANDED_BYTES / MiB), size: MAX_EXPANDED_BYTES };
+    await expect(checkExpandedSize(zipOf([full]))).resolves.toBeUndefined();
+    const oneMore = { data: Buffer.from("x"), size: 1, method: 0 };
+    await expect(checkExpandedSize(zipOf([full, oneMore]))).rejects.toThrow(tooLarge);
+    const book = await writeXlsxFile([[{ value: "SKU" }], [{ value: "A-1" }]]).toBuffer();
+    await expect(checkExpandedSize(book)).resolves.toBeUndefined();
+  });
+
+  it("a 300 MiB expansion declared as 1 byte is refused, as the parser would unzip it all", async () => {
+    // Streamed: the local header says nothing, and the parser inflates up to the data descriptor.
+    const zip = zipOf([{ data: deflatedSpaces(300), size: 1, streamed: true }]);
+    expect(zip.length).toBeLessThan(MiB);
+    await expect(checkExpandedSize(zip)).rejects.toThrow(tooLarge);
+    // Sizes in the local header: the parser allocates what it declares, and inflates past it.
+    await expect(checkExpandedSize(zipOf([{ data: deflatedSpaces(300), size: 1 }]))).rejects.toThrow(
+      tooLarge,
+    );
+  });
+
+  it("refuses sizes that lie, entries the central directory leaves out, other compression, or no zip", async () => {
+    const data = deflateRawSync("<sheet/>");
+    await expect(checkExpandedSize(zipOf([{ data, size: 8, streamed: true }]))).resolves.toBeUndefined();
+    for (const entry of [
+      { data, size: 7 },
+      { data, size: 8, centralSize: 1 },
+      { data, size: 8, streamed: true, centralSize: 1 },
+      { data, size: 8, unlisted: true },
+      { data, size: 8, method: 12 },
+      { data: data.subarray(0, -1), size: 8 },
+    ]) {
+      await expect(
+        checkExpandedSize(zipOf([{ data, size: 8 }, entry])),
+        JSON.stringify(entry),
+      ).rejects.toThrow(notAWorkbook);
+    }
+    await expect(checkExpandedSize(Buffer.from("not a zip at all"))).rejects.toThrow(notAWorkbook);
   });
 });

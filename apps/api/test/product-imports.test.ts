@@ -480,6 +480,20 @@ describe("refusing a file up front, importing nothing", () => {
     expect(notUtf8.body.detail).toMatch(/not UTF-8/);
   });
 
+  it("a workbook whose central directory understates its sizes", async () => {
+    await freshTenant();
+    const book = Buffer.from(await xlsx([["SKU", "Name"].map(cell), ["A", "B"].map(cell)]));
+    // Every central-directory entry declares 1 byte unzipped: what Excel reads, but the parser does not.
+    const end = book.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    for (let at = book.readUInt32LE(end + 16); at < end; ) {
+      book.writeUInt32LE(1, at + 24);
+      at += 46 + book.readUInt16LE(at + 28) + book.readUInt16LE(at + 30) + book.readUInt16LE(at + 32);
+    }
+    const lied = await postXlsx(book);
+    await refused(lied, 422, "unreadable_file");
+    expect(lied.body.detail).toMatch(/not a readable .xlsx/);
+  });
+
   it("a CSV with mixed column counts names the row", async () => {
     await freshTenant();
     const longer = await postCsv("SKU,Name,Price\nA,Pen,10\nB,Pencil,5,extra\n");

@@ -1,8 +1,9 @@
 import { CsvError } from "csv-parse";
 import { parse } from "csv-parse/sync";
-import { type Table, tableOf, unreadable } from "./table.js";
+import { isBlank, type Table, tableOf, tooManyRows, unreadable } from "./table.js";
 
 const BOM = "\uFEFF";
+const BLANK: string[] = [];
 
 /** Decodes UTF-8 strictly: a file in another encoding is refused, not imported as mojibake. */
 function decode(bytes: Uint8Array): string {
@@ -21,11 +22,24 @@ function decode(bytes: Uint8Array): string {
  * header's number of cells (a shorter row is a file cut or mis-quoted, and would shift its values
  * into the wrong columns), though cells past the header may be blank.
  */
-export function parseCsv(bytes: Uint8Array): Table {
+export function parseCsv(bytes: Uint8Array, maxRows: number): Table {
   const text = decode(bytes);
   let records: string[][];
+  let read = 0;
+  let dataRows = 0;
   try {
-    records = parse(text, { relax_column_count: true, skip_empty_lines: false });
+    records = parse(text, {
+      relax_column_count: true,
+      skip_empty_lines: false,
+      // A 10 MiB file can hold millions of tiny rows: refuse at the first one too many rather than build
+      // them all, and let blank rows (which are not data rows) share a single empty record.
+      on_record: (record: string[]) => {
+        if (read++ === 0) return record;
+        if (isBlank(record)) return BLANK;
+        if (++dataRows > maxRows) throw tooManyRows(maxRows);
+        return record;
+      },
+    });
   } catch (error) {
     if (error instanceof CsvError) throw unreadable(`The file is not valid CSV: ${error.message}`);
     throw error;

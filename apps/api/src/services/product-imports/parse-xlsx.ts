@@ -16,7 +16,7 @@ function textOf(cell: CellValue<string> | null): string {
 
 /** Reads the named worksheet, or the first, of an `.xlsx` workbook. */
 export async function parseXlsx(bytes: Uint8Array, sheet: string | null): Promise<Table> {
-  checkExpandedSize(bytes);
+  await checkExpandedSize(bytes);
   let data: (CellValue<string> | null)[][];
   try {
     data = await readSheet<string>(Buffer.from(bytes), sheet ?? 1, {

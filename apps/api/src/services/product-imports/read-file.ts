@@ -4,7 +4,7 @@ import { columnsOf, readHeader } from "./headers.js";
 import { parseCsv } from "./parse-csv.js";
 import { parseXlsx } from "./parse-xlsx.js";
 import type { StoredRow } from "./process.js";
-import type { Table } from "./table.js";
+import { type Table, tooManyRows } from "./table.js";
 
 /** MAX_IMPORT_ROWS: the most data rows one file may hold (the header not counted), as the spec says. */
 export const MAX_IMPORT_ROWS = 50_000;
@@ -29,14 +29,10 @@ export interface ReadFile {
  * cannot be read, has too many rows, a sheet it lacks, or no SKU or name column.
  */
 export async function readImportFile(file: UploadedFile, sheet: string | null): Promise<ReadFile> {
-  const table: Table = isWorkbook(file) ? await parseXlsx(file.bytes, sheet) : parseCsv(file.bytes);
-  if (table.rows.length > MAX_IMPORT_ROWS) {
-    throw unprocessable(
-      "too_many_rows",
-      `The file has ${table.rows.length} data rows; an import takes at most ${MAX_IMPORT_ROWS}. Split it into several files.`,
-      [{ pointer: "/file", code: "too_many_rows", message: `has more than ${MAX_IMPORT_ROWS} data rows` }],
-    );
-  }
+  const table: Table = isWorkbook(file)
+    ? await parseXlsx(file.bytes, sheet)
+    : parseCsv(file.bytes, MAX_IMPORT_ROWS);
+  if (table.rows.length > MAX_IMPORT_ROWS) throw tooManyRows(MAX_IMPORT_ROWS);
   const header = readHeader(table.header);
   if (header.missing.length > 0) {
     const missing = header.missing.join(" and ");

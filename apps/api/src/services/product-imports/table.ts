@@ -15,7 +15,14 @@ export interface Table {
 export const unreadable = (detail: string) =>
   unprocessable("unreadable_file", detail, [{ pointer: "/file", code: "unreadable_file", message: detail }]);
 
-const isBlank = (cells: readonly string[]) => cells.every((c) => c.trim() === "");
+export const tooManyRows = (max: number) =>
+  unprocessable(
+    "too_many_rows",
+    `The file has more than ${max} data rows; an import takes at most ${max}. Split it into several files.`,
+    [{ pointer: "/file", code: "too_many_rows", message: `has more than ${max} data rows` }],
+  );
+
+export const isBlank = (cells: readonly string[]) => cells.every((c) => c.trim() === "");
 
 /**
  * A table from a sheet's rows of text cells, the first row being the header: blank rows are left out
