@@ -46,12 +46,29 @@ describe("headers", () => {
 });
 
 describe("a CSV's rows", () => {
+  it("are refused, blank ones included, past the file's line limit, before they are parsed", () => {
+    // Five lines, with or without the last line's break, and a sixth, blank; blank lines count.
+    for (const [csv, sixth] of [
+      ["SKU,Name\nA,Pen\n\n\nB,Ink\n", "\n"],
+      ["SKU,Name\nA,Pen\n\n\nB,Ink", "\n\n"],
+    ] as const) {
+      expect(parseCsv(Buffer.from(csv), 10, 5).rows).toHaveLength(2);
+      expect(() => parseCsv(Buffer.from(`${csv}${sixth}`), 10, 5)).toThrow(
+        expect.objectContaining({ status: 422, code: "too_many_rows" }),
+      );
+    }
+  });
+
   it("stop being read at the first data row too many; blank rows are not counted", () => {
     // The cut-off quote after the third row shows whether the parser went on past the limit.
     const csv = Buffer.from('SKU,Name\nA,Pen\n\n , \nB,Ink\nC,Nib\n"cut off');
-    expect(() => parseCsv(csv, 2)).toThrow(expect.objectContaining({ status: 422, code: "too_many_rows" }));
-    expect(() => parseCsv(csv, 3)).toThrow(expect.objectContaining({ status: 422, code: "unreadable_file" }));
-    expect(parseCsv(Buffer.from("SKU,Name\n\nA,Pen\n,\nB,Ink\n"), 2).rows).toEqual([
+    expect(() => parseCsv(csv, 2, 100)).toThrow(
+      expect.objectContaining({ status: 422, code: "too_many_rows" }),
+    );
+    expect(() => parseCsv(csv, 3, 100)).toThrow(
+      expect.objectContaining({ status: 422, code: "unreadable_file" }),
+    );
+    expect(parseCsv(Buffer.from("SKU,Name\n\nA,Pen\n,\nB,Ink\n"), 2, 100).rows).toEqual([
       { rowNo: 3, cells: ["A", "Pen"] },
       { rowNo: 5, cells: ["B", "Ink"] },
     ]);

@@ -13,7 +13,11 @@ import {
   importNextBatch,
   MAX_BATCH_ATTEMPTS,
 } from "../src/services/product-imports/process.js";
-import { MAX_IMPORT_ROWS, XLSX_MEDIA_TYPE } from "../src/services/product-imports/read-file.js";
+import {
+  MAX_IMPORT_LINES,
+  MAX_IMPORT_ROWS,
+  XLSX_MEDIA_TYPE,
+} from "../src/services/product-imports/read-file.js";
 import { ImportWorker } from "../src/services/product-imports/worker.js";
 import { startTestApi, type TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
@@ -598,6 +602,17 @@ describe("limits", () => {
     expect(over.body.code).toBe("too_many_rows");
     // Blank lines are not rows: a file padded with them is not refused for it.
     expect((await postCsv(`${rowsCsv(MAX_IMPORT_ROWS)}\n\n,,,,\n`)).status).toBe(202);
+  });
+
+  it(`takes a CSV of exactly MAX_IMPORT_LINES (${MAX_IMPORT_LINES}) lines, blank ones included, and refuses one more (422)`, async () => {
+    await freshTenant();
+    const padded = `${rowsCsv(10)}${"\n".repeat(MAX_IMPORT_LINES - 11)}`;
+    const exactly = await postCsv(padded);
+    expect(exactly.status).toBe(202);
+    expect(exactly.body.rows_total).toBe(10);
+    const over = await postCsv(`${padded}\n`);
+    expect(over.status).toBe(422);
+    expect(over.body.code).toBe("too_many_rows");
   });
 
   it(`takes a body of exactly MAX_IMPORT_BYTES (${MAX_IMPORT_BYTES}) and refuses one byte more (413)`, async () => {

@@ -649,7 +649,9 @@ export interface paths {
          *
          *     Limits and up-front checks, before anything is imported:
          *     - the body is at most 10 MiB (MAX_IMPORT_BYTES, 10,485,760 bytes): larger is a 413;
-         *     - the file holds at most 50,000 data rows (MAX_IMPORT_ROWS): more is a 422 `too_many_rows`;
+         *     - the file holds at most 50,000 data rows (MAX_IMPORT_ROWS): more is a 422 `too_many_rows`, and so
+         *       is a CSV of more than 100,001 lines (MAX_IMPORT_LINES: twice the rows and the header), blank lines
+         *       and the lines of cells that span several included;
          *     - a file that is not readable as UTF-8 CSV or as an `.xlsx` workbook is a 422 `unreadable_file`, a
          *       `sheet` the workbook does not have a 422 `sheet_not_found`, and a header row that lacks a SKU column
          *       or a name column a 422 `missing_columns`;

@@ -8,6 +8,11 @@ import { type Table, tooManyRows } from "./table.js";
 
 /** MAX_IMPORT_ROWS: the most data rows one file may hold (the header not counted), as the spec says. */
 export const MAX_IMPORT_ROWS = 50_000;
+/**
+ * MAX_IMPORT_LINES: the most lines a CSV may have, blank ones and those inside quoted cells included:
+ * room for every row to be followed by a blank one, or to hold a cell of two lines, and the header.
+ */
+export const MAX_IMPORT_LINES = 2 * MAX_IMPORT_ROWS + 1;
 export const XLSX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 /** Every .xlsx is a zip, and every zip starts so: a workbook sent as a form part of another type is still read. */
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
@@ -31,7 +36,7 @@ export interface ReadFile {
 export async function readImportFile(file: UploadedFile, sheet: string | null): Promise<ReadFile> {
   const table: Table = isWorkbook(file)
     ? await parseXlsx(file.bytes, sheet)
-    : parseCsv(file.bytes, MAX_IMPORT_ROWS);
+    : parseCsv(file.bytes, MAX_IMPORT_ROWS, MAX_IMPORT_LINES);
   if (table.rows.length > MAX_IMPORT_ROWS) throw tooManyRows(MAX_IMPORT_ROWS);
   const header = readHeader(table.header);
   if (header.missing.length > 0) {
