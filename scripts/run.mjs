@@ -1,37 +1,85 @@
 // The two commands of the quick start (`npm start`, `npm test`) on a machine with only Node and npm:
-// makes sure pnpm and the workspace's packages are installed, then hands over to pnpm.
-import { spawnSync } from "node:child_process";
+// makes sure pnpm and the workspace's packages are installed, then runs the task's steps.
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { constants } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const pnpmVersion = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).packageManager.split("@")[1];
-
-/** Each task is a list of pnpm invocations, run in order until one fails. */
-const tasks = {
-  start: [
-    ["exec", "turbo", "run", "build", "--filter=@bahi/api", "--output-logs=errors-only"],
-    ["--filter", "@bahi/api", "start"],
-  ],
-  test: [["exec", "turbo", "run", "test", "--concurrency=1", "--output-logs=full"]],
-};
-
-function run(command, args) {
-  const result = spawnSync(command, args, {
-    cwd: root,
-    stdio: "inherit",
-    shell: process.platform === "win32",
-  });
-  if (result.error) return { status: 127, error: result.error };
-  return result;
-}
+const windows = process.platform === "win32";
 
 /** pnpm itself: the one on PATH if it is the pinned version, else the pinned version through npx. */
 function pnpmCommand() {
-  const probe = spawnSync("pnpm", ["--version"], { encoding: "utf8", shell: process.platform === "win32" });
+  const probe = spawnSync("pnpm", ["--version"], { encoding: "utf8", shell: windows });
   if (probe.status === 0 && probe.stdout.trim() === pnpmVersion) return ["pnpm", []];
   return ["npx", ["--yes", `pnpm@${pnpmVersion}`]];
+}
+
+const [pnpm, prefix] = pnpmCommand();
+// pnpm-workspace.yaml makes pnpm silent, errors included, for `pnpm bahi … --json`; these steps want both.
+const reporter = `--reporter=${process.stdout.isTTY ? "default" : "append-only"}`;
+const withPnpm = (...args) => ({
+  command: pnpm,
+  args: [...prefix, reporter, ...args],
+  cwd: root,
+  shell: windows,
+});
+
+/** Each task is a list of steps, run in order until one fails. */
+const tasks = {
+  start: [
+    withPnpm("exec", "turbo", "run", "build", "--filter=@bahi/api", "--output-logs=errors-only"),
+    // Node on the bundle as this process's own child, with no pnpm or shell between: a stop signal sent
+    // to `npm start` is forwarded straight to the server, which finishes its requests and frees its lock.
+    {
+      command: process.execPath,
+      args: ["dist/server/main.js"],
+      cwd: join(root, "apps/api"),
+      // Relative paths (BAHI_DATA_DIR) are the operator's, as under npm and pnpm.
+      env: { ...process.env, INIT_CWD: process.env.INIT_CWD || process.cwd() },
+    },
+  ],
+  test: [withPnpm("exec", "turbo", "run", "test", "--concurrency=1", "--output-logs=full")],
+};
+
+let child = null;
+let stopSignal = null;
+// An orchestrator signals only the process it started: each signal goes on to the step running, and
+// this process ends when that step does, never leaving it behind.
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    stopSignal = signal;
+    child?.kill(signal);
+  });
+}
+
+/** Resolves with how the step ended: its exit code, or the signal that ended it. */
+function run(step) {
+  return new Promise((resolve) => {
+    child = spawn(step.command, step.args, {
+      cwd: step.cwd,
+      env: step.env,
+      stdio: "inherit",
+      shell: step.shell,
+    });
+    child.on("error", (error) => {
+      console.error(`${step.command}: ${error.message}`);
+      resolve({ code: 127, signal: null });
+    });
+    child.on("exit", (code, signal) => resolve({ code, signal }));
+  });
+}
+
+/** Ends as the step did: a step killed by a signal kills this process with it, as a shell would show. */
+function exitLike({ code, signal }) {
+  if (signal) {
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
+    return;
+  }
+  process.exit(code ?? 1);
 }
 
 /** Installing is skipped when node_modules already matches the lockfile: a restart costs nothing. */
@@ -48,12 +96,13 @@ if (!(task in tasks)) {
   console.error(`usage: node scripts/run.mjs ${Object.keys(tasks).join("|")}`);
   process.exit(64);
 }
-const [pnpm, prefix] = pnpmCommand();
-if (!installed()) {
-  const install = run(pnpm, [...prefix, "install", "--frozen-lockfile"]);
-  if (install.status !== 0) process.exit(install.status ?? 1);
-}
-for (const step of tasks[task]) {
-  const result = run(pnpm, [...prefix, ...step]);
-  if (result.status !== 0) process.exit(result.status ?? 1);
+const steps = installed() ? tasks[task] : [withPnpm("install", "--frozen-lockfile"), ...tasks[task]];
+for (const [index, step] of steps.entries()) {
+  const ended = await run(step);
+  if (ended.code !== 0 || index === steps.length - 1) {
+    exitLike(ended);
+    break;
+  }
+  // A step that finished although asked to stop: the next one must not start.
+  if (stopSignal) process.exit(128 + constants.signals[stopSignal]);
 }

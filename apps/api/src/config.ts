@@ -1,4 +1,5 @@
-import { isAbsolute, resolve } from "node:path";
+import { isIP } from "node:net";
+import { resolve } from "node:path";
 import { parseAllowedHost } from "./webhooks/address-policy.js";
 
 export const DEFAULT_PORT = 8080;
@@ -50,7 +51,30 @@ function isRedisUrl(raw: string): boolean {
   }
 }
 
+/**
+ * An IPv4 or IPv6 address, or a host name of letters, digits, hyphens (and underscores, which container
+ * networks' service names have) whose last label is not all digits: `256.1.1.1` is neither, and would
+ * otherwise fail only once the server tries to listen.
+ */
+function isHost(raw: string): boolean {
+  if (isIP(raw) !== 0) return true;
+  const labels = raw.replace(/\.$/, "").split(".");
+  return (
+    raw.length <= 253 &&
+    labels.every((label) => /^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/i.test(label)) &&
+    !/^\d+$/.test(labels.at(-1) ?? "")
+  );
+}
+
 type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * A path as the operator wrote it: npm and pnpm run scripts inside the package's folder, so a relative
+ * path means the folder the command was run in (INIT_CWD).
+ */
+export function callerPath(path: string, env: Env = process.env): string {
+  return resolve(env.INIT_CWD || process.cwd(), path);
+}
 
 /** Reads the configuration from the environment, reporting every bad value at once. */
 export function loadConfig(env: Env = process.env): Config {
@@ -119,14 +143,15 @@ export function loadConfig(env: Env = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${env.LOG_LEVEL}"`);
   }
-  // pnpm and npm run scripts inside the package folder; a relative path means the caller's folder.
-  const base = env.INIT_CWD || process.cwd();
-  const rawDataDir = env.BAHI_DATA_DIR || ".bahi";
+  const host = env.HOST || "127.0.0.1";
+  if (!isHost(host)) {
+    problems.push(`HOST must be an IP address or a host name, e.g. 0.0.0.0 or 127.0.0.1, got "${host}"`);
+  }
   const config: Config = {
     port: integer("PORT", DEFAULT_PORT, 0, 65_535),
-    host: env.HOST || "127.0.0.1",
+    host,
     databaseUrl,
-    dataDir: isAbsolute(rawDataDir) ? rawDataDir : resolve(base, rawDataDir),
+    dataDir: callerPath(env.BAHI_DATA_DIR || ".bahi", env),
     poolSize: integer("BAHI_DB_POOL_SIZE", DEFAULT_POOL_SIZE, MIN_POOL_SIZE, 1_000),
     logLevel,
     shutdownTimeoutMs: integer("BAHI_SHUTDOWN_TIMEOUT_MS", DEFAULT_SHUTDOWN_TIMEOUT_MS, 0, 600_000),

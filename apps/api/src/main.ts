@@ -1,32 +1,77 @@
-import { ConfigError, loadConfig } from "./config.js";
+import { type Config, ConfigError, loadConfig } from "./config.js";
 import { DataDirInUseError } from "./db/data-dir-lock.js";
 import { StatisticsKeeper } from "./db/statistics.js";
 import { seedDemoAccount } from "./demo.js";
 import { createLogger } from "./logger.js";
 import { openRuntime } from "./runtime.js";
-import { startServer } from "./server.js";
+import { type RunningServer, startServer } from "./server.js";
 import { ImportWorker } from "./services/product-imports/worker.js";
 import { AddressPolicy } from "./webhooks/address-policy.js";
 import { startWorker } from "./webhooks/worker.js";
+
+/** A start-up failure the operator fixes outside Bahi: a one-line message, no stack. */
+class StartError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Why the server could not listen, naming the variable to change; null for any other failure. */
+function listenProblem(error: unknown, { port, host }: Config): StartError | null {
+  const code = (error as NodeJS.ErrnoException).code;
+  const otherHost = "set HOST to an address of this machine, or 0.0.0.0 for all of them";
+  switch (code) {
+    case "EADDRINUSE":
+      // Not a bad value: the port may be free at the next start.
+      return new StartError(
+        `PORT ${port} on ${host} is in use by another process: stop it, or set PORT to a free port (0 picks one).`,
+        1,
+      );
+    case "EACCES":
+      return new StartError(
+        `PORT ${port} needs privileges this process lacks: set PORT to 1024 or above.`,
+        2,
+      );
+    case "EADDRNOTAVAIL":
+      return new StartError(`HOST ${host} is not an address of this machine: ${otherHost}.`, 2);
+    case "ENOTFOUND":
+      return new StartError(`HOST ${host} is not a known host name: ${otherHost}.`, 2);
+    case "EAI_AGAIN":
+      return new StartError(`HOST ${host} could not be looked up (DNS answered EAI_AGAIN): ${otherHost}.`, 1);
+    default:
+      return null;
+  }
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const runtime = await openRuntime(config, "bahi api server");
+  let server: RunningServer;
+  try {
+    server = await startServer({
+      db: runtime.handle.db,
+      lanes: runtime.handle.lanes,
+      pointReads: runtime.handle.pointReads,
+      logger,
+      port: config.port,
+      host: config.host,
+      isReady: runtime.isReady,
+      ...(config.rateLimit === "off" ? { rateLimits: null } : {}),
+      redisUrl: config.rateLimit === "redis" ? config.redisUrl : null,
+      webhookPolicy: new AddressPolicy(config.webhookAllowedHosts),
+      secretKey: config.secretKey,
+    });
+  } catch (error) {
+    await runtime.close();
+    throw listenProblem(error, config) ?? error;
+  }
+  // Only once the port is ours: a start that fails after the demo account commits would lose its key
+  // for good, since the next start finds the database no longer empty.
   const demo = config.demo ? await runtime.handle.db.transaction((tx) => seedDemoAccount(tx)) : null;
-  const server = await startServer({
-    db: runtime.handle.db,
-    lanes: runtime.handle.lanes,
-    pointReads: runtime.handle.pointReads,
-    logger,
-    port: config.port,
-    host: config.host,
-    isReady: runtime.isReady,
-    ...(config.rateLimit === "off" ? { rateLimits: null } : {}),
-    redisUrl: config.rateLimit === "redis" ? config.redisUrl : null,
-    webhookPolicy: new AddressPolicy(config.webhookAllowedHosts),
-    secretKey: config.secretKey,
-  });
   const worker = config.worker === "on" ? await startWorker(runtime.handle, config, logger) : null;
   const importer = config.worker === "on" ? new ImportWorker(runtime.handle.db, logger) : null;
   importer?.start();
@@ -74,6 +119,10 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirInUseError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(2);
+  }
+  if (error instanceof StartError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(error.exitCode);
   }
   process.stderr.write(
     `bahi failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

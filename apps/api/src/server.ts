@@ -1,8 +1,9 @@
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { operationList } from "@bahi/contract";
 import openapi from "@bahi/contract/openapi.json" with { type: "json" };
 import { readDocsHtml } from "@bahi/docs";
-import { serve } from "@hono/node-server";
+import { createAdaptorServer } from "@hono/node-server";
 import type { Logger } from "pino";
 import { createApp } from "./app.js";
 import { KeyCache } from "./auth/authenticate.js";
@@ -37,7 +38,10 @@ export interface ServerOptions {
 
 export interface RunningServer {
   readonly url: string;
-  /** Stops accepting connections, lets in-flight requests finish for up to `timeoutMs`, then cuts the rest. */
+  /**
+   * Stops accepting connections and answers `/readyz` with 503; lets in-flight requests finish for up
+   * to `timeoutMs`, each connection closing once its response is sent, then cuts the rest.
+   */
   close(timeoutMs: number): Promise<void>;
 }
 
@@ -50,8 +54,10 @@ async function rateLimiterFor(options: ServerOptions): Promise<RateLimiter | nul
     : RateLimiter.inMemory(options.rateLimits);
 }
 
+/** Starts listening; rejects when the port or host cannot be listened on (the error's `code` says why). */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const rateLimiter = await rateLimiterFor(options);
+  let stopping = false;
   const app = createApp({
     db: options.db,
     services: {
@@ -69,28 +75,53 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
     logger: options.logger,
     rateLimiter,
-    isReady: options.isReady,
+    // A load balancer stops sending here as soon as the node stops, not when its connections are gone.
+    isReady: async () => !stopping && (await options.isReady()),
     openapiJson: JSON.stringify(openapi),
     docsHtml: readDocsHtml(),
   });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, () => resolve(s));
+  // Without options of its own, the adaptor's server is node:http's.
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const inFlight = new Set<ServerResponse>();
+  // Ahead of Hono's listener, so that the header is set before any answer is written.
+  server.prependListener("request", (_req: IncomingMessage, res: ServerResponse) => {
+    if (stopping) res.setHeader("Connection", "close");
+    inFlight.add(res);
+    res.once("close", () => inFlight.delete(res));
   });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port, options.host, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    rateLimiter?.close();
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
     close: (timeoutMs) =>
       new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          if ("closeAllConnections" in server) server.closeAllConnections();
-        }, timeoutMs);
+        stopping = true;
+        for (const res of inFlight) {
+          // Keep-alive clients learn from the answers in flight that their connection ends with them,
+          // and send their next request to another node.
+          if (!res.headersSent) res.setHeader("Connection", "close");
+          // One already being sent leaves its connection idle once done: that is when it closes.
+          else res.once("finish", () => setImmediate(() => server.closeIdleConnections()));
+        }
+        const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
         server.close(() => {
           clearTimeout(timer);
           rateLimiter?.close();
           resolve();
         });
-        if ("closeIdleConnections" in server) server.closeIdleConnections();
+        server.closeIdleConnections();
       }),
   };
 }

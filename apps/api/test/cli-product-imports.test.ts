@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fixtures } from "@bahi/contract";
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import writeXlsxFile from "write-excel-file/node";
 import { IMPORT_BATCH_SIZE } from "../src/services/product-imports/process.js";
 import { createTestDatabase, driverUnderTest, type TestDatabase } from "./support/database.js";
-import { runCli } from "./support/processes.js";
+import { repoRoot, runCli, runPnpmBahi } from "./support/processes.js";
 import { GSTINS } from "./support/tenants.js";
 
 let database: TestDatabase | null = null;
@@ -108,6 +108,20 @@ describe("pnpm bahi products import", () => {
     expect(result.stdout).toContain(
       "Columns read: SKU → sku, Item Name → name, HSN → hsn_code, GST % → gst_rate, Price → price, Unit → unit.",
     );
+  });
+
+  it("reads a relative FILE from the folder `pnpm bahi` was run in", async () => {
+    // Below the repository's root, where pnpm finds the script, in a folder git ignores.
+    mkdirSync(join(repoRoot, "tmp"), { recursive: true });
+    const folder = mkdtempSync(join(repoRoot, "tmp", "import-"));
+    try {
+      writeFileSync(join(folder, "relative.csv"), fixtures.ProductImportCsv as unknown as string);
+      const result = await runPnpmBahi(importArgs("relative.csv", "--json"), env, folder);
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ status: "completed", filename: "relative.csv" });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it("refuses what the API refuses, with its code, and a file it cannot open", async () => {

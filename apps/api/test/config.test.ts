@@ -51,6 +51,27 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ PORT: "65536" })).toThrow(ConfigError);
   });
 
+  it("listens on an IP address or a host name, and refuses what is neither", () => {
+    for (const host of [
+      "0.0.0.0",
+      "10.1.2.3",
+      "::",
+      "::1",
+      "fe80::1",
+      "localhost",
+      "api-1.internal",
+      "bahi_api",
+      "node7.",
+    ]) {
+      expect(loadConfig({ HOST: host }).host).toBe(host);
+    }
+    for (const bad of ["256.1.1.1", "1.2.3", "[::1]", "127.0.0.1:8080", "http://localhost", "-a.b", "a b"]) {
+      expect(() => loadConfig({ HOST: bad })).toThrow(
+        `HOST must be an IP address or a host name, e.g. 0.0.0.0 or 127.0.0.1, got "${bad}"`,
+      );
+    }
+  });
+
   it("runs the webhook worker in the API process unless BAHI_WORKER is off", () => {
     expect(loadConfig({}).worker).toBe("on");
     expect(loadConfig({ BAHI_WORKER: "off" }).worker).toBe("off");

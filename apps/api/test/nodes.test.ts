@@ -7,11 +7,12 @@ import { createTestDatabase, driverUnderTest, type TestDatabase } from "./suppor
 import { expectSignedUnderItsNumber } from "./support/einvoice.js";
 import { type ServerProcess, startServerProcess } from "./support/processes.js";
 import { startReceiver } from "./support/receiver.js";
-import { startRedis, type TestRedis } from "./support/redis.js";
+import { redisTestsRun, startRedis, type TestRedis } from "./support/redis.js";
 import { createTenant, GSTINS } from "./support/tenants.js";
 
 // Two server processes share state only through PostgreSQL and Redis; PGlite belongs to one process.
-describe.runIf(driverUnderTest === "postgres")("two API nodes over one PostgreSQL and one Redis", () => {
+const runs = driverUnderTest === "postgres" && redisTestsRun;
+describe.runIf(runs)("two API nodes over one PostgreSQL and one Redis", () => {
   let database: TestDatabase;
   let redis: TestRedis;
   let nodes: ServerProcess[] = [];

@@ -1,15 +1,33 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, driverUnderTest, type TestDatabase } from "./support/database.js";
-import { runCli, type ServerProcess, startServerProcess } from "./support/processes.js";
+import {
+  repoRoot,
+  runCli,
+  runPnpmBahi,
+  type ServerProcess,
+  startNpmStart,
+  startServerProcess,
+} from "./support/processes.js";
 import { GSTINS } from "./support/tenants.js";
 
 const databases: TestDatabase[] = [];
 const servers: ServerProcess[] = [];
+const chains: ServerProcess[] = [];
+const workers: ChildProcess[] = [];
 afterAll(async () => {
   for (const server of servers) server.child.kill("SIGKILL");
+  for (const { pid } of [...chains.map((chain) => chain.child), ...workers]) {
+    try {
+      process.kill(-(pid as number), "SIGKILL");
+    } catch {
+      // The whole chain has exited already.
+    }
+  }
   for (const db of databases) await db.drop();
 });
 
@@ -62,7 +80,11 @@ describe("the server process", () => {
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     await server.lineWith('"msg":"stopped"');
-    if (env.BAHI_DATA_DIR) expect(existsSync(join(env.BAHI_DATA_DIR, "bahi.lock"))).toBe(false);
+    if (env.BAHI_DATA_DIR) {
+      const lockDir = join(env.BAHI_DATA_DIR, "lock");
+      const left = readdirSync(lockDir).map((name) => JSON.parse(readFileSync(join(lockDir, name), "utf8")));
+      expect(left).toEqual([expect.objectContaining({ command: "bahi api server", released: true })]);
+    }
 
     const restarted = await started(env);
     expect(restarted.output()).not.toContain("BAHI_API_KEY=");
@@ -72,9 +94,62 @@ describe("the server process", () => {
     expect(await restarted.exited).toBe(0);
   });
 
+  // The chain is the same on either database: run once, on PGlite, whose data directory shows the end.
+  it.runIf(driverUnderTest === "pglite")(
+    "stops under `npm start` when only npm gets the SIGTERM, as from an orchestrator",
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), "bahi-data-"));
+      const chain = await startNpmStart({
+        BAHI_DATA_DIR: dataDir,
+        BAHI_SHUTDOWN_TIMEOUT_MS: "5000",
+        DATABASE_URL: "",
+        REDIS_URL: "",
+      });
+      chains.push(chain);
+      chain.child.kill("SIGTERM");
+      const ended = await Promise.race([
+        chain.exited,
+        new Promise((resolve) => setTimeout(() => resolve("still running after the timeout"), 5_000)),
+      ]);
+      expect(ended, chain.output()).toBe(0);
+      // Logged once the database is closed and the data directory let go, which a CLI command then takes.
+      await chain.lineWith('"msg":"stopped"');
+      expect((await runCli(["migrate"], { BAHI_DATA_DIR: dataDir })).code).toBe(0);
+    },
+  );
+
   it("refuses bad configuration with a clear message and exit code 2", async () => {
     const server = startServerProcess({ PORT: "eighty" });
     await expect(server).rejects.toThrow(/exited with 2[\s\S]*PORT must be a whole number/);
+    await expect(startServerProcess({ HOST: "256.1.1.1" })).rejects.toThrow(
+      /exited with 2[\s\S]*HOST must be an IP address or a host name, e\.g\. 0\.0\.0\.0 or 127\.0\.0\.1, got "256\.1\.1\.1"/,
+    );
+    // A documentation address (RFC 5737): well formed, but no machine's own.
+    const elsewhere = startServerProcess({ ...(await freshEnvironment()), HOST: "192.0.2.1" });
+    await expect(elsewhere).rejects.toThrow(
+      /exited with 2 before listening:\nHOST 192\.0\.2\.1 is not an address of this machine: set HOST to an address of this machine, or 0\.0\.0\.0 for all of them\.\n$/,
+    );
+  });
+
+  it("stops with one line on a port in use, and keeps the demo key for the start that listens", async () => {
+    const env = await freshEnvironment();
+    const occupant = createServer();
+    await new Promise<void>((resolve) => occupant.listen(0, "127.0.0.1", resolve));
+    const { port } = occupant.address() as AddressInfo;
+    try {
+      await expect(startServerProcess({ ...env, PORT: String(port) })).rejects.toThrow(
+        new RegExp(
+          `exited with 1 before listening:\\nPORT ${port} on 127\\.0\\.0\\.1 is in use by another process: ` +
+            "stop it, or set PORT to a free port \\(0 picks one\\)\\.\\n$",
+        ),
+      );
+    } finally {
+      occupant.close();
+    }
+    const server = await started(env);
+    expect(server.output()).toMatch(/export BAHI_API_KEY=sk_test_/);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
   });
 });
 
@@ -121,6 +196,8 @@ describe("the operator CLI", () => {
         "live",
         "--scopes",
         "invoices:read,account:read",
+        "--expires-at",
+        "2099-01-01T05:30:00+05:30",
         "--json",
       ],
       env,
@@ -129,6 +206,7 @@ describe("the operator CLI", () => {
     const issued = JSON.parse(key.stdout);
     expect(issued.secret).toMatch(/^sk_live_/);
     expect(issued.scopes).toEqual(["invoices:read", "account:read"]);
+    expect(issued.expires_at).toBe("2099-01-01T00:00:00.000Z");
 
     const paused = JSON.parse(
       (await runCli(["accounts", "pause", "--account", created.id, "--json"], env)).stdout,
@@ -142,6 +220,41 @@ describe("the operator CLI", () => {
     const revoked = JSON.parse((await runCli(["keys", "revoke", "--key", issued.id, "--json"], env)).stdout);
     expect(revoked.revoked_at).not.toBeNull();
   });
+
+  it("prints only the JSON object under `pnpm bahi … --json`, without pnpm's banner", async () => {
+    const result = await runPnpmBahi(["migrate", "--json"], await freshEnvironment());
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ migrated: true, driver: driverUnderTest });
+  });
+
+  it.runIf(driverUnderTest === "pglite")(
+    "stops `pnpm bahi worker` when only pnpm gets the SIGTERM, as from an orchestrator",
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), "bahi-data-"));
+      const { INIT_CWD: _, ...shell } = process.env;
+      const worker = spawn("pnpm", ["bahi", "worker"], {
+        cwd: repoRoot,
+        detached: true,
+        env: { ...shell, BAHI_DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "info" },
+      });
+      workers.push(worker);
+      let out = "";
+      worker.stdout.on("data", (d) => (out += d));
+      worker.stderr.on("data", (d) => (out += d));
+      const exited = new Promise((resolve) => worker.on("close", resolve));
+      for (let waited = 0; !out.includes("product import worker started"); waited += 50) {
+        if (waited > 30_000) throw new Error(`the worker did not start:\n${out}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      worker.kill("SIGTERM");
+      const ended = await Promise.race([
+        exited,
+        new Promise((resolve) => setTimeout(() => resolve("still running after 5 s"), 5_000)),
+      ]);
+      expect(ended, out).toBe(0);
+      expect(out).toContain("Worker stopped.");
+    },
+  );
 
   it("explains bad input: an invalid GSTIN, an unknown scope, an unknown command", async () => {
     const env = await freshEnvironment();
@@ -174,5 +287,68 @@ describe("the operator CLI", () => {
     const unknown = await runCli(["frobnicate"], env);
     expect(unknown.code).toBe(64);
     expect(unknown.stderr).toContain('Unknown command "frobnicate"');
+  });
+
+  it("refuses account fields and key expiries the contract forbids, naming the flag", async () => {
+    const env = await freshEnvironment();
+    const account: Record<string, string> = {
+      "--legal-name": "Acme Traders Private Limited",
+      "--gstin": GSTINS.karnataka,
+      "--address": "12 MG Road",
+      "--city": "Bengaluru",
+      "--pin": "560001",
+    };
+    const createWith = (changes: Record<string, string>, json = true) =>
+      runCli(
+        [
+          "accounts",
+          "create",
+          ...Object.entries({ ...account, ...changes }).flat(),
+          ...(json ? ["--json"] : []),
+        ],
+        env,
+      );
+    const refusals: [Record<string, string>, RegExp][] = [
+      [{ "--pin": "notapin" }, /^--pin must match pattern/],
+      [{ "--pin": "056001" }, /^--pin must match pattern/],
+      [{ "--city": "B" }, /^--city must have at least 3 characters/],
+      [{ "--city": "B".repeat(51) }, /^--city must NOT have more than 50 characters/],
+      [{ "--legal-name": "AB" }, /^--legal-name must have at least 3 characters/],
+      [{ "--legal-name": "A".repeat(101) }, /^--legal-name must NOT have more than 100 characters/],
+      [{ "--trade-name": "A".repeat(101) }, /^--trade-name must NOT have more than 100 characters/],
+      [{ "--address": "A".repeat(101) }, /^--address must NOT have more than 100 characters/],
+      [{ "--address2": "A".repeat(101) }, /^--address2 must NOT have more than 100 characters/],
+    ];
+    const created = JSON.parse((await createWith({ "--city": "Goa", "--legal-name": "Abc" })).stdout);
+    expect(created.address).toMatchObject({ city: "Goa", pin: "560001" });
+    const keyWith = (...more: string[]) =>
+      runCli(
+        ["keys", "create", "--account", created.id, "--mode", "test", "--scopes", "*", ...more, "--json"],
+        env,
+      );
+    const keyRefusals: [string[], RegExp][] = [
+      ...["5", "2099-01-01", "2099-01-01T00:00:00", "2099-02-30T00:00:00Z", ""].map(
+        (at): [string[], RegExp] => [["--expires-at", at], /^--expires-at must match format "date-time"/],
+      ),
+      [["--expires-at", "2001-01-01T00:00:00Z"], /^--expires-at must be in the future/],
+      [["--name", ""], /^--name must NOT have fewer than 1 characters/],
+    ];
+    // All at once: refused before the database is opened, they do not wait for one another's lock.
+    const [forPeople, ...refused] = await Promise.all([
+      createWith({ "--pin": "notapin" }, false),
+      ...refusals.map(([changes]) => createWith(changes)),
+      ...keyRefusals.map(([flags]) => keyWith(...flags)),
+    ]);
+    expect(forPeople?.code).toBe(1);
+    expect(forPeople?.stdout).toBe("");
+    expect(forPeople?.stderr).toMatch(/^--pin must match pattern/);
+    [...refusals, ...keyRefusals].forEach(([input, message], i) => {
+      const result = refused[i] as Awaited<ReturnType<typeof runCli>>;
+      expect(result.code, JSON.stringify(input)).toBe(1);
+      expect(result.stdout.trim().split("\n")).toHaveLength(1);
+      const { error } = JSON.parse(result.stdout);
+      expect(error.code).toBe("validation_failed");
+      expect(error.message).toMatch(message);
+    });
   });
 });

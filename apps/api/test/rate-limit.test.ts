@@ -7,7 +7,7 @@ import { invoices } from "../src/db/schema.js";
 import { newId } from "../src/ids.js";
 import { istMonthOf, PLANS } from "../src/plans.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
-import { startRedis } from "./support/redis.js";
+import { redisTestsRun, startRedis } from "./support/redis.js";
 import { createTenant } from "./support/tenants.js";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -42,7 +42,7 @@ function expectLimitHeaders(res: CallResult, remaining: number, limit: number) {
   expect(res.headers.get("ratelimit")).toMatch(/^"(second|minute)";r=\d+;t=\d+$/);
 }
 
-describe("rate limits in Redis", () => {
+describe.runIf(redisTestsRun)("rate limits in Redis", () => {
   it("counts each account and mode in Redis, so that what another node spent counts here too", async () => {
     const redis = await startRedis();
     cleanups.push(redis.kill);

@@ -1,8 +1,14 @@
+import { once } from "node:events";
+import { mkdtempSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fixtures } from "@bahi/contract";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer } from "../src/server.js";
 import { createTestDatabase, type TestDatabase } from "./support/database.js";
+import { type ServerProcess, startServerProcess } from "./support/processes.js";
 import { createTenant } from "./support/tenants.js";
 
 let database: TestDatabase;
@@ -53,7 +59,80 @@ describe("graceful shutdown", () => {
     release();
     const response = await inFlight;
     expect(response.status).toBe(201);
+    // Its keep-alive connection ends with the answer, rather than idling until the timeout cuts it.
+    expect(response.headers.get("connection")).toBe("close");
+    const answered = Date.now();
     await closing;
     expect(closed).toBe(true);
+    expect(Date.now() - answered).toBeLessThan(1_000);
+  });
+
+  it("answers /readyz with 503 and Connection: close on a connection busy when the stop came", async () => {
+    const server = await startServer({
+      db: database.handle.db,
+      logger: pino({ level: "silent" }),
+      port: 0,
+      host: "127.0.0.1",
+      isReady: async () => true,
+    });
+    const socket = connect(Number(new URL(server.url).port), "127.0.0.1");
+    await once(socket, "connect");
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk));
+    const ended = once(socket, "end");
+    // Half a request: the connection is busy, so the stop does not close it as idle.
+    socket.write("GET /readyz HTTP/1.1\r\nHost: bahi\r\n");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closing = server.close(10_000);
+    socket.write("\r\n");
+    await ended;
+    expect(answer).toMatch(/^HTTP\/1\.1 503 /);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(answer).toContain('{"status":"unavailable"}');
+    await closing;
+  });
+});
+
+describe("the server process on SIGTERM", () => {
+  let server: ServerProcess | undefined;
+  afterAll(() => server?.child.kill("SIGKILL"));
+
+  it("closes a slow request's connection once answered, and exits well before the timeout", async () => {
+    server = await startServerProcess({
+      BAHI_DATA_DIR: mkdtempSync(join(tmpdir(), "bahi-data-")),
+      DATABASE_URL: "",
+      BAHI_DEMO: "true",
+      BAHI_SHUTDOWN_TIMEOUT_MS: "10000",
+    });
+    const key = /export BAHI_API_KEY=(\S+)/.exec(server.output())?.[1];
+    const body = new TextEncoder().encode(JSON.stringify(fixtures.PartyCreateUnregistered));
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const inFlight = fetch(`${server.url}/v1/parties`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(body.slice(0, 10));
+          await held;
+          controller.enqueue(body.slice(10));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const signalled = Date.now();
+    server.child.kill("SIGTERM");
+    await server.lineWith('"msg":"shutting down');
+    release();
+    const response = await inFlight;
+    expect(response.status).toBe(201);
+    expect(response.headers.get("connection")).toBe("close");
+    expect(await server.exited).toBe(0);
+    // Node's keep-alive timeout (5 s) would end the connection earlier than BAHI_SHUTDOWN_TIMEOUT_MS.
+    expect(Date.now() - signalled).toBeLessThan(3_000);
   });
 });

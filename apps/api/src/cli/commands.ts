@@ -1,4 +1,4 @@
-import { operationList } from "@bahi/contract";
+import { operationList, toFieldErrors } from "@bahi/contract";
 import { ALL_SCOPES } from "../auth/principal.js";
 import type { Config } from "../config.js";
 import { ApiError } from "../errors.js";
@@ -12,6 +12,8 @@ import {
   toAccount,
 } from "../services/accounts.js";
 import { issueApiKey, revokeApiKey } from "../services/api-keys.js";
+import { checkGstin } from "../services/gstin.js";
+import { EINVOICE_MIN_NAME_LENGTH } from "../services/invoices.js";
 import { ImportWorker } from "../services/product-imports/worker.js";
 import { startWorker } from "../webhooks/worker.js";
 import { importProducts } from "./import-products.js";
@@ -71,6 +73,102 @@ function parseScopes(raw: string): string[] {
   return scopes;
 }
 
+/**
+ * Checks what the flags say against the request body the API would take for the same fields, so
+ * that the operator meets the contract's rules, and names the flags that break them.
+ */
+function checkFlags(operationId: string, body: unknown, flags: Readonly<Record<string, string>>): void {
+  const validate = operationList.find((op) => op.operationId === operationId)?.validate.body;
+  if (!validate) throw new Error(`the contract has no request body for ${operationId}`);
+  if (validate(body)) return;
+  const problems = toFieldErrors(validate.errors ?? []).map(
+    (e) => `${flags[e.pointer] ? `--${flags[e.pointer]}` : e.pointer} ${e.message}`,
+  );
+  throw new ApiError(400, "validation_failed", `${problems.join("; ")}.`);
+}
+
+/** The flags of `accounts create`, by the field of AccountUpdate (PATCH /v1/account) they fill. */
+const ACCOUNT_FLAGS = {
+  "/legal_name": "legal-name",
+  "/trade_name": "trade-name",
+  "/address/line1": "address",
+  "/address/line2": "address2",
+  "/address/city": "city",
+  "/address/pin": "pin",
+};
+
+/** The flags of `keys create`, by the field of ApiKeyCreate (POST /v1/api_keys) they fill. */
+const KEY_FLAGS = { "/name": "name", "/scopes": "scopes", "/expires_at": "expires-at" };
+
+function accountFlags(values: Values) {
+  const plan = optional(values, "plan") ?? "free";
+  if (!PLANS.includes(plan as Plan))
+    throw new ApiError(400, "usage", `--plan must be one of ${PLANS.join(", ")}.`);
+  const account = {
+    legalName: required(values, "legal-name"),
+    tradeName: optional(values, "trade-name") ?? null,
+    gstin: required(values, "gstin"),
+    address: {
+      line1: required(values, "address"),
+      line2: optional(values, "address2") ?? null,
+      city: required(values, "city"),
+      pin: required(values, "pin"),
+    },
+    plan: plan as Plan,
+  };
+  const { stateCode } = checkGstin(account.gstin);
+  checkFlags(
+    "updateAccount",
+    {
+      legal_name: account.legalName,
+      trade_name: account.tradeName,
+      address: { ...account.address, state_code: stateCode },
+    },
+    ACCOUNT_FLAGS,
+  );
+  // The account is the seller of every e-invoice, whose legal name and locality the IRP (and the
+  // spec's EInvoiceSellerDtls) want longer than the API's profile fields must be.
+  for (const [flag, value] of [
+    ["legal-name", account.legalName],
+    ["city", account.address.city],
+  ] as const) {
+    if ([...value].length < EINVOICE_MIN_NAME_LENGTH)
+      throw new ApiError(
+        400,
+        "validation_failed",
+        `--${flag} must have at least ${EINVOICE_MIN_NAME_LENGTH} characters: e-invoices carry it as the seller's.`,
+      );
+  }
+  return account;
+}
+
+function keyFlags(values: Values) {
+  const mode = required(values, "mode");
+  if (mode !== "test" && mode !== "live") throw new ApiError(400, "usage", "--mode must be test or live.");
+  const accountId = required(values, "account");
+  const name = optional(values, "name");
+  const scopes = parseScopes(required(values, "scopes"));
+  const expires = optional(values, "expires-at");
+  checkFlags(
+    "createApiKey",
+    {
+      scopes,
+      ...(name === undefined ? {} : { name }),
+      ...(expires === undefined ? {} : { expires_at: expires }),
+    },
+    KEY_FLAGS,
+  );
+  const expiresAt = expires === undefined ? null : new Date(expires);
+  // A leap second passes the format but is no Date.
+  if (expiresAt && !(expiresAt.getTime() > Date.now()))
+    throw new ApiError(
+      400,
+      "validation_failed",
+      `--expires-at must be in the future, as an RFC 3339 time such as ${new Date(Date.now() + 86_400_000).toISOString()}.`,
+    );
+  return { accountId, livemode: mode === "live", name: name ?? null, scopes, expiresAt };
+}
+
 const setStatus =
   (status: "active" | "paused"): Command =>
   (values, config) =>
@@ -80,54 +178,30 @@ const setStatus =
     });
 
 export const commands: Record<string, Command> = {
-  "accounts create": (values, config) =>
-    withRuntime(config, "accounts create", async ({ handle }) => {
-      const plan = optional(values, "plan") ?? "free";
-      if (!PLANS.includes(plan as Plan))
-        throw new ApiError(400, "usage", `--plan must be one of ${PLANS.join(", ")}.`);
-      const row = await createAccount(handle.db, {
-        legalName: required(values, "legal-name"),
-        tradeName: optional(values, "trade-name") ?? null,
-        gstin: required(values, "gstin"),
-        address: {
-          line1: required(values, "address"),
-          line2: optional(values, "address2") ?? null,
-          city: required(values, "city"),
-          pin: required(values, "pin"),
-        },
-        plan: plan as Plan,
-      });
-      const account = toAccount(row);
+  "accounts create": async (values, config) => {
+    const input = accountFlags(values);
+    return withRuntime(config, "accounts create", async ({ handle }) => {
+      const account = toAccount(await createAccount(handle.db, input));
       return {
         text: `Created account ${account.id} (${account.legal_name}, ${account.gstin}, plan ${account.plan}).`,
         json: account,
       };
-    }),
+    });
+  },
   "accounts pause": setStatus("paused"),
   "accounts resume": setStatus("active"),
-  "keys create": (values, config) =>
-    withRuntime(config, "keys create", async ({ handle }) => {
-      const mode = required(values, "mode");
-      if (mode !== "test" && mode !== "live")
-        throw new ApiError(400, "usage", "--mode must be test or live.");
-      const accountId = required(values, "account");
-      await findAccount(handle.db, accountId);
-      const expiresRaw = optional(values, "expires-at");
-      const expiresAt = expiresRaw ? new Date(expiresRaw) : null;
-      if (expiresAt && Number.isNaN(expiresAt.getTime()))
-        throw new ApiError(400, "usage", "--expires-at must be an RFC 3339 time.");
-      const key = await issueApiKey(handle.db, {
-        accountId,
-        livemode: mode === "live",
-        name: optional(values, "name") ?? null,
-        scopes: parseScopes(required(values, "scopes")),
-        expiresAt,
-      });
+  "keys create": async (values, config) => {
+    const input = keyFlags(values);
+    return withRuntime(config, "keys create", async ({ handle }) => {
+      await findAccount(handle.db, input.accountId);
+      const key = await issueApiKey(handle.db, input);
+      const mode = input.livemode ? "live" : "test";
       return {
         text: `Created ${mode} key ${key.id} with scopes ${key.scopes.join(",")}.\nSecret (shown once): ${key.secret}`,
         json: key,
       };
-    }),
+    });
+  },
   "keys revoke": (values, config) =>
     withRuntime(config, "keys revoke", async ({ handle }) => {
       const key = await revokeApiKey(handle.db, null, required(values, "key"), new Date());

@@ -2,6 +2,7 @@ import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { components } from "@bahi/contract";
+import { callerPath } from "../config.js";
 import type { Database } from "../db/client.js";
 import { ApiError } from "../errors.js";
 import { MAX_IMPORT_BYTES } from "../http/body.js";
@@ -48,15 +49,17 @@ function summary(job: ProductImport): string {
 }
 
 /**
- * `pnpm bahi products import FILE`: reads the file under the API's limits and rules, then imports it
+ * `pnpm bahi products import FILE`: reads the file (a relative FILE from the folder the command was run
+ * in) under the API's limits and rules, then imports it
  * batch by batch in this process, as a worker would, drawing progress on a terminal.
  */
 export async function importProducts(
   db: Database,
   owner: Owner,
-  path: string,
+  file: string,
   options: { sheet: string | null; progress: boolean },
 ): Promise<CommandOutput> {
+  const path = callerPath(file);
   let bytes: Buffer;
   try {
     if ((await stat(path)).size > MAX_IMPORT_BYTES) {

@@ -143,8 +143,8 @@ function checkProducts(rows: readonly ProductRow[], body: InvoiceCreate, einvoic
   return lines;
 }
 
-/** EINVOICE_MIN_NAME_LENGTH: the IRP refuses a buyer's legal name or locality shorter than this. */
-const EINVOICE_MIN_NAME_LENGTH = 3;
+/** EINVOICE_MIN_NAME_LENGTH: the IRP refuses a buyer's or seller's legal name or locality shorter than this. */
+export const EINVOICE_MIN_NAME_LENGTH = 3;
 
 function checkEinvoiceParty(party: { id: string; name: string; address: { city: string } | null }) {
   const short = [

@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const apiRoot = fileURLToPath(new URL("../..", import.meta.url));
+export const repoRoot = fileURLToPath(new URL("../../../..", import.meta.url));
 /** One process, not tsx's wrapper and its child, so that a signal reaches the server itself. */
 const node = (script: string) => [process.execPath, ["--import", "tsx", script]] as const;
 
@@ -13,9 +14,19 @@ export interface Finished {
 
 /** Runs `pnpm bahi …` the way the operator does, minus pnpm: the same entry point and environment. */
 export function runCli(args: string[], env: Record<string, string>): Promise<Finished> {
+  const [command, prefix] = node("src/cli/main.ts");
+  return finished(spawn(command, [...prefix, ...args], { cwd: apiRoot, env: { ...process.env, ...env } }));
+}
+
+/** Runs `pnpm bahi …` exactly as the operator types it, in `cwd` (the repository's root or below). */
+export function runPnpmBahi(args: string[], env: Record<string, string>, cwd = repoRoot): Promise<Finished> {
+  // From an operator's shell, where no npm or pnpm run above has set INIT_CWD already.
+  const { INIT_CWD: _, ...shell } = process.env;
+  return finished(spawn("pnpm", ["-s", "bahi", ...args], { cwd, env: { ...shell, ...env } }));
+}
+
+function finished(child: ChildProcessWithoutNullStreams): Promise<Finished> {
   return new Promise((resolve, reject) => {
-    const [command, prefix] = node("src/cli/main.ts");
-    const child = spawn(command, [...prefix, ...args], { cwd: apiRoot, env: { ...process.env, ...env } });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -39,12 +50,29 @@ export interface ServerProcess {
  * "listening" log line.
  */
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  return new Promise((resolve, reject) => {
-    const [command, args] = node("src/main.ts");
-    const child = spawn(command, args, {
-      cwd: apiRoot,
+  const [command, args] = node("src/main.ts");
+  return listening(
+    spawn(command, args, { cwd: apiRoot, env: { ...process.env, PORT: "0", LOG_LEVEL: "info", ...env } }),
+  );
+}
+
+/**
+ * Runs `npm start` in the repository's root, as the quick start says, in a process group of its own
+ * (`-child.pid` reaches every process of the chain, should a test need to clean up after a failure),
+ * and waits for the server's "listening" log line.
+ */
+export function startNpmStart(env: Record<string, string>): Promise<ServerProcess> {
+  return listening(
+    spawn("npm", ["start"], {
+      cwd: repoRoot,
+      detached: true,
       env: { ...process.env, PORT: "0", LOG_LEVEL: "info", ...env },
-    });
+    }),
+  );
+}
+
+function listening(child: ChildProcess): Promise<ServerProcess> {
+  return new Promise((resolve, reject) => {
     let out = "";
     const lineWith = async (text: string) => {
       for (let waited = 0; waited < 5_000; waited += 20) {
@@ -62,6 +90,7 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
     };
     child.stdout?.on("data", onData);
     child.stderr?.on("data", (chunk) => (out += chunk));
+    child.on("error", reject);
     void exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${out}`)));
   });
 }
