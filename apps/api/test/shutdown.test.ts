@@ -18,16 +18,19 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
+const startLocal = () =>
+  startServer({
+    db: database.handle.db,
+    logger: pino({ level: "silent" }),
+    port: 0,
+    host: "127.0.0.1",
+    isReady: async () => true,
+  });
+
 describe("graceful shutdown", () => {
   it("lets a request in flight finish, refuses new connections, then resolves", async () => {
     const { testKey } = await createTenant(database.handle.db);
-    const server = await startServer({
-      db: database.handle.db,
-      logger: pino({ level: "silent" }),
-      port: 0,
-      host: "127.0.0.1",
-      isReady: async () => true,
-    });
+    const server = await startLocal();
     const body = new TextEncoder().encode(JSON.stringify(fixtures.PartyCreateUnregistered));
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
@@ -68,13 +71,7 @@ describe("graceful shutdown", () => {
   });
 
   it("answers /readyz with 503 and Connection: close on a connection busy when the stop came", async () => {
-    const server = await startServer({
-      db: database.handle.db,
-      logger: pino({ level: "silent" }),
-      port: 0,
-      host: "127.0.0.1",
-      isReady: async () => true,
-    });
+    const server = await startLocal();
     const socket = connect(Number(new URL(server.url).port), "127.0.0.1");
     await once(socket, "connect");
     let answer = "";
