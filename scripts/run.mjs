@@ -18,11 +18,9 @@ function pnpmCommand() {
 }
 
 const [pnpm, prefix] = pnpmCommand();
-// pnpm-workspace.yaml makes pnpm silent, errors included, for `pnpm bahi … --json`; these steps want both.
-const reporter = `--reporter=${process.stdout.isTTY ? "default" : "append-only"}`;
 const withPnpm = (...args) => ({
   command: pnpm,
-  args: [...prefix, reporter, ...args],
+  args: [...prefix, ...args],
   cwd: root,
   shell: windows,
 });
