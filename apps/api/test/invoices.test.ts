@@ -994,6 +994,42 @@ describe("GET /v1/invoices/{id} from this node's cache of issued invoices", () =
   });
 });
 
+describe("GET /v1/invoices/{id} read together", () => {
+  it("reads asked for in the same turn share one statement per owner, each with its own answer", async () => {
+    const s = await shop();
+    const party = await s.party(sharma);
+    await s.product({ opening_stock: 10 });
+    const sale = { party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] };
+    const [a, b] = [(await s.invoice(sale)).body, (await s.invoice(sale)).body];
+    const other = await shop();
+    const reads = api.database.handle.pointReads;
+    const cache = new IssuedInvoiceCache();
+    const owner = { accountId: s.tenant.accountId, livemode: false };
+    const stranger = { accountId: other.tenant.accountId, livemode: false };
+    // Cached first, so that the reads below take the batched path.
+    await findInvoiceJson(reads, cache, owner, a.id);
+    await findInvoiceJson(reads, cache, owner, b.id);
+    const paid = await s.call("createPayment", {
+      body: { party_id: party, mode: "upi", amount: 3, allocations: [{ invoice_id: b.id, amount: 3 }] },
+    });
+    expect(paid.status).toBe(201);
+    const answers = await Promise.allSettled([
+      findInvoiceJson(reads, cache, owner, a.id),
+      findInvoiceJson(reads, cache, owner, b.id),
+      findInvoiceJson(reads, cache, owner, a.id),
+      findInvoiceJson(reads, cache, stranger, a.id),
+      findInvoiceJson(reads, cache, { ...owner, livemode: true }, b.id),
+    ]);
+    const texts = answers.map((answer) => (answer.status === "fulfilled" ? JSON.parse(answer.value) : null));
+    expect(texts[0]).toEqual(a);
+    expect(texts[1]).toMatchObject({ id: b.id, status: "partially_paid", amount_paid: 3 });
+    expect(texts[2]).toEqual(a);
+    for (const refused of answers.slice(3)) {
+      expect(refused).toMatchObject({ status: "rejected", reason: { status: 404 } });
+    }
+  });
+});
+
 describe.runIf(driverUnderTest === "postgres")("point reads", () => {
   it("a create, keyed or not, and GET /v1/invoices/{id} need no pool connection (with a lane open); a list waits for one", async () => {
     // A pool of two: one is the only lane, the other is held below.

@@ -1,7 +1,10 @@
-import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
+import { textArrayLiteral } from "../db/arrays.js";
 import type { Executor } from "../db/client.js";
 import { preparedOn } from "../db/prepared.js";
+import { ReadBatches } from "../db/read-batches.js";
 import { invoiceItems, invoices } from "../db/schema.js";
+import { inTransaction } from "../db/transactions.js";
 import { notFound } from "../errors.js";
 import type { IssuedInvoiceCache, IssuedInvoiceJson } from "./issued-invoice-cache.js";
 import { type Owner, ownedRowPlaceholder } from "./owner.js";
@@ -75,6 +78,47 @@ const invoiceStateById = preparedOn((db) =>
     .prepare("invoice_state_by_id"),
 );
 
+const invoiceStatesByIds = preparedOn((db) =>
+  db
+    .select({ id: invoices.id, ...stateColumns })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.accountId, sql.placeholder("accountId")),
+        eq(invoices.livemode, sql.placeholder("livemode")),
+        sql`${invoices.id} = any(${sql.placeholder("ids")}::text[])`,
+      ),
+    )
+    .prepare("invoice_states_by_ids"),
+);
+
+/** The states asked for on one connection pool in one turn of the event loop, one statement per owner. */
+const stateBatches = new WeakMap<Executor, ReadBatches<Owner, InvoiceState>>();
+
+function stateOf(db: Executor, owner: Owner, id: string): Promise<InvoiceState | undefined> {
+  if (inTransaction(db)) {
+    return invoiceStateById(db)
+      .execute({ accountId: owner.accountId, livemode: owner.livemode, id })
+      .then(([state]) => state);
+  }
+  let batches = stateBatches.get(db);
+  if (!batches) {
+    batches = new ReadBatches(
+      (o) => `${o.accountId} ${o.livemode}`,
+      async (o, ids) => {
+        const rows = await invoiceStatesByIds(db).execute({
+          accountId: o.accountId,
+          livemode: o.livemode,
+          ids: textArrayLiteral(ids),
+        });
+        return new Map(rows.map(({ id: rowId, ...state }) => [rowId, state]));
+      },
+    );
+    stateBatches.set(db, batches);
+  }
+  return batches.read({ accountId: owner.accountId, livemode: owner.livemode }, id);
+}
+
 const invoiceJsonById = preparedOn((db) =>
   db
     .select({ ...issuedColumns, ...stateColumns })
@@ -103,7 +147,7 @@ export async function findInvoiceJson(
   const key = `${owner.accountId} ${owner.livemode} ${id}`;
   const issued = cache.get(key);
   if (issued) {
-    const [state] = await invoiceStateById(db).execute(params);
+    const state = await stateOf(db, owner, id);
     if (!state) throw notFound("invoice", id);
     return joined(issued, state);
   }
