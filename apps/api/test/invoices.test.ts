@@ -201,6 +201,18 @@ describe("exact GST", () => {
     const einvoice = await s.call("retrieveInvoiceEinvoice", { path: { id: res.body.id } });
     expect(einvoice.body.TranDtls).toEqual({ TaxSch: "GST", SupTyp: "EXPWP", RegRev: "N" });
     expect(einvoice.body.BuyerDtls).toMatchObject({ Gstin: "URP", Pos: "96", Stcd: "96", Pin: 999999 });
+
+    // A party that also holds an Indian GSTIN is still a foreign buyer for an export: the IRP refuses a
+    // GSTIN whose state is not the buyer's state code 96.
+    const registered = await s.party(sharma);
+    const toRegistered = await s.invoice({
+      party_id: registered,
+      place_of_supply: "96",
+      items: [{ sku: "SHAWL", qty: 1, rate: 1000 }],
+    });
+    expect(toRegistered.status).toBe(201);
+    const sent = await s.call("retrieveInvoiceEinvoice", { path: { id: toRegistered.body.id } });
+    expect(sent.body.BuyerDtls).toMatchObject({ Gstin: "URP", Pos: "96", Stcd: "96", Pin: 999999 });
   });
 
   it("reverse charge: tax shown, not collected; the e-invoice still values lines with tax", async () => {

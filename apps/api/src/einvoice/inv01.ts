@@ -41,11 +41,14 @@ export interface Inv01Input {
   readonly tax: InvoiceTax;
 }
 
-/** A foreign buyer has no GSTIN: the IRP takes `URP` (unregistered person) and state 96. */
+/**
+ * A foreign buyer has no GSTIN: the IRP takes `URP` (unregistered person) and state 96, even from a
+ * party that also holds an Indian GSTIN, whose state would not match 96.
+ */
 function buyerOf(input: Inv01Input): Buyer {
   const exported = input.placeOfSupply === OTHER_COUNTRIES_STATE_CODE;
   return {
-    Gstin: input.buyer.gstin ?? "URP",
+    Gstin: exported ? "URP" : (input.buyer.gstin ?? "URP"),
     LglNm: input.buyer.name,
     Pos: input.placeOfSupply as Buyer["Pos"],
     Addr1: input.buyer.address.line1,
