@@ -11,6 +11,7 @@ import { findInvoiceJson } from "../src/services/invoice-json.js";
 import { createInvoice } from "../src/services/invoices.js";
 import { IssuedInvoiceCache } from "../src/services/issued-invoice-cache.js";
 import { NumberGuesses } from "../src/services/number-guesses.js";
+import { movementsOfSource } from "../src/services/stock.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
 import { driverUnderTest } from "./support/database.js";
 import { expectSignedUnderItsNumber } from "./support/einvoice.js";
@@ -1190,6 +1191,33 @@ describe("cancelling", () => {
     expect(cancelled.map((e) => e.object.id)).toEqual([created.body.id]);
     const next = await s.invoice({ party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] });
     expect(next.body.number).toBe("INV/26-27/000002");
+  });
+
+  it("finds what its invoice took from stock by the invoice, not by reading the account's history", async () => {
+    const s = await shop();
+    const party = await s.party(sharma);
+    const pen = await s.product({ opening_stock: 10 });
+    const created = await s.invoice({ party_id: party, items: [{ sku: "PEN-01", qty: 3, rate: 10 }] });
+    const { db } = api.database.handle;
+    const owner = { accountId: s.tenant.accountId, livemode: false };
+    // Years of adjustments: the account's movements outnumber any invoice's by thousands.
+    await db.execute(sql`insert into stock_movements
+      (account_id, livemode, id, product_id, quantity, kind, reason, source_id, stock_after)
+      select ${owner.accountId}, false, 'stm_' || lpad(n::text, 26, '0'), ${pen}, 1, 'adjustment',
+        'recount', null, 10
+      from generate_series(1, 5000) n`);
+    await db.execute(sql`analyze stock_movements`);
+    const plan = JSON.stringify(
+      rowsOf(
+        await db.execute(
+          sql`explain (format json) ${movementsOfSource(db, owner, created.body.id, "invoice")}`,
+        ),
+      ),
+    );
+    expect(plan).toContain("stock_movements_source_idx");
+    expect(await movementsOfSource(db, owner, created.body.id, "invoice")).toEqual([
+      { productId: pen, quantity: "-3.000" },
+    ]);
   });
 
   it("gives stock back to a product below zero that no longer allows negative stock", async () => {

@@ -205,6 +205,11 @@ export const stockMovements = pgTable(
   (t) => [
     primaryKey({ columns: [t.accountId, t.livemode, t.id] }),
     index("stock_movements_product_idx").on(t.accountId, t.livemode, t.productId, t.id),
+    // A cancel or a credit note finds the movements of its invoice: without this, the account's whole
+    // history of movements.
+    index("stock_movements_source_idx")
+      .on(t.accountId, t.livemode, t.sourceId)
+      .where(sql`${t.sourceId} is not null`),
     foreignKey({
       name: "stock_movements_product_fk",
       columns: [t.accountId, t.livemode, t.productId],

@@ -29,7 +29,6 @@ import {
   invoices,
   parties,
   products,
-  stockMovements,
 } from "../db/schema.js";
 import { atomically, inTransaction } from "../db/transactions.js";
 import { buildInv01 } from "../einvoice/inv01.js";
@@ -72,6 +71,7 @@ import {
   type Move,
   type MovedRow,
   type MovementCause,
+  movementsOfSource,
   NO_REORDER_LEVEL_REACHED,
   STOCK_SUFFICES,
   settleStockMoves,
@@ -773,12 +773,7 @@ export async function cancelInvoice(
     );
   }
   if (row.irn) await irp.cancel(row.irn, body.reason, body.remark);
-  const taken = await tx
-    .select({ productId: stockMovements.productId, quantity: stockMovements.quantity })
-    .from(stockMovements)
-    .where(
-      ownedBy(stockMovements, owner, eq(stockMovements.sourceId, id), eq(stockMovements.kind, "invoice")),
-    );
+  const taken = await movementsOfSource(tx, owner, id, "invoice");
   const returns = taken.map((m) => ({ productId: m.productId, quantity: -parseNumeric(m.quantity, 3) }));
   await applyStockMovements(tx, owner, returns, { kind: "invoice_cancel", sourceId: id });
   const [cancelled] = await tx

@@ -31,6 +31,19 @@ export function toStockMovement(row: MovementRow): StockMovement {
   };
 }
 
+/**
+ * The movements one document made, of one kind: what a cancel or a credit note gives back. Found by
+ * `stock_movements_source_idx`, not by reading the account's whole history of movements.
+ */
+export function movementsOfSource(tx: Executor, owner: Owner, sourceId: string, kind: StockMovement["kind"]) {
+  return tx
+    .select({ productId: stockMovements.productId, quantity: stockMovements.quantity })
+    .from(stockMovements)
+    .where(
+      ownedBy(stockMovements, owner, eq(stockMovements.sourceId, sourceId), eq(stockMovements.kind, kind)),
+    );
+}
+
 export interface MovementCause {
   kind: StockMovement["kind"];
   reason?: StockMovement["reason"];

@@ -1,0 +1,1 @@
+CREATE INDEX "stock_movements_source_idx" ON "stock_movements" USING btree ("account_id","livemode","source_id") WHERE "stock_movements"."source_id" is not null;
