@@ -71,6 +71,25 @@ describe("PATCH /v1/account", () => {
     ]);
   });
 
+  it("400 for a legal name or city under 3 characters, which the seller's e-invoice cannot carry", async () => {
+    const address = { ...fixtures.AccountUpdate.address, state_code: "27", pin: "400001" };
+    const short = await api.call("updateAccount", {
+      key: tenant.testKey,
+      body: { legal_name: "AB", address: { ...address, city: "Ab" } },
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/legal_name", code: "min_length" }),
+      expect.objectContaining({ pointer: "/address/city", code: "min_length" }),
+    ]);
+    const least = await api.call("updateAccount", {
+      key: tenant.testKey,
+      body: { legal_name: "ABC", address: { ...address, city: "Goa" } },
+    });
+    expect(least.status).toBe(200);
+    expect(least.body).toMatchObject({ legal_name: "ABC", address: { city: "Goa" } });
+  });
+
   it("400 for an empty patch or a GSTIN change", async () => {
     const empty = await api.call("updateAccount", { key: tenant.testKey, body: {} });
     expect(empty.status).toBe(400);

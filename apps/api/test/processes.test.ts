@@ -311,9 +311,9 @@ describe("the operator CLI", () => {
     const refusals: [Record<string, string>, RegExp][] = [
       [{ "--pin": "notapin" }, /^--pin must match pattern/],
       [{ "--pin": "056001" }, /^--pin must match pattern/],
-      [{ "--city": "B" }, /^--city must have at least 3 characters/],
+      [{ "--city": "B" }, /^--city must NOT have fewer than 3 characters/],
       [{ "--city": "B".repeat(51) }, /^--city must NOT have more than 50 characters/],
-      [{ "--legal-name": "AB" }, /^--legal-name must have at least 3 characters/],
+      [{ "--legal-name": "AB" }, /^--legal-name must NOT have fewer than 3 characters/],
       [{ "--legal-name": "A".repeat(101) }, /^--legal-name must NOT have more than 100 characters/],
       [{ "--trade-name": "A".repeat(101) }, /^--trade-name must NOT have more than 100 characters/],
       [{ "--address": "A".repeat(101) }, /^--address must NOT have more than 100 characters/],

@@ -13,7 +13,6 @@ import {
 } from "../services/accounts.js";
 import { issueApiKey, revokeApiKey } from "../services/api-keys.js";
 import { checkGstin } from "../services/gstin.js";
-import { EINVOICE_MIN_NAME_LENGTH } from "../services/invoices.js";
 import { ImportWorker } from "../services/product-imports/worker.js";
 import { startWorker } from "../webhooks/worker.js";
 import { importProducts } from "./import-products.js";
@@ -126,19 +125,6 @@ function accountFlags(values: Values) {
     },
     ACCOUNT_FLAGS,
   );
-  // The account is the seller of every e-invoice, whose legal name and locality the IRP (and the
-  // spec's EInvoiceSellerDtls) want longer than the API's profile fields must be.
-  for (const [flag, value] of [
-    ["legal-name", account.legalName],
-    ["city", account.address.city],
-  ] as const) {
-    if ([...value].length < EINVOICE_MIN_NAME_LENGTH)
-      throw new ApiError(
-        400,
-        "validation_failed",
-        `--${flag} must have at least ${EINVOICE_MIN_NAME_LENGTH} characters: e-invoices carry it as the seller's.`,
-      );
-  }
   return account;
 }
 

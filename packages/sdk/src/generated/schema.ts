@@ -884,11 +884,18 @@ export interface components {
          *     a valid number of at most 16 characters is a 422 (`invalid_number_format`).
          */
         AccountUpdate: {
-            address?: components["schemas"]["Address"];
+            /** @description The seller's address on e-invoices, whose `city` (`Loc`) the IRP wants of at least 3 characters. */
+            address?: components["schemas"]["Address"] & {
+                city?: string;
+            };
             books_closed_through?: components["schemas"]["FinancialYear"] | null;
             credit_note_number_format?: components["schemas"]["NumberFormat"];
             invoice_number_format?: components["schemas"]["NumberFormat"];
-            /** @example Acme Traders Private Limited */
+            /**
+             * @description At least 3 characters: the account is the seller of every e-invoice, and the IRP refuses a seller's
+             *     legal name (`LglNm`) shorter than that.
+             * @example Acme Traders Private Limited
+             */
             legal_name?: string;
             number_reset?: components["schemas"]["NumberReset"];
             /** @example Acme */
