@@ -4,6 +4,7 @@ import { Redis } from "ioredis";
 import { pino } from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { invoices } from "../src/db/schema.js";
+import { RateLimiter } from "../src/http/rate-limit.js";
 import { newId } from "../src/ids.js";
 import { istMonthOf, PLANS } from "../src/plans.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
@@ -41,6 +42,22 @@ function expectLimitHeaders(res: CallResult, remaining: number, limit: number) {
   expect(Number(res.headers.get("x-ratelimit-reset"))).toBeGreaterThan(Date.now() / 1000);
   expect(res.headers.get("ratelimit")).toMatch(/^"(second|minute)";r=\d+;t=\d+$/);
 }
+
+describe("rate limits", () => {
+  it("a request refused by one window spends no other: a burst refused per second leaves the minute's budget", async () => {
+    const limiter = RateLimiter.inMemory({ perMinute: 10, perSecond: 2 });
+    const now = Date.now();
+    const outcomes = [];
+    for (let i = 0; i < 5; i++) outcomes.push(await limiter.consume("account:acc_1:test", null, now));
+    expect(outcomes.map((o) => o.allowed)).toEqual([true, true, false, false, false]);
+    // Two served: eight of the minute's ten left, on the refusals as on the next answer.
+    for (const refused of outcomes.slice(2)) {
+      expect(refused.headers["X-RateLimit-Remaining"]).toBe("8");
+      expect(Number(refused.headers["Retry-After"])).toBeGreaterThanOrEqual(1);
+    }
+    expect(outcomes[1]?.headers["X-RateLimit-Remaining"]).toBe("8");
+  });
+});
 
 describe.runIf(redisTestsRun)("rate limits in Redis", () => {
   it("counts each account and mode in Redis, so that what another node spent counts here too", async () => {

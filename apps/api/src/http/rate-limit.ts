@@ -140,10 +140,19 @@ export class RateLimiter {
         }
       }),
     );
-    const minute = results.find((r) => r.window.name === "minute") as (typeof results)[number];
     const denied = results
       .filter((r) => !r.allowed)
       .sort((a, b) => b.res.msBeforeNext - a.res.msBeforeNext)[0];
+    if (denied) {
+      // A refused request is not served, so it spends no window: without the refund, a burst refused
+      // by the second's window would also eat the minute's budget for requests it never served.
+      await Promise.all(
+        results.map(async (r) => {
+          if (r.allowed) r.res = await r.window.limiter.reward(key, 1);
+        }),
+      );
+    }
+    const minute = results.find((r) => r.window.name === "minute") as (typeof results)[number];
     const tightest =
       denied ?? results.reduce((a, b) => (b.res.remainingPoints < a.res.remainingPoints ? b : a));
     const headers: Record<string, string> = {
