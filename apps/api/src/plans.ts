@@ -1,4 +1,4 @@
-import { and, count, eq, gte } from "drizzle-orm";
+import { and, count, eq, gte, sql } from "drizzle-orm";
 import type { Executor } from "./db/client.js";
 import { invoices } from "./db/schema.js";
 import { ApiError } from "./errors.js";
@@ -41,9 +41,13 @@ export function liveInvoiceQuota(owner: Owner, account: AccountRow): number | nu
 }
 
 /**
- * Refuses a live invoice past the plan's monthly quota. Call it while holding the invoice series
- * lock: creates of one series then count one after another and cannot both take the last invoice.
- * `counted` when the invoice being created is already written, and so among those counted.
+ * Refuses a live invoice past the plan's monthly quota. Creates of the account count one after
+ * another, under a lock of the account's quota held to the commit: the series lock is not enough,
+ * since invoices dated in different financial years (or with yearly numbering, any two series) hold
+ * different series, and two such creates each counted the other's invoice out and both took the
+ * last one. Call it once the create's stock is moved, so that it waits for the lock holding no more
+ * than its own rows. `counted` when the invoice being created is already written, and so among those
+ * counted.
  */
 export async function checkLiveInvoiceQuota(
   tx: Executor,
@@ -55,6 +59,7 @@ export async function checkLiveInvoiceQuota(
   const quota = liveInvoiceQuota(owner, account);
   if (quota === null) return;
   const month = istMonthOf(now);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quota:${owner.accountId}`}))`);
   const [row] = await tx
     .select({ used: count() })
     .from(invoices)

@@ -3,11 +3,13 @@ import { eq } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { pino } from "pino";
 import { afterAll, describe, expect, it } from "vitest";
-import { invoices } from "../src/db/schema.js";
+import { accounts, invoices } from "../src/db/schema.js";
 import { RateLimiter } from "../src/http/rate-limit.js";
 import { newId } from "../src/ids.js";
-import { istMonthOf, PLANS } from "../src/plans.js";
+import { checkLiveInvoiceQuota, istMonthOf, PLANS } from "../src/plans.js";
+import type { AccountRow } from "../src/services/accounts.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
+import { driverUnderTest } from "./support/database.js";
 import { redisTestsRun, startRedis } from "./support/redis.js";
 import { createTenant } from "./support/tenants.js";
 
@@ -147,6 +149,47 @@ describe("plan quotas", () => {
       end: new Date("2027-01-31T18:30:00.000Z"),
     });
   });
+
+  it.runIf(driverUnderTest === "postgres")(
+    "free: a create of another series in flight holds the last live invoice; the other create waits, then 402",
+    async () => {
+      const server = await api();
+      const db = server.database.handle.db;
+      const tenant = await createTenant(db, { plan: "free" });
+      const quota = PLANS.free.liveInvoicesPerMonth as number;
+      const key = tenant.liveKey;
+      const party = await server.call("createParty", { key, body: fixtures.PartyCreateUnregistered });
+      await server.call("createProduct", { key, body: fixtures.ProductCreateService });
+      const sale = (date?: string) => ({
+        party_id: party.body.id,
+        items: [{ sku: fixtures.ProductCreateService.sku, qty: 1, rate: 1500 }],
+        ...(date ? { date } : {}),
+      });
+      const first = await server.call("createInvoice", { key, body: sale() });
+      expect(first.status).toBe(201);
+      const [row] = await db.select().from(invoices).where(eq(invoices.id, first.body.id));
+      const copy = (number: string) => ({
+        ...(row as typeof invoices.$inferSelect),
+        id: newId("invoice"),
+        number,
+      });
+      await db.insert(invoices).values(Array.from({ length: quota - 2 }, (_, i) => copy(`COPY-${i}`)));
+      const [account] = await db.select().from(accounts).where(eq(accounts.id, tenant.accountId));
+      const owner = { accountId: tenant.accountId, livemode: true };
+      // As a create dated in the last financial year does: its own series, its invoice written, its
+      // quota counted, not yet committed. A create dated today then takes another series' lock.
+      let other: Promise<CallResult> | undefined;
+      await db.transaction(async (tx) => {
+        await tx.insert(invoices).values(copy("LAST-YEAR-1"));
+        await checkLiveInvoiceQuota(tx, owner, account as AccountRow, new Date(), true);
+        other = server.call("createInvoice", { key, body: sale() });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      const refused = await (other as Promise<CallResult>);
+      expect(refused.status).toBe(402);
+      expect(refused.body.code).toBe("plan_limit_exceeded");
+    },
+  );
 
   it("free: 402 plan_limit_exceeded past the month's live invoices, naming the quota and its reset; test mode is never limited", async () => {
     const server = await api();
