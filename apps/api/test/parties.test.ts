@@ -207,6 +207,17 @@ describe("updating parties", () => {
     expect(res.body).toEqual({ ...party, phone: "+91 22 2387 5678", updated_at: res.body.updated_at });
     const updates = await eventsOf(api.database.handle.db, tenant.accountId, "party.updated");
     expect(updates.at(-1)?.object).toEqual(res.body);
+
+    // Sent again, the same change changes nothing: the party as it is, no second event.
+    const again = await api.call("updateParty", {
+      key: tenant.testKey,
+      path: { id: party.id },
+      body: { ...fixtures.PartyUpdate, name: party.name },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(res.body);
+    const after = await eventsOf(api.database.handle.db, tenant.accountId, "party.updated");
+    expect(after.filter((e) => e.object.id === party.id)).toHaveLength(1);
   });
 
   it("registering a party moves its state to the GSTIN's; the same rules apply as on create", async () => {

@@ -248,7 +248,8 @@ describe("importing the spec's example CSV", () => {
     const updated = await eventsOf(db, tenant.accountId, "product.updated");
     expect(created.map((e) => e.object.sku).sort()).toEqual(["NB-A5", "PEN-01"]);
     expect(created.find((e) => e.object.sku === "NB-A5")?.object.stock_on_hand).toBe(120);
-    expect(updated.map((e) => e.object.sku).sort()).toEqual(["NB-A5", "PEN-01"]);
+    // The second import changed no product's fields: no event, as for a PATCH that changes nothing.
+    expect(updated).toEqual([]);
   });
 });
 
@@ -449,6 +450,11 @@ describe("strict about the data", () => {
     // Crossing the reorder level through an import warns as any other movement does.
     const low = await eventsOf(api.database.handle.db, tenant.accountId, "product.stock_low");
     expect(low.map((e) => e.object.sku)).toEqual(["UPD-1"]);
+    // Stock alone is no change of the product's own fields: the movement, but no product.updated.
+    await importCsv("SKU,Name,Stock on hand\nUPD-1,,3\n");
+    expect((await productBySku("UPD-1")).stock_on_hand).toBe(3);
+    const updated = await eventsOf(api.database.handle.db, tenant.accountId, "product.updated");
+    expect(updated.map((e) => e.object.price)).toEqual([149.5]);
   });
 
   it("refuses stock for a product that cannot track it", async () => {

@@ -336,6 +336,17 @@ describe("updating products", () => {
     expect(res.body).toEqual({ ...product, price: 109.5, updated_at: res.body.updated_at });
     const updated = await eventsOf(api.database.handle.db, tenant.accountId, "product.updated");
     expect(updated.at(-1)?.object).toEqual(res.body);
+
+    // Sent again, the same change changes nothing: the product as it is, no second event.
+    const again = await api.call("updateProduct", {
+      key: tenant.testKey,
+      path: { id: product.id },
+      body: { ...fixtures.ProductUpdate, name: product.name },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(res.body);
+    const after = await eventsOf(api.database.handle.db, tenant.accountId, "product.updated");
+    expect(after.filter((e) => e.object.id === product.id)).toHaveLength(1);
   });
 
   it("the same rules as on create: 422, 409; 404 for unknown ids; stock cannot be set", async () => {

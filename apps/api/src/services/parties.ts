@@ -5,6 +5,7 @@ import { isUniqueViolation } from "../db/errors.js";
 import { parties } from "../db/schema.js";
 import { conflict, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
+import { sameColumns } from "./columns.js";
 import { recordEvent } from "./events.js";
 import { checkGstin } from "./gstin.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
@@ -162,6 +163,18 @@ export async function findParty(tx: Executor, owner: Owner, id: string): Promise
   return row;
 }
 
+/** The party's facts with `patch` applied: left-out fields keep their values, `null` clears. */
+function merged(current: Party, patch: PartyUpdate): PartyFacts {
+  return {
+    type: patch.type ?? current.type,
+    name: patch.name ?? current.name,
+    gstin: patch.gstin !== undefined ? patch.gstin : current.gstin,
+    email: patch.email !== undefined ? patch.email : current.email,
+    phone: patch.phone !== undefined ? patch.phone : current.phone,
+    address: patch.address !== undefined ? patch.address : current.address,
+  };
+}
+
 /** Changes apply to documents created afterwards: invoices keep their own snapshot of the party. */
 export async function updateParty(
   tx: Executor,
@@ -170,15 +183,9 @@ export async function updateParty(
   patch: PartyUpdate,
 ): Promise<Party> {
   const current = toParty(await findParty(tx, owner, id));
-  const facts: PartyFacts = {
-    type: patch.type ?? current.type,
-    name: patch.name ?? current.name,
-    gstin: patch.gstin !== undefined ? patch.gstin : current.gstin,
-    email: patch.email !== undefined ? patch.email : current.email,
-    phone: patch.phone !== undefined ? patch.phone : current.phone,
-    address: patch.address !== undefined ? patch.address : current.address,
-  };
+  const facts = merged(current, patch);
   const columns = columnsOf(facts);
+  if (sameColumns(columnsOf(merged(current, {})), columns)) return current;
   const [row] = await saving(tx, owner, facts.gstin, id, () =>
     tx
       .update(parties)

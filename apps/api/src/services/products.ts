@@ -14,6 +14,7 @@ import { isUniqueViolation } from "../db/errors.js";
 import { products } from "../db/schema.js";
 import { conflict, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
+import { sameColumns } from "./columns.js";
 import { recordEvent } from "./events.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { type Page, pageOf } from "./pagination.js";
@@ -157,15 +158,9 @@ export async function findProduct(tx: Executor, owner: Owner, id: string): Promi
 }
 
 /** Changes apply to documents created afterwards; stock only changes through movements. */
-export async function updateProduct(
-  tx: Executor,
-  owner: Owner,
-  id: string,
-  patch: ProductUpdate,
-  now: Date,
-): Promise<Product> {
-  const current = toProduct(await findProduct(tx, owner, id));
-  const facts: ProductFacts = {
+/** The product's facts with `patch` applied: left-out fields keep their values, `null` clears. */
+function merged(current: Product, patch: ProductUpdate): ProductFacts {
+  return {
     sku: patch.sku ?? current.sku,
     name: patch.name ?? current.name,
     description: patch.description !== undefined ? patch.description : current.description,
@@ -178,7 +173,19 @@ export async function updateProduct(
     allow_negative_stock: patch.allow_negative_stock ?? current.allow_negative_stock,
     reorder_level: patch.reorder_level !== undefined ? patch.reorder_level : current.reorder_level,
   };
+}
+
+export async function updateProduct(
+  tx: Executor,
+  owner: Owner,
+  id: string,
+  patch: ProductUpdate,
+  now: Date,
+): Promise<Product> {
+  const current = toProduct(await findProduct(tx, owner, id));
+  const facts = merged(current, patch);
   checkFacts(facts, new Set(Object.keys(patch)), todayInIst(now));
+  if (sameColumns(columnsOf(merged(current, {})), columnsOf(facts))) return current;
   const [row] = await saving(tx, owner, facts.sku, id, () =>
     tx
       .update(products)

@@ -417,7 +417,8 @@ export interface paths {
         /**
          * Update a party
          * @description Changes a party's type, name, GSTIN, contact details or address and sends a `party.updated` event.
-         *     Fields left out keep their values; `null` clears a nullable field.
+         *     Fields left out keep their values; `null` clears a nullable field. A patch that changes nothing
+         *     writes nothing: no event, and `updated_at` stays.
          *
          *     The changed party follows the same rules as a new one: a valid GSTIN (422 `invalid_gstin`), an address
          *     in the GSTIN's state (422 `state_mismatch`), an address for an unregistered party (422
@@ -566,7 +567,8 @@ export interface paths {
         /**
          * Update a product
          * @description Changes a product's fields and sends a `product.updated` event. Fields left out keep their values;
-         *     `null` clears a nullable field. Stock is not set here: record a stock adjustment instead.
+         *     `null` clears a nullable field. A patch that changes nothing writes nothing: no event, and
+         *     `updated_at` stays. Stock is not set here: record a stock adjustment instead.
          *
          *     The changed product follows the same rules as a new one (422 `invalid_unit`, `invalid_hsn` and
          *     `stock_not_allowed`, 409 `duplicate_sku` with `existing_id`). Turning `track_stock` off freezes
@@ -2769,7 +2771,8 @@ export interface components {
          *       not exist, or a SKU that an earlier row of the file already used.
          *
          *     Each row counts under exactly one outcome, so the four `counts` add up to `rows_done`. Created and
-         *     updated products send `product.created` and `product.updated` events as if made one by one.
+         *     updated products send `product.created` and `product.updated` events as if made one by one: a row
+         *     that leaves a product's fields as they were sends none, even when it sets its stock.
          */
         ProductImport: {
             /**

@@ -266,7 +266,10 @@ async function importRows(
       });
     }
     const product = toProduct({ ...row, stockOnHand: formatMilli(target) });
-    announced.push({ type: inserted ? "product.created" : "product.updated", object: product });
+    // A product written: a row that leaves its fields as they were announces nothing, as a PATCH that
+    // changes nothing, even when it sets the stock (`product.updated` is for a product's own fields).
+    if (saved.has(d.decision.values.sku))
+      announced.push({ type: inserted ? "product.created" : "product.updated", object: product });
     const level = row.reorderLevel === null ? null : parseNumeric(row.reorderLevel, 3);
     if (row.trackStock && level !== null && target <= level && before > level) lowStock.push(product);
   }
