@@ -85,6 +85,27 @@ describe("one process per embedded data directory", () => {
     expect(readdirSync(join(dir, "lock"))).toEqual(["2"]);
   });
 
+  it("honours the bahi.lock of a version before the lock directory, and holds one for such versions", () => {
+    const dir = mkdtempSync(join(tmpdir(), "bahi-lock-"));
+    const legacy = join(dir, "bahi.lock");
+    const old = {
+      pid: process.ppid,
+      host: hostname(),
+      command: "bahi api server",
+      since: "2026-11-20T00:00:00.000Z",
+    };
+    writeFileSync(legacy, JSON.stringify(old));
+    expect(refusal(dir).message).toContain(`pid ${process.ppid}`);
+    // The refusal let go of the new lock it had taken: once the old holder is gone, the next one may.
+    writeFileSync(legacy, JSON.stringify({ ...old, pid: DEAD_PID }));
+    const release = lockDataDir(dir, "bahi test");
+    // An old version starting now finds a live holder on this host in the only lock it knows.
+    expect(JSON.parse(readFileSync(legacy, "utf8"))).toMatchObject({ pid: process.pid, host: hostname() });
+    release();
+    expect(existsSync(legacy)).toBe(false);
+    lockDataDir(dir, "bahi test")();
+  });
+
   it("takes over a lock naming its own pid, as a restarted container finds", () => {
     const dir = lockedBy({ pid: process.pid, host: hostname() });
     const release = lockDataDir(dir, "bahi api server");

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import {
+  closeSync,
   linkSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -9,6 +11,7 @@ import {
   statSync,
   utimesSync,
   writeFileSync,
+  writeSync,
 } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
@@ -170,12 +173,54 @@ export function lockDataDir(dataDir: string, command: string): () => void {
       }
       sweep(lockDir, generation);
       held.set(dir, me);
-      return holdUntilReleased(dir, lockDir, generation, me);
+      const release = holdUntilReleased(dir, lockDir, generation, me);
+      let releaseLegacy: () => void;
+      try {
+        releaseLegacy = takeLegacyLock(dataDir, dir, me);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      return () => {
+        releaseLegacy();
+        release();
+      };
     }
   } finally {
     rmSync(temp, { force: true });
   }
   throw new Error(`could not lock the data directory ${dataDir}: too many processes took it meanwhile`);
+}
+
+/**
+ * `bahi.lock`, the lock of versions before the `lock` directory: a file created exclusively, naming
+ * its holder, removed on release, never refreshed. During an upgrade an old process may still hold
+ * the directory by it, and an old process started later knows no other lock; so a holder of the new
+ * lock takes this one too. One naming a live process on this host is held; any other is a leftover,
+ * since an old holder elsewhere cannot be told from a dead one (it never refreshes), and a restarted
+ * container finds its predecessor's under another host name.
+ */
+function takeLegacyLock(dataDir: string, dir: string, me: LockHolder): () => void {
+  const path = join(dir, "bahi.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, "wx");
+      writeSync(fd, JSON.stringify(me));
+      closeSync(fd);
+      return () => {
+        const holder = readGeneration(path)?.holder;
+        if (holder?.pid === me.pid && holder.since === me.since) rmSync(path, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = readGeneration(path)?.holder ?? null;
+      if (holder && holder.host === me.host && holder.pid !== me.pid && isAlive(holder.pid)) {
+        throw new DataDirInUseError(dataDir, holder);
+      }
+      rmSync(path, { force: true });
+    }
+  }
+  throw new Error(`could not lock the data directory ${dataDir}: its bahi.lock came back at once`);
 }
 
 /** Removes the generations below ours and temporary files left by processes that died writing them. */
