@@ -961,6 +961,69 @@ describe("reading invoices", () => {
   });
 });
 
+describe("rates as of the invoice date", () => {
+  it("each line takes its product's GST rate on the invoice's date, before and after a change", async () => {
+    const s = await shop();
+    const party = await s.party(sharma);
+    const pen = await s.product({ opening_stock: 100 });
+    const changed = await s.call("updateProduct", {
+      path: { id: pen },
+      body: { gst_rate: 5, rates_effective_from: "2026-11-01" },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.gst_rate).toBe(5);
+    const line = { sku: "PEN-01", qty: 1, rate: 100 };
+    const before = await s.invoice({ party_id: party, date: "2026-10-31", items: [line] });
+    const from = await s.invoice({ party_id: party, date: "2026-11-01", items: [line] });
+    const today = await s.invoice({ party_id: party, items: [line] });
+    expect([before, from, today].map((r) => r.body.items[0].gst_rate)).toEqual([18, 5, 5]);
+    expect(before.body).toMatchObject({ taxable_value: 100, total: 118 });
+
+    // Changes are recorded in the order they took effect, never after today, and a rate must be in
+    // force from its date through today.
+    const outOfOrder = await s.call("updateProduct", {
+      path: { id: pen },
+      body: { gst_rate: 40, rates_effective_from: "2026-10-15" },
+    });
+    expect(outOfOrder.status).toBe(422);
+    expect(outOfOrder.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/rates_effective_from", code: "rates_out_of_order" }),
+    ]);
+    const future = await s.call("updateProduct", {
+      path: { id: pen },
+      body: { gst_rate: 40, rates_effective_from: "2099-01-01" },
+    });
+    expect(future.status).toBe(422);
+    expect(future.body.code).toBe("date_in_future");
+    const other = await s.call("createProduct", { body: { ...fixtures.ProductCreate, sku: "OLD-12" } });
+    const gone = await s.call("updateProduct", {
+      path: { id: other.body.id },
+      body: { gst_rate: 12, rates_effective_from: "2025-09-01" },
+    });
+    expect(gone.status).toBe(422);
+    expect(gone.body.code).toBe("rate_not_in_force");
+    // Without a change of rates the date has nothing to apply to.
+    const unchangedRates = await s.call("updateProduct", {
+      path: { id: pen },
+      body: { name: "Pen, renamed", rates_effective_from: "2099-01-01" },
+    });
+    expect(unchangedRates.status).toBe(200);
+
+    // A second change on the same day keeps, for earlier invoices, the rates from before the first.
+    expect(
+      (
+        await s.call("updateProduct", {
+          path: { id: pen },
+          body: { gst_rate: 40, rates_effective_from: "2026-11-01" },
+        })
+      ).status,
+    ).toBe(200);
+    const again = await s.invoice({ party_id: party, date: "2026-10-31", items: [line] });
+    expect(again.body.items[0].gst_rate).toBe(18);
+    expect((await s.invoice({ party_id: party, items: [line] })).body.items[0].gst_rate).toBe(40);
+  });
+});
+
 describe("GET /v1/invoices/{id} from this node's cache of issued invoices", () => {
   it("answers the text PostgreSQL writes whole, with the state of the moment, and only to its owner", async () => {
     const s = await shop();

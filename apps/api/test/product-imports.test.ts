@@ -1,11 +1,12 @@
 import { request as httpRequest } from "node:http";
 import { fixtures } from "@bahi/contract";
 import { responseProblems } from "@bahi/contract/testing";
+import { todayInIst } from "@bahi/gst";
 import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import writeXlsxFile, { type SheetData } from "write-excel-file/node";
-import { productImportChunks, productImports, stockMovements } from "../src/db/schema.js";
+import { productImportChunks, productImports, productRateHistory, stockMovements } from "../src/db/schema.js";
 import { MAX_IMPORT_BYTES } from "../src/http/body.js";
 import { setSubscriptionStatus } from "../src/services/accounts.js";
 import {
@@ -455,6 +456,31 @@ describe("strict about the data", () => {
     expect((await productBySku("UPD-1")).stock_on_hand).toBe(3);
     const updated = await eventsOf(api.database.handle.db, tenant.accountId, "product.updated");
     expect(updated.map((e) => e.object.price)).toEqual([149.5]);
+  });
+
+  it("a changed rate applies from today: the rates before are kept for invoices dated earlier", async () => {
+    await freshTenant();
+    const created = await api.call("createProduct", {
+      key: tenant.testKey,
+      body: { ...fixtures.ProductCreate, sku: "RATE-1", gst_rate: 18 },
+    });
+    await importCsv("SKU,Name,GST rate\nRATE-1,,5\n");
+    expect((await productBySku("RATE-1")).gst_rate).toBe(5);
+    const kept = await api.database.handle.db
+      .select()
+      .from(productRateHistory)
+      .where(eq(productRateHistory.productId, created.body.id));
+    expect(kept).toEqual([
+      expect.objectContaining({ validUntil: todayInIst(new Date()), gstRate: "18.000" }),
+    ]);
+    // The same file again changes no rate, and records nothing.
+    await importCsv("SKU,Name,GST rate\nRATE-1,,5\n");
+    expect(
+      await api.database.handle.db
+        .select()
+        .from(productRateHistory)
+        .where(eq(productRateHistory.productId, created.body.id)),
+    ).toHaveLength(1);
   });
 
   it("refuses stock for a product that cannot track it", async () => {

@@ -187,6 +187,31 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * A product's rates before each change of them: the rates that applied to documents dated before
+ * `valid_until` (and on or after the previous entry's). The product's own columns hold the rates in
+ * force since its last change; an invoice takes those of its date.
+ */
+export const productRateHistory = pgTable(
+  "product_rate_history",
+  {
+    accountId: text("account_id").notNull(),
+    livemode: boolean("livemode").notNull(),
+    productId: text("product_id").notNull(),
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    gstRate: decimal3("gst_rate").notNull(),
+    cessRate: decimal3("cess_rate").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.livemode, t.productId, t.validUntil] }),
+    foreignKey({
+      name: "product_rate_history_product_fk",
+      columns: [t.accountId, t.livemode, t.productId],
+      foreignColumns: [products.accountId, products.livemode, products.id],
+    }),
+  ],
+);
+
 export const stockMovements = pgTable(
   "stock_movements",
   {

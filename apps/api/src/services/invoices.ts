@@ -28,6 +28,7 @@ import {
   invoiceItems,
   invoices,
   parties,
+  productRateHistory,
   products,
 } from "../db/schema.js";
 import { atomically, inTransaction } from "../db/transactions.js";
@@ -425,6 +426,13 @@ const invoiceFacts = preparedOn((db) => {
       account: accounts,
       party: parties,
       product: products,
+      // The product's rates on the invoice's date, when they changed since: see productRateHistory.
+      ratesThen: sql<{ gst_rate: string; cess_rate: string } | null>`(
+        select json_build_object('gst_rate', h.gst_rate::text, 'cess_rate', h.cess_rate::text)
+        from ${productRateHistory} h
+        where h.account_id = products.account_id and h.livemode = products.livemode
+          and h.product_id = products.id and h.valid_until > ${sql.placeholder("date")}::date
+        order by h.valid_until limit 1)`,
       lastInSeries: sql<Record<string, number> | null>`(
         select json_object_agg(s.period, s.last_seq) from ${documentSeries} s
         where s.account_id = ${accounts.id} and s.livemode = ${livemode} and s.kind = 'invoice'
@@ -465,17 +473,23 @@ export async function createInvoice(
 ): Promise<Invoice> {
   // Off a transaction the facts need no connection of the pool: they are one short read.
   const factsFrom = inTransaction(db) ? db : services.pointReads;
+  const invoiceDate = body.date ?? todayInIst(now);
   const facts = await invoiceFacts(factsFrom).execute({
     accountId: owner.accountId,
     livemode: owner.livemode,
     partyId: body.party_id,
     skus: textArrayLiteral([...new Set(body.items.map((item) => item.sku))]),
-    year: financialYearOf(body.date ?? todayInIst(now)),
+    year: financialYearOf(invoiceDate),
+    date: invoiceDate,
   });
   const [first] = facts;
   if (!first) throw notFound("account", owner.accountId);
   const { account, party: partyRow, lastInSeries } = first;
-  const productRows = facts.flatMap(({ product }) => (product ? [product] : []));
+  const productRows = facts.flatMap(({ product, ratesThen }) =>
+    product
+      ? [ratesThen ? { ...product, gstRate: ratesThen.gst_rate, cessRate: ratesThen.cess_rate } : product]
+      : [],
+  );
   const date = checkDates(account, body, now);
   if (!partyRow) {
     throw unprocessable("unknown_party", `No such party: ${body.party_id}`, [

@@ -8,10 +8,10 @@ import {
   todayInIst,
   UQC_NOT_APPLICABLE,
 } from "@bahi/gst";
-import { and, desc, eq, ilike, isNotNull, isNull, lt, lte, not, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, isNotNull, isNull, lt, lte, max, not, or, type SQL } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { isUniqueViolation } from "../db/errors.js";
-import { products } from "../db/schema.js";
+import { productRateHistory, products } from "../db/schema.js";
 import { conflict, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
 import { sameColumns } from "./columns.js";
@@ -43,8 +43,16 @@ interface ProductFacts {
 const rule = (code: string, pointer: string, message: string) =>
   unprocessable(code, `${pointer.slice(1)} ${message}`, [{ pointer, code, message }]);
 
-/** Rules a product must satisfy whether new or changed; `changed` says which fields the request set. */
-function checkFacts(facts: ProductFacts, changed: ReadonlySet<string>, today: string): void {
+/**
+ * Rules a product must satisfy whether new or changed; `changed` says which fields the request set.
+ * Rates set must be in force from `ratesFrom` (the date a change takes effect) through `today`.
+ */
+function checkFacts(
+  facts: ProductFacts,
+  changed: ReadonlySet<string>,
+  today: string,
+  ratesFrom = today,
+): void {
   if (facts.hsn_code?.startsWith("00")) throw rule("invalid_hsn", "/hsn_code", "has no chapter 00");
   if (facts.hsn_code !== null) {
     const service = isService(facts.hsn_code);
@@ -58,11 +66,13 @@ function checkFacts(facts: ProductFacts, changed: ReadonlySet<string>, today: st
   if (facts.unit === UQC_NOT_APPLICABLE && facts.track_stock) {
     throw rule("stock_not_allowed", "/track_stock", "must be false for a product measured in NA");
   }
-  if (changed.has("gst_rate") && !isRateInForce(parseMilli(facts.gst_rate), today)) {
-    throw rule("rate_not_in_force", "/gst_rate", `${facts.gst_rate}% is not a GST rate in force on ${today}`);
-  }
-  if (changed.has("cess_rate") && !isCessRateAllowed(parseMilli(facts.cess_rate), today)) {
-    throw rule("rate_not_in_force", "/cess_rate", `a cess of ${facts.cess_rate}% cannot apply on ${today}`);
+  for (const day of new Set([ratesFrom, today])) {
+    if (changed.has("gst_rate") && !isRateInForce(parseMilli(facts.gst_rate), day)) {
+      throw rule("rate_not_in_force", "/gst_rate", `${facts.gst_rate}% is not a GST rate in force on ${day}`);
+    }
+    if (changed.has("cess_rate") && !isCessRateAllowed(parseMilli(facts.cess_rate), day)) {
+      throw rule("rate_not_in_force", "/cess_rate", `a cess of ${facts.cess_rate}% cannot apply on ${day}`);
+    }
   }
 }
 
@@ -175,6 +185,47 @@ function merged(current: Product, patch: ProductUpdate): ProductFacts {
   };
 }
 
+/**
+ * Records the rates a product had before a change that takes effect on `from`, for documents dated
+ * before it. A second change taking effect the same day keeps the rates from before the first.
+ */
+async function keepRatesBefore(
+  tx: Executor,
+  owner: Owner,
+  id: string,
+  from: string,
+  rates: { gstRate: string; cessRate: string },
+): Promise<void> {
+  const [last] = await tx
+    .select({ validUntil: max(productRateHistory.validUntil) })
+    .from(productRateHistory)
+    .where(
+      and(
+        eq(productRateHistory.accountId, owner.accountId),
+        eq(productRateHistory.livemode, owner.livemode),
+        eq(productRateHistory.productId, id),
+      ),
+    );
+  if (last?.validUntil && from < last.validUntil) {
+    throw rule(
+      "rates_out_of_order",
+      "/rates_effective_from",
+      `must not be before the product's last change of rates, effective ${last.validUntil}`,
+    );
+  }
+  await tx
+    .insert(productRateHistory)
+    .values({
+      accountId: owner.accountId,
+      livemode: owner.livemode,
+      productId: id,
+      validUntil: from,
+      gstRate: rates.gstRate,
+      cessRate: rates.cessRate,
+    })
+    .onConflictDoNothing();
+}
+
 export async function updateProduct(
   tx: Executor,
   owner: Owner,
@@ -184,8 +235,17 @@ export async function updateProduct(
 ): Promise<Product> {
   const current = toProduct(await findProduct(tx, owner, id));
   const facts = merged(current, patch);
-  checkFacts(facts, new Set(Object.keys(patch)), todayInIst(now));
-  if (sameColumns(columnsOf(merged(current, {})), columnsOf(facts))) return current;
+  const today = todayInIst(now);
+  const before = columnsOf(merged(current, {}));
+  const after = columnsOf(facts);
+  const ratesChange = before.gstRate !== after.gstRate || before.cessRate !== after.cessRate;
+  const ratesFrom = ratesChange ? (patch.rates_effective_from ?? today) : today;
+  if (ratesFrom > today) {
+    throw rule("date_in_future", "/rates_effective_from", `must not be after today (${today}) in India`);
+  }
+  checkFacts(facts, new Set(Object.keys(patch)), today, ratesFrom);
+  if (sameColumns(before, after)) return current;
+  if (ratesChange) await keepRatesBefore(tx, owner, id, ratesFrom, before);
   const [row] = await saving(tx, owner, facts.sku, id, () =>
     tx
       .update(products)

@@ -2187,7 +2187,8 @@ export interface components {
         };
         /**
          * @description One line of a new invoice: a product named by its SKU, a quantity and a price. The line takes the
-         *     product's HSN/SAC code, unit and GST rate as they are when the invoice is issued.
+         *     product's HSN/SAC code and unit as they are when the invoice is issued, and its GST and cess rates
+         *     as they were on the invoice date (see `rates_effective_from` on the product's update).
          */
         InvoiceItemCreate: {
             /**
@@ -2949,6 +2950,15 @@ export interface components {
             /** @example Ballpoint pen, blue */
             name?: string;
             price?: components["schemas"]["UnitPrice"];
+            /**
+             * @description The date from which a changed `gst_rate` or `cess_rate` applies; today in India when left out.
+             *     Invoices dated before it, created now or later, take the rates in force before it: a product's
+             *     rates are kept by date, and an invoice takes those of its own date. The new rates must be in
+             *     force from this date to today (422 `rate_not_in_force`). After today is a 422 (`date_in_future`),
+             *     and so is a date before the product's last change of rates (422 `rates_out_of_order`): changes are
+             *     recorded in the order they took effect. Ignored when the rates do not change.
+             */
+            rates_effective_from?: components["schemas"]["LocalDate"];
             reorder_level?: components["schemas"]["Quantity"] | null;
             sku?: components["schemas"]["ProductSku"];
             /**

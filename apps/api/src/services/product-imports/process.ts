@@ -8,6 +8,7 @@ import {
   productImportChunks,
   productImportRows,
   productImports,
+  productRateHistory,
   products,
   stockMovements,
 } from "../../db/schema.js";
@@ -225,6 +226,21 @@ async function importRows(
     (d): d is typeof d & { decision: Extract<Decision, { outcome: "import" }> } =>
       d.decision.outcome === "import",
   );
+  // A row that changes a product's rates changes them from today: invoices dated before keep the old.
+  const ratesBefore = accepted.flatMap(({ current, decision: { values } }) =>
+    current &&
+    (parseNumeric(current.gstRate, 3) !== parseNumeric(values.gstRate, 3) ||
+      parseNumeric(current.cessRate, 3) !== parseNumeric(values.cessRate, 3))
+      ? [{ product_id: current.id, gst_rate: current.gstRate, cess_rate: current.cessRate }]
+      : [],
+  );
+  if (ratesBefore.length > 0) {
+    await tx.execute(sql`
+      insert into ${productRateHistory} (account_id, livemode, product_id, valid_until, gst_rate, cess_rate)
+      select ${job.accountId}, ${job.livemode}, r.product_id, ${today}::date, r.gst_rate, r.cess_rate
+      from json_to_recordset(${jsonParam(ratesBefore)}) as r(product_id text, gst_rate numeric, cess_rate numeric)
+      on conflict do nothing`);
+  }
   const saved = await upsertProducts(
     tx,
     job,
