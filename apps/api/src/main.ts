@@ -77,6 +77,25 @@ async function main(): Promise<void> {
   importer?.start();
   const statistics = new StatisticsKeeper(runtime.handle.db, logger);
   statistics.start();
+  // Before anything says the server is up: a SIGTERM that arrives once a supervisor (or a test) has
+  // read that, but before the handlers exist, would kill the process without its shutdown.
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    await Promise.all([
+      server.close(config.shutdownTimeoutMs),
+      worker?.stop(),
+      importer?.stop(),
+      statistics.stop(),
+    ]);
+    await runtime.close();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
   if (demo) {
     // The secret is printed once to the terminal, on purpose and outside the log stream.
     process.stdout.write(
@@ -96,23 +115,6 @@ async function main(): Promise<void> {
     },
     "listening",
   );
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
-    await Promise.all([
-      server.close(config.shutdownTimeoutMs),
-      worker?.stop(),
-      importer?.stop(),
-      statistics.stop(),
-    ]);
-    await runtime.close();
-    logger.info("stopped");
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
 main().catch((error: unknown) => {

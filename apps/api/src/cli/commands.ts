@@ -199,12 +199,14 @@ export const commands: Record<string, Command> = {
       const worker = await startWorker(handle, config, logger);
       const importer = new ImportWorker(handle.db, logger);
       importer.start();
-      logger.info({ database: handle.driver }, "webhook worker started");
-      logger.info({ database: handle.driver }, "product import worker started");
-      const signal = await new Promise<string>((resolve) => {
+      // Listened for before the lines that say the worker runs (see main.ts).
+      const stopSignal = new Promise<string>((resolve) => {
         process.once("SIGINT", () => resolve("SIGINT"));
         process.once("SIGTERM", () => resolve("SIGTERM"));
       });
+      logger.info({ database: handle.driver }, "webhook worker started");
+      logger.info({ database: handle.driver }, "product import worker started");
+      const signal = await stopSignal;
       logger.info({ signal }, "worker stopping: finishing the deliveries and the import batch in flight");
       await Promise.all([worker.stop(), importer.stop()]);
       return { text: "Worker stopped.", json: { stopped: true } };
