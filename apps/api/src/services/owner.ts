@@ -12,7 +12,7 @@ interface TenantColumns {
 }
 
 /** Every query of a business table starts here, so no row of another account or mode can leak. */
-export function ownedBy(table: TenantColumns, owner: Owner, ...more: (SQL | undefined)[]): SQL {
+export function ownedBy(table: Omit<TenantColumns, "id">, owner: Owner, ...more: (SQL | undefined)[]): SQL {
   return and(eq(table.accountId, owner.accountId), eq(table.livemode, owner.livemode), ...more) as SQL;
 }
 

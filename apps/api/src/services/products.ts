@@ -199,13 +199,7 @@ async function keepRatesBefore(
   const [last] = await tx
     .select({ validUntil: max(productRateHistory.validUntil) })
     .from(productRateHistory)
-    .where(
-      and(
-        eq(productRateHistory.accountId, owner.accountId),
-        eq(productRateHistory.livemode, owner.livemode),
-        eq(productRateHistory.productId, id),
-      ),
-    );
+    .where(ownedBy(productRateHistory, owner, eq(productRateHistory.productId, id)));
   if (last?.validUntil && from < last.validUntil) {
     throw rule(
       "rates_out_of_order",

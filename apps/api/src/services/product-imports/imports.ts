@@ -18,15 +18,7 @@ export const MAX_IMPORT_ROWS_LISTED = 1000;
 const MAX_FILENAME_LENGTH = 255;
 
 const importRowsOf = (owner: Owner, importId: string) =>
-  ownedBy(
-    {
-      accountId: productImportRows.accountId,
-      livemode: productImportRows.livemode,
-      id: productImportRows.importId,
-    },
-    owner,
-    eq(productImportRows.importId, importId),
-  );
+  ownedBy(productImportRows, owner, eq(productImportRows.importId, importId));
 
 async function toProductImport(db: Executor, record: ImportRecord): Promise<ProductImport> {
   const rows = await db

@@ -136,11 +136,7 @@ async function refreshStatistics(tx: Transaction): Promise<void> {
 async function importBatch(tx: Transaction, job: ImportRecord, now: Date): Promise<BatchDone> {
   const chunkNo = Math.floor(job.rowsDone / IMPORT_BATCH_SIZE);
   const chunkKey = ownedBy(
-    {
-      accountId: productImportChunks.accountId,
-      livemode: productImportChunks.livemode,
-      id: productImportChunks.importId,
-    },
+    productImportChunks,
     job,
     eq(productImportChunks.importId, job.id),
     eq(productImportChunks.chunkNo, chunkNo),
