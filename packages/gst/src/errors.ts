@@ -9,6 +9,7 @@ export type GstErrorCode =
   | "invalid_gstin"
   | "invalid_state_code"
   | "invalid_place_of_supply"
+  | "not_zero_rated"
   | "no_items"
   | "too_many_items"
   | "invalid_quantity"

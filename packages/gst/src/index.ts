@@ -95,7 +95,7 @@ export type {
   TaxedItem,
   TaxItemInput,
 } from "./tax.js";
-export { computeInvoiceTax, MAX_INVOICE_ITEMS, supplyTypeOf } from "./tax.js";
+export { computeInvoiceTax, isZeroRated, MAX_INVOICE_ITEMS, supplyTypeOf } from "./tax.js";
 export type { Uqc } from "./uqc.js";
 export { isUqc, UQC_CODES, UQC_NOT_APPLICABLE } from "./uqc.js";
 export type { WrittenNumberOptions } from "./written-numbers.js";

@@ -37,6 +37,11 @@ export interface InvoiceTaxInput {
   readonly reverse_charge?: boolean;
   /** Supply to an SEZ unit or developer: inter-state (IGST) whatever the states. */
   readonly sez?: boolean;
+  /**
+   * A zero-rated supply (an export or a supply to an SEZ) under bond or letter of undertaking, without
+   * payment of IGST: each line keeps its rates, but neither IGST nor cess is charged.
+   */
+  readonly under_lut?: boolean;
   readonly items: readonly TaxItemInput[];
 }
 
@@ -61,6 +66,7 @@ export interface InvoiceTax {
   /** The `sgst` amounts are UTGST: an intra-state supply in a union territory without a legislature. */
   readonly utgst: boolean;
   readonly reverse_charge: boolean;
+  readonly under_lut: boolean;
   readonly items: readonly TaxedItem[];
   readonly gross: Paise;
   readonly discount: Paise;
@@ -79,6 +85,11 @@ export interface InvoiceTax {
 export function supplyTypeOf(supplierState: string, placeOfSupply: string, sez = false): SupplyType {
   const sameState = supplierState === placeOfSupply && placeOfSupply !== OTHER_COUNTRIES_STATE_CODE;
   return sameState && !sez ? "intra_state" : "inter_state";
+}
+
+/** Exports and supplies to SEZ units or developers are zero-rated (section 16 of the IGST Act). */
+export function isZeroRated(input: Pick<InvoiceTaxInput, "place_of_supply" | "sez">): boolean {
+  return input.place_of_supply === OTHER_COUNTRIES_STATE_CODE || input.sez === true;
 }
 
 // qty and rate are both scaled by 1,000, so their product is in 10^-6 rupees; paise are 10^-2.
@@ -102,6 +113,13 @@ function checkInput(input: InvoiceTaxInput): void {
       "invalid_place_of_supply",
       `"${input.place_of_supply}" is not a place of supply: use a state code, or 96 for exports.`,
       "/place_of_supply",
+    );
+  }
+  if (input.under_lut === true && !isZeroRated(input)) {
+    throw new GstError(
+      "not_zero_rated",
+      "Only a zero-rated supply (an export, or a supply to an SEZ) can be made under bond or LUT without payment of IGST.",
+      "/under_lut",
     );
   }
   if (input.items.length === 0) {
@@ -177,10 +195,13 @@ function taxItem(
     supplyType === "intra_state"
       ? divideRoundHalfUp(taxableValue * item.gst_rate, 2n * RATE_DENOMINATOR)
       : 0n;
+  const charged = input.under_lut !== true;
   const igst =
-    supplyType === "inter_state" ? divideRoundHalfUp(taxableValue * item.gst_rate, RATE_DENOMINATOR) : 0n;
+    supplyType === "inter_state" && charged
+      ? divideRoundHalfUp(taxableValue * item.gst_rate, RATE_DENOMINATOR)
+      : 0n;
   const cessRate = item.cess_rate ?? 0n;
-  const cess = divideRoundHalfUp(taxableValue * cessRate, RATE_DENOMINATOR);
+  const cess = charged ? divideRoundHalfUp(taxableValue * cessRate, RATE_DENOMINATOR) : 0n;
   const valueWithTax = taxableValue + half + half + igst + cess;
   return {
     gross,
@@ -230,6 +251,7 @@ export function computeInvoiceTax(input: InvoiceTaxInput): InvoiceTax {
     supply_type: supplyType,
     utgst: supplyType === "intra_state" && isUtgstTerritory(input.supplier_state),
     reverse_charge: input.reverse_charge === true,
+    under_lut: input.under_lut === true,
     items,
     gross,
     discount: sum(items, "discount"),

@@ -164,19 +164,57 @@ describe("computeInvoiceTax golden invoices (computed by hand)", () => {
       cgst: 0n,
     });
     expect(withTax.total).toBe(rupees("1180.00"));
-    // Zero-rated under a LUT: no tax at all.
-    const zeroRated = computeInvoiceTax(
-      invoice({ supplier_state: "27", place_of_supply: "96", items: [item("5", "200.25", "0")] }),
+    // Under a LUT the same goods keep their 18% and 1% cess on the lines, but no tax is charged.
+    const underLut = computeInvoiceTax(
+      invoice({
+        supplier_state: "27",
+        place_of_supply: "96",
+        date: "2025-06-10",
+        under_lut: true,
+        items: [item("5", "200.25", "18", { cess_rate: "1" })],
+      }),
     );
-    expect(zeroRated).toMatchObject({
+    expect(underLut).toMatchObject({
       supply_type: "inter_state",
+      under_lut: true,
       taxable_value: rupees("1001.25"),
       igst: 0n,
       cgst: 0n,
       sgst: 0n,
+      cess: 0n,
       round_off: rupees("-0.25"),
       total: rupees("1001.00"),
     });
+    expect(underLut.items[0]).toMatchObject({
+      gst_rate: parseMilli("18"),
+      cess_rate: parseMilli("1"),
+      igst: 0n,
+    });
+    expect(withTax.under_lut).toBe(false);
+  });
+
+  it("charges no IGST on a supply to an SEZ under a LUT, even in the supplier's state", () => {
+    const tax = computeInvoiceTax(invoice({ sez: true, under_lut: true, items: [item("2", "50", "18")] }));
+    expect(tax).toMatchObject({
+      supply_type: "inter_state",
+      under_lut: true,
+      igst: 0n,
+      cgst: 0n,
+      total: rupees("100.00"),
+    });
+  });
+
+  it("refuses a LUT on a supply that is not zero-rated", () => {
+    for (const placeOfSupply of ["29", "27"]) {
+      expectGstError(
+        () =>
+          computeInvoiceTax(
+            invoice({ place_of_supply: placeOfSupply, under_lut: true, items: [item("1", "100", "18")] }),
+          ),
+        "not_zero_rated",
+        "/under_lut",
+      );
+    }
   });
 
   it("taxes a supply to an SEZ in the same state as IGST", () => {
@@ -410,6 +448,12 @@ describe("computeInvoiceTax properties", () => {
         sez: fc.boolean(),
         items: fc.array(itemFor(date), { minLength: 1, maxLength: 20 }),
       }),
+    )
+    // A LUT half the time where the supply is zero-rated: the only supplies that may take one.
+    .chain((input) =>
+      input.sez || input.place_of_supply === "96"
+        ? fc.boolean().map((under_lut) => ({ ...input, under_lut }))
+        : fc.constant(input),
     );
 
   const amountFields = ["gross", "discount", "taxable_value", "cgst", "sgst", "igst", "cess"] as const;
@@ -441,11 +485,15 @@ describe("computeInvoiceTax properties", () => {
     );
   });
 
-  it("each tax is within half a paisa of the exact amount", () => {
+  it("each tax is within half a paisa of the exact amount, and none is charged under a LUT", () => {
     fc.assert(
       fc.property(invoiceInput, (input) => {
         const tax = computeInvoiceTax(input);
         for (const line of tax.items) {
+          if (tax.under_lut) {
+            expect(line.cgst + line.sgst + line.igst + line.cess).toBe(0n);
+            continue;
+          }
           const exactIgstTimes100k = line.taxable_value * line.gst_rate;
           const levied = (line.cgst + line.sgst + line.igst) * 100_000n;
           // Two halves may each be off by half a paisa.

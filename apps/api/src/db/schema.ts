@@ -136,6 +136,8 @@ export const parties = pgTable(
     type: text("type", { enum: ["customer", "supplier"] }).notNull(),
     name: text("name").notNull(),
     gstin: text("gstin"),
+    /** A unit or developer in a Special Economic Zone: supplies to it are zero-rated. */
+    sez: boolean("sez").notNull().default(false),
     stateCode: text("state_code").notNull(),
     email: text("email"),
     phone: text("phone"),
@@ -305,6 +307,10 @@ export const invoices = pgTable(
     /** The party as it was when the invoice was issued; later edits of the party do not reach it. */
     party: jsonb("party").notNull(),
     ...documentTax(),
+    /** The party was an SEZ unit when the invoice was issued: a zero-rated supply. */
+    sez: boolean("sez").notNull().default(false),
+    /** A zero-rated supply under bond or letter of undertaking: no IGST or cess charged. */
+    underLut: boolean("under_lut").notNull().default(false),
     amountPaid: money("amount_paid").notNull().default("0"),
     amountCredited: money("amount_credited").notNull().default("0"),
     ...irpRegistration(),

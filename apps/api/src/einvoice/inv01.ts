@@ -39,6 +39,19 @@ export interface Inv01Input {
     rate: bigint;
   }[];
   readonly tax: InvoiceTax;
+  /** A supply to an SEZ unit or developer (`SEZWP`/`SEZWOP`). */
+  readonly sez: boolean;
+  /**
+   * Whether the zero-rated supply pays IGST (`…WP`) or not (`…WOP`: under a LUT, or goods at 0%).
+   * A credit note takes its invoice's, since its own IGST can round to nothing.
+   */
+  readonly igstPaid: boolean;
+}
+
+function supplyTypeOf(input: Inv01Input): EInvoice["TranDtls"]["SupTyp"] {
+  if (input.placeOfSupply === OTHER_COUNTRIES_STATE_CODE) return input.igstPaid ? "EXPWP" : "EXPWOP";
+  if (input.sez) return input.igstPaid ? "SEZWP" : "SEZWOP";
+  return "B2B";
 }
 
 /**
@@ -67,7 +80,6 @@ function buyerOf(input: Inv01Input): Buyer {
  */
 export function buildInv01(input: Inv01Input): EInvoice {
   const { tax } = input;
-  const exported = input.placeOfSupply === OTHER_COUNTRIES_STATE_CODE;
   const itemValues = tax.items.map((t) => t.taxable_value + t.cgst + t.sgst + t.igst + t.cess);
   const sum = itemValues.reduce((a: Paise, b) => a + b, 0n);
   const rounded = tax.reverse_charge ? roundToRupee(sum) : tax.total;
@@ -75,7 +87,7 @@ export function buildInv01(input: Inv01Input): EInvoice {
     Version: "1.1",
     TranDtls: {
       TaxSch: "GST",
-      SupTyp: exported ? (tax.igst > 0n ? "EXPWP" : "EXPWOP") : "B2B",
+      SupTyp: supplyTypeOf(input),
       RegRev: tax.reverse_charge ? "Y" : "N",
     },
     DocDtls: { Typ: input.docType, No: input.number, Dt: toEinvoiceDate(input.date) },

@@ -269,7 +269,7 @@ function piecesOf(states: LineState[], body: CreditNoteCreate): Piece[] {
  * never credit a paisa of tax more (or less) than the invoice charged.
  */
 function taxOf(
-  invoice: Pick<InvoiceRow, "date" | "placeOfSupply" | "supplyType" | "reverseCharge">,
+  invoice: Pick<InvoiceRow, "date" | "placeOfSupply" | "supplyType" | "reverseCharge" | "underLut">,
   pieces: Piece[],
 ): InvoiceTax {
   const computed = computeInvoiceTax({
@@ -278,6 +278,7 @@ function taxOf(
     place_of_supply: invoice.placeOfSupply,
     reverse_charge: invoice.reverseCharge,
     sez: invoice.supplyType === "inter_state",
+    under_lut: invoice.underLut,
     items: pieces.map((p) => ({
       qty: 1000n,
       rate: p.taxable * 10n,
@@ -502,6 +503,8 @@ export async function createCreditNote(
             rate: p.qty === null ? p.gross * 10n : p.state.rate,
           })),
           tax,
+          sez: invoice.sez,
+          igstPaid: paise(invoice.igst) > 0n,
         })
       : null;
   const registration = einvoice ? await irp.register(einvoice) : null;

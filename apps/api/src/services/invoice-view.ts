@@ -25,6 +25,8 @@ export function toInvoice(row: Omit<InvoiceRow, "einvoice">, items: readonly Inv
     party: row.party as Invoice["party"],
     place_of_supply: row.placeOfSupply as Invoice["place_of_supply"],
     supply_type: row.supplyType,
+    sez: row.sez,
+    under_lut: row.underLut,
     reverse_charge: row.reverseCharge,
     items: [...items]
       .sort((a, b) => a.lineNo - b.lineNo)

@@ -518,6 +518,15 @@ export async function createInvoice(
       ],
     );
   }
+  // An export is an export whoever buys it; a party's SEZ makes any other supply to it zero-rated.
+  const sez = party.sez && placeOfSupply !== OTHER_COUNTRIES_STATE_CODE;
+  if (body.reverse_charge && sez) {
+    throw unprocessable(
+      "reverse_charge_sez",
+      "A supply to an SEZ is zero-rated: the buyer pays no GST under reverse charge.",
+      [field("reverse_charge_sez", "/reverse_charge", "the buyer is an SEZ unit or developer")],
+    );
+  }
   const lines = checkProducts(productRows, body, einvoiced).map(({ item, product }) => ({
     item,
     product,
@@ -531,6 +540,8 @@ export async function createInvoice(
       supplier_state: account.stateCode,
       place_of_supply: placeOfSupply,
       reverse_charge: body.reverse_charge ?? false,
+      sez,
+      under_lut: body.under_lut ?? false,
       items: lines.map(({ item, product, qty, rate }) => ({
         qty,
         rate,
@@ -572,6 +583,8 @@ export async function createInvoice(
       },
       lines: described.map((d) => ({ ...d, hsnCode: d.hsnCode as string })),
       tax,
+      sez,
+      igstPaid: tax.igst > 0n,
     });
   const documentFor = (
     taken: DocumentNumber,
@@ -594,6 +607,8 @@ export async function createInvoice(
       party: { name: party.name, gstin: party.gstin, state_code: party.state_code, address: party.address },
       placeOfSupply,
       supplyType: tax.supply_type,
+      sez,
+      underLut: tax.under_lut,
       reverseCharge: tax.reverse_charge,
       sgstLabel: tax.utgst ? "UTGST" : "SGST",
       taxableValue: money(tax.taxable_value),

@@ -26,6 +26,7 @@ export function toParty(row: PartyRow): Party {
     type: row.type,
     name: row.name,
     gstin: row.gstin,
+    sez: row.sez,
     state_code: row.stateCode as StateCode,
     email: row.email,
     phone: row.phone,
@@ -48,6 +49,7 @@ interface PartyFacts {
   type: Party["type"];
   name: string;
   gstin: string | null;
+  sez: boolean;
   email: string | null;
   phone: string | null;
   address: Address | null;
@@ -55,6 +57,13 @@ interface PartyFacts {
 
 /** The rules a party must satisfy whether new or changed; returns its state (the place of supply). */
 function stateOf(facts: PartyFacts): string {
+  if (facts.sez && facts.gstin === null) {
+    throw unprocessable(
+      "sez_unregistered",
+      "A unit or developer in an SEZ is registered: it needs its GSTIN.",
+      [{ pointer: "/sez", code: "sez_unregistered", message: "needs a gstin" }],
+    );
+  }
   if (facts.gstin !== null) {
     const gstin = checkGstin(facts.gstin);
     if (facts.address && facts.address.state_code !== gstin.stateCode) {
@@ -87,6 +96,7 @@ function columnsOf(facts: PartyFacts) {
     type: facts.type,
     name: facts.name,
     gstin: facts.gstin,
+    sez: facts.sez,
     stateCode: stateOf(facts),
     email: facts.email,
     phone: facts.phone,
@@ -136,6 +146,7 @@ export async function createParty(tx: Executor, owner: Owner, input: PartyCreate
     type: input.type,
     name: input.name,
     gstin: input.gstin ?? null,
+    sez: input.sez ?? false,
     email: input.email ?? null,
     phone: input.phone ?? null,
     address: input.address ?? null,
@@ -169,6 +180,7 @@ function merged(current: Party, patch: PartyUpdate): PartyFacts {
     type: patch.type ?? current.type,
     name: patch.name ?? current.name,
     gstin: patch.gstin !== undefined ? patch.gstin : current.gstin,
+    sez: patch.sez ?? current.sez,
     email: patch.email !== undefined ? patch.email : current.email,
     phone: patch.phone !== undefined ? patch.phone : current.phone,
     address: patch.address !== undefined ? patch.address : current.address,

@@ -322,6 +322,7 @@ export const fixtures = {
         "type": "customer",
         "name": "Sharma Electronics",
         "gstin": "27AAPFU0939F1ZV",
+        "sez": false,
         "state_code": "27",
         "email": "accounts@sharma-electronics.example.in",
         "phone": "+91 22 2387 1234",
@@ -383,6 +384,7 @@ export const fixtures = {
             "type": "customer",
             "name": "Sharma Electronics",
             "gstin": "27AAPFU0939F1ZV",
+            "sez": false,
             "state_code": "27",
             "email": "accounts@sharma-electronics.example.in",
             "phone": "+91 22 2387 1234",
@@ -640,6 +642,8 @@ export const fixtures = {
     },
     "place_of_supply": "27",
     "supply_type": "inter_state",
+    "sez": false,
+    "under_lut": false,
     "reverse_charge": false,
     "items": [
       {
@@ -724,6 +728,8 @@ export const fixtures = {
     },
     "place_of_supply": "27",
     "supply_type": "inter_state",
+    "sez": false,
+    "under_lut": false,
     "reverse_charge": false,
     "items": [
       {
@@ -813,6 +819,8 @@ export const fixtures = {
         },
         "place_of_supply": "27",
         "supply_type": "inter_state",
+        "sez": false,
+        "under_lut": false,
         "reverse_charge": false,
         "items": [
           {
@@ -881,6 +889,7 @@ export const fixtures = {
     "type": "customer",
     "name": "Sharma Electronics",
     "gstin": "27AAPFU0939F1ZV",
+    "sez": false,
     "state_code": "27",
     "email": "accounts@sharma-electronics.example.in",
     "phone": "+91 22 2387 1234",
@@ -930,6 +939,7 @@ export const fixtures = {
         "type": "customer",
         "name": "Meera Rao",
         "gstin": null,
+        "sez": false,
         "state_code": "29",
         "email": null,
         "phone": "+91 98450 12345",
@@ -950,6 +960,7 @@ export const fixtures = {
         "type": "customer",
         "name": "Sharma Electronics",
         "gstin": "27AAPFU0939F1ZV",
+        "sez": false,
         "state_code": "27",
         "email": "accounts@sharma-electronics.example.in",
         "phone": "+91 22 2387 1234",
@@ -974,6 +985,7 @@ export const fixtures = {
     "type": "customer",
     "name": "Meera Rao",
     "gstin": null,
+    "sez": false,
     "state_code": "29",
     "email": null,
     "phone": "+91 98450 12345",
@@ -997,6 +1009,7 @@ export const fixtures = {
     "type": "customer",
     "name": "Sharma Electronics",
     "gstin": "27AAPFU0939F1ZV",
+    "sez": false,
     "state_code": "27",
     "email": "accounts@sharma-electronics.example.in",
     "phone": "+91 22 2387 5678",

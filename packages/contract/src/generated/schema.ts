@@ -265,7 +265,8 @@ export interface paths {
          *
          *     Bahi takes each line's HSN code, unit and GST rate from the product, sets the place of supply (the
          *     party's state unless `place_of_supply` overrides it) and computes the tax: CGST + SGST/UTGST within the
-         *     business's state, IGST across states and for exports. Each line's tax is rounded half-up to the paisa and
+         *     business's state, IGST across states, for exports and to SEZ units, and no tax at all on an export or
+         *     SEZ supply made under a letter of undertaking (`under_lut`). Each line's tax is rounded half-up to the paisa and
          *     the total to the rupee (`round_off`). Goods that track stock leave it, one stock movement per line.
          *
          *     Errors, beyond the request's shape (400):
@@ -273,7 +274,8 @@ export interface paths {
          *       invoice to a registered buyer or an export) and `rate_not_in_force` (the product's GST rate is not in
          *       force on the invoice date), each at `/items/{i}/sku`; `discount_exceeds_gross` at
          *       `/items/{i}/discount`; `date_in_future` and `financial_year_closed` at `/date`;
-         *       `due_date_before_date` at `/due_date`; `idempotency_key_reused`.
+         *       `due_date_before_date` at `/due_date`; `not_zero_rated` at `/under_lut`; `reverse_charge_unregistered`
+         *       and `reverse_charge_sez` at `/reverse_charge`; `idempotency_key_reused`.
          *     - 409 `insufficient_stock`, naming the SKU in `detail` and the line as `/items/{i}/qty`;
          *       `idempotency_request_in_progress`.
          *     - 402 `subscription_paused`, or `plan_limit_exceeded` when the plan's live invoices for the month are
@@ -384,7 +386,8 @@ export interface paths {
          *     character and state code are business rules (422 `invalid_gstin`). The party's `state_code` is taken
          *     from the GSTIN, and an address, if given, must lie in that state (422 `state_mismatch`). An
          *     unregistered party (no `gstin`) needs an address, whose state becomes the party's state (422
-         *     `address_required`).
+         *     `address_required`). A unit or developer in a Special Economic Zone is marked `sez`, which needs a
+         *     GSTIN (422 `sez_unregistered`).
          *
          *     A GSTIN belongs to at most one party per account and mode: creating a second party with it is a 409
          *     `duplicate_gstin`, and the problem's `existing_id` names the party that has it.
@@ -422,7 +425,8 @@ export interface paths {
          *
          *     The changed party follows the same rules as a new one: a valid GSTIN (422 `invalid_gstin`), an address
          *     in the GSTIN's state (422 `state_mismatch`), an address for an unregistered party (422
-         *     `address_required`), and a GSTIN no other party has (409 `duplicate_gstin`, with `existing_id`).
+         *     `address_required`), a GSTIN for an SEZ unit (422 `sez_unregistered`), and a GSTIN no other party has
+         *     (409 `duplicate_gstin`, with `existing_id`).
          *
          *     Changes apply to documents created afterwards only: invoices, payments and credit notes already issued
          *     keep the snapshot of the party they were issued with.
@@ -1399,7 +1403,8 @@ export interface components {
             /**
              * @description The supply type: `B2B` to a registered buyer, `SEZWP`/`SEZWOP` to an SEZ with/without payment of
              *     IGST, `EXPWP`/`EXPWOP` an export with/without payment of IGST, `DEXP` a deemed export. Bahi's
-             *     exports (place of supply 96) pay IGST: `EXPWP`.
+             *     exports (place of supply 96) and supplies to SEZ parties are "without payment" when made under a
+             *     letter of undertaking (`under_lut`) or when they charge no IGST at all (goods at 0%).
              * @example B2B
              * @enum {string}
              */
@@ -1536,7 +1541,7 @@ export interface components {
             idt: components["schemas"]["Gstr1Date"];
             inum: components["schemas"]["DocumentNumber"];
             /**
-             * @description `R` regular, `SEWP`/`SEWOP` to an SEZ with/without payment of IGST, `DE` deemed export.
+             * @description `R` regular, `SEWP`/`SEWOP` to an SEZ with/without payment of IGST (without: under a LUT, or no IGST charged), `DE` deemed export (Bahi records none).
              * @example R
              * @enum {string}
              */
@@ -1702,7 +1707,7 @@ export interface components {
                 }[];
             }[];
         };
-        /** @description Export invoices, grouped by whether IGST was paid (`WPAY`, Bahi's exports) or not (`WOPAY`, under a bond or LUT). */
+        /** @description Export invoices, grouped by whether IGST was paid (`WPAY`) or not (`WOPAY`, under a bond or LUT, or no IGST charged at all). */
         Gstr1Exp: {
             /**
              * @example WPAY
@@ -2036,6 +2041,12 @@ export interface components {
             reverse_charge: boolean;
             /** @description `total` less the sum of the lines' totals: what rounding to the rupee added (between −0.49 and 0.50). */
             round_off: components["schemas"]["SignedMoney"];
+            /**
+             * @description A supply to a unit or developer in a Special Economic Zone (the party's `sez` when the invoice was
+             *     issued): zero-rated, so `inter_state` (IGST) whatever the place of supply.
+             * @example false
+             */
+            sez: boolean;
             /** @description The sum of the lines' SGST or UTGST (see `sgst_label`); always equal to `cgst`. */
             sgst: components["schemas"]["Money"];
             /**
@@ -2054,7 +2065,7 @@ export interface components {
             signed_qr_code: components["schemas"]["IrpJwt"] | null;
             status: components["schemas"]["InvoiceStatus"];
             /**
-             * @description `intra_state` (place of supply in the business's state: CGST + SGST/UTGST) or `inter_state` (another state, or an export: IGST).
+             * @description `intra_state` (place of supply in the business's state: CGST + SGST/UTGST) or `inter_state` (another state, an export or a supply to an SEZ: IGST).
              * @example inter_state
              * @enum {string}
              */
@@ -2063,6 +2074,14 @@ export interface components {
             taxable_value: components["schemas"]["Money"];
             /** @description What the buyer owes, a whole number of rupees (e-invoice `TotInvVal`); under reverse charge, without the tax. */
             total: components["schemas"]["Money"];
+            /**
+             * @description A zero-rated supply (an export or a supply to an SEZ) under bond or letter of undertaking, without
+             *     payment of IGST: each line keeps its `gst_rate` and `cess_rate`, and its `igst` and `cess` are 0.
+             *     Print "supply meant for export (or to an SEZ) under bond or letter of undertaking without payment
+             *     of integrated tax" on the invoice.
+             * @example false
+             */
+            under_lut: boolean;
         };
         /**
          * @description Why the invoice is cancelled, as the e-invoice system records it. Both fields are sent to the Invoice
@@ -2130,18 +2149,28 @@ export interface components {
             party_id: string;
             /**
              * @description Overrides the place of supply, which is otherwise the party's state. `96` makes the invoice an
-             *     export (always IGST).
+             *     export (zero-rated: IGST, or none with `under_lut`).
              */
             place_of_supply?: components["schemas"]["PlaceOfSupply"];
             /**
              * @description Whether the buyer pays the GST under reverse charge. The tax is computed and shown on the lines
              *     and in the totals, but not collected: it is left out of `total`. Only a registered buyer in India
              *     can pay it: for a party without GSTIN, or an export, it is a 422 (`reverse_charge_unregistered`,
-             *     at `/reverse_charge`).
+             *     at `/reverse_charge`). A supply to an SEZ is zero-rated, never under reverse charge: a 422
+             *     (`reverse_charge_sez`, at `/reverse_charge`).
              * @default false
              * @example false
              */
             reverse_charge?: boolean;
+            /**
+             * @description Makes a zero-rated supply (an export, place of supply `96`, or a supply to a party with `sez`)
+             *     under bond or letter of undertaking, without payment of IGST: the lines keep their rates, but
+             *     no IGST or cess is charged, and the e-invoice and GSTR-1 report it as such (`EXPWOP`/`SEZWOP`,
+             *     `WOPAY`/`SEWOP`). On any other supply it is a 422 (`not_zero_rated`, at `/under_lut`).
+             * @default false
+             * @example false
+             */
+            under_lut?: boolean;
         };
         /**
          * @description One line of an invoice, as issued. Its tax is computed on its own: on `taxable_value`, IGST at the
@@ -2358,6 +2387,13 @@ export interface components {
              */
             phone: string | null;
             /**
+             * @description Whether the party is a unit or developer in a Special Economic Zone (always registered). Supplies
+             *     to it are zero-rated: taxed as IGST whatever its state, or under a letter of undertaking without
+             *     IGST (an invoice's `under_lut`).
+             * @example false
+             */
+            sez: boolean;
+            /**
              * @description Read-only. The party's state: the first two digits of its GSTIN when registered, otherwise the state
              *     of its address. Invoices to the party take it as their default place of supply.
              */
@@ -2373,6 +2409,7 @@ export interface components {
          *     - the GSTIN's check character or state code is wrong: 422 `invalid_gstin`;
          *     - the address lies in another state than the GSTIN: 422 `state_mismatch`;
          *     - an unregistered party without address: 422 `address_required`;
+         *     - an SEZ unit (`sez`) without a GSTIN: 422 `sez_unregistered`;
          *     - another party of this account and mode already has this GSTIN: 409 `duplicate_gstin`, with
          *       `existing_id` naming that party.
          */
@@ -2396,6 +2433,14 @@ export interface components {
              * @example +91 22 2387 1234
              */
             phone?: string | null;
+            /**
+             * @description Whether the party is a unit or developer in a Special Economic Zone. Only a party with a GSTIN can
+             *     be one: `true` without a GSTIN is a 422 (`sez_unregistered`, at `/sez`). Supplies to it are
+             *     zero-rated: taxed as IGST whatever its state, or under a letter of undertaking without IGST.
+             * @default false
+             * @example false
+             */
+            sez?: boolean;
             type: components["schemas"]["PartyType"];
         };
         /** @description A page of parties, newest first. */
@@ -2420,7 +2465,7 @@ export interface components {
         /**
          * @description Changes to a party. Fields left out keep their values; `null` clears a nullable field; an `address`
          *     replaces the whole address. The changed party must satisfy the same rules as a new one
-         *     (`invalid_gstin`, `state_mismatch` and `address_required` as 422, `duplicate_gstin` as 409). Changes
+         *     (`invalid_gstin`, `state_mismatch`, `address_required` and `sez_unregistered` as 422, `duplicate_gstin` as 409). Changes
          *     apply to documents created afterwards; documents already issued keep their snapshot of the party.
          */
         PartyUpdate: {
@@ -2436,6 +2481,13 @@ export interface components {
             name?: string;
             /** @example +91 22 2387 5678 */
             phone?: string | null;
+            /**
+             * @description Whether the party is a unit or developer in a Special Economic Zone. Only a party with a GSTIN can
+             *     be one: `true` without a GSTIN is a 422 (`sez_unregistered`, at `/sez`). Supplies to it are
+             *     zero-rated: taxed as IGST whatever its state, or under a letter of undertaking without IGST.
+             * @example true
+             */
+            sez?: boolean;
             type?: components["schemas"]["PartyType"];
         };
         /**

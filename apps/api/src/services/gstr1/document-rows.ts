@@ -19,13 +19,15 @@ export interface DocumentRateRow extends RateAmounts {
   readonly date: string;
   readonly val: string;
   readonly rchrg: boolean;
+  readonly sez: boolean;
+  readonly igst_paid: boolean;
 }
 
 /**
  * Per-rate sums of the period's invoices (or credit notes) outside b2cs, sorted by section, then by
- * buyer and place, so that each group's documents arrive together. The documents are sorted first
- * and their lines summed one document at a time (an index range each), so the sort handles narrow
- * rows and the per-rate rows come out already in order. Byte order ("C") is enough for grouping and
+ * buyer and place (and exports by whether they paid IGST, WPAY first), so that each group's documents
+ * arrive together. The documents are sorted first and their lines summed one document at a time (an
+ * index range each), so the sort handles narrow rows and the per-rate rows come out already in order. Byte order ("C") is enough for grouping and
  * much cheaper to compare than the database's linguistic collation.
  */
 export function documentRateRows(scope: PeriodScope, documents: "invoices" | "notes"): SQL {
@@ -36,11 +38,11 @@ export function documentRateRows(scope: PeriodScope, documents: "invoices" | "no
       : [sql`period_notes`, sql`credit_note_items`, sql`credit_note_id`];
   const order = (d: string) =>
     sql.raw(
-      `${d}section collate "C", ${d}ctin collate "C", ${d}place_of_supply collate "C", ${d}date, ${d}number collate "C", ${d}id collate "C"`,
+      `${d}section collate "C", ${d}ctin collate "C", ${d}place_of_supply collate "C", (${d}section = 'exp' and not ${d}igst_paid), ${d}date, ${d}number collate "C", ${d}id collate "C"`,
     );
   return sql`with ${periodDocuments(scope)}
     select d.section, d.ctin, d.place_of_supply as pos, d.id, d.number, d.date::text as date,
-      d.val::text as val, d.reverse_charge as rchrg, r.rt::text as rt, r.txval::text as txval,
+      d.val::text as val, d.reverse_charge as rchrg, d.sez, d.igst_paid, r.rt::text as rt, r.txval::text as txval,
       r.iamt::text as iamt, r.camt::text as camt, r.samt::text as samt, r.csamt::text as csamt
     from (select * from ${source} where section <> 'b2cs' order by ${order("")}) d
     cross join lateral (

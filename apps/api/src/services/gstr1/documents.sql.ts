@@ -24,12 +24,20 @@ function b2clLimit(date: SQL): SQL {
 }
 
 /**
- * Registered buyer → b2b (whatever the place); unregistered: an export → exp; inter-state above the
- * B2CL limit of the invoice's date → b2cl; everything else → b2cs. `i` is the invoices row.
+ * The buyer's GSTIN as GSTR-1 reports it: none for an export, whose buyer abroad is reported (as in
+ * its e-invoice) as unregistered, even when the party also holds an Indian GSTIN.
+ */
+const buyerGstin = sql`case when i.place_of_supply = ${OTHER_COUNTRIES_STATE_CODE} then null
+  else i.party->>'gstin' end`;
+
+/**
+ * An export → exp; any other supply to a registered buyer → b2b (SEZ supplies included); unregistered:
+ * inter-state above the B2CL limit of the invoice's date → b2cl; everything else → b2cs. `i` is the
+ * invoices row.
  */
 const sectionOfInvoice = sql`case
-  when i.party->>'gstin' is not null then 'b2b'
   when i.place_of_supply = ${OTHER_COUNTRIES_STATE_CODE} then 'exp'
+  when i.party->>'gstin' is not null then 'b2b'
   when i.supply_type = 'inter_state' and i.total > ${b2clLimit(sql`i.date`)} then 'b2cl'
   else 'b2cs' end`;
 
@@ -45,6 +53,8 @@ const documentValue = (d: string) =>
 /**
  * `period_invoices`: the period's invoices that count (cancelled ones only count in doc_issue), with
  * their section; `period_notes`: the period's credit notes with their invoice's section and buyer.
+ * Both say whether the (zero-rated) invoice paid IGST: WPAY/SEWP or WOPAY/SEWOP, for a note too,
+ * whose own IGST may round to nothing.
  */
 export function periodDocuments(scope: PeriodScope): SQL {
   const { owner, start, end } = scope;
@@ -52,16 +62,16 @@ export function periodDocuments(scope: PeriodScope): SQL {
   // not again in every join, grouping and sort key that uses it.
   return sql`period_invoices as materialized (
     select i.id, i.number, i.date, i.place_of_supply, i.supply_type, i.reverse_charge,
-      i.party->>'gstin' as ctin, ${documentValue("i")} as val,
-      i.taxable_value, i.igst, i.cgst, i.sgst, i.cess,
+      ${buyerGstin} as ctin, ${documentValue("i")} as val,
+      i.taxable_value, i.igst, i.cgst, i.sgst, i.cess, i.sez, i.igst > 0 as igst_paid,
       ${sectionOfInvoice} as section
     from invoices i
     where i.account_id = ${owner.accountId} and i.livemode = ${owner.livemode}
       and i.date between ${start}::date and ${end}::date and i.status <> 'cancelled'
   ), period_notes as materialized (
     select n.id, n.number, n.date, n.place_of_supply, n.supply_type, n.reverse_charge,
-      i.party->>'gstin' as ctin, ${documentValue("n")} as val,
-      n.taxable_value, n.igst, n.cgst, n.sgst, n.cess,
+      ${buyerGstin} as ctin, ${documentValue("n")} as val,
+      n.taxable_value, n.igst, n.cgst, n.sgst, n.cess, i.sez, i.igst > 0 as igst_paid,
       ${sectionOfInvoice} as section
     from credit_notes n
     join invoices i on i.account_id = n.account_id and i.livemode = n.livemode and i.id = n.invoice_id

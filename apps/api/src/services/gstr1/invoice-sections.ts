@@ -10,6 +10,15 @@ import { GroupedSectionWriter } from "./section-writer.js";
 
 type Schemas = components["schemas"];
 
+/**
+ * `inv_typ` of a b2b invoice (or of the invoice a cdnr note adjusts): regular, or to an SEZ with or
+ * without payment of IGST. Bahi records no deemed exports (`DE`).
+ */
+export function b2bInvoiceType(row: DocumentRateRow): Schemas["Gstr1B2bInvoice"]["inv_typ"] {
+  if (!row.sez) return "R";
+  return row.igst_paid ? "SEWP" : "SEWOP";
+}
+
 /** Writes `b2b`, `b2cl` and `exp` from the period's invoices. */
 export async function writeInvoiceSections(
   tx: Transaction,
@@ -36,8 +45,7 @@ export async function writeInvoiceSections(
           ...head,
           pos: first.pos,
           rchrg: first.rchrg ? "Y" : "N",
-          // Bahi records no SEZ or deemed-export supplies: every invoice to a registered buyer is regular.
-          inv_typ: "R",
+          inv_typ: b2bInvoiceType(first),
           itms: numbered(rows.map(itemDetail)),
         },
       );
@@ -46,10 +54,10 @@ export async function writeInvoiceSections(
       await b2cl.add(first.pos, { pos: first.pos }, { ...head, itms: numbered(rows.map(igstItemDetail)) });
     } else {
       await switchTo(exp);
-      // Bahi charges IGST on every export (there is no bond or LUT on its invoices): all are WPAY.
+      const expTyp = first.igst_paid ? "WPAY" : "WOPAY";
       await exp.add(
-        "WPAY",
-        { exp_typ: "WPAY" },
+        expTyp,
+        { exp_typ: expTyp },
         {
           ...head,
           itms: rows.map((row) => {

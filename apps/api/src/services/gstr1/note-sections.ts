@@ -7,6 +7,7 @@ import type { JsonSink } from "../../http/json-stream.js";
 import { igstItemDetail, itemDetail, numbered, rupees } from "./amounts.js";
 import { type DocumentRateRow, documentRateRows, forEachDocument } from "./document-rows.js";
 import type { PeriodScope } from "./documents.sql.js";
+import { b2bInvoiceType } from "./invoice-sections.js";
 import { GroupedSectionWriter, ListSectionWriter } from "./section-writer.js";
 
 type Schemas = components["schemas"];
@@ -39,7 +40,7 @@ export async function writeNoteSections(tx: Transaction, scope: PeriodScope, sin
           ...noteHead(first),
           pos: first.pos,
           rchrg: first.rchrg ? "Y" : "N",
-          inv_typ: "R",
+          inv_typ: b2bInvoiceType(first),
           itms: numbered(rows.map(itemDetail)),
         },
       );
@@ -51,8 +52,7 @@ export async function writeNoteSections(tx: Transaction, scope: PeriodScope, sin
     }
     const exported = first.section === "exp";
     await cdnur.add({
-      // The exports a note adjusts were all charged IGST (see invoice-sections.ts): EXPWP.
-      typ: exported ? "EXPWP" : "B2CL",
+      typ: exported ? (first.igst_paid ? "EXPWP" : "EXPWOP") : "B2CL",
       ...noteHead(first),
       ...(exported ? {} : { pos: first.pos }),
       itms: numbered(rows.map(igstItemDetail)),
