@@ -319,6 +319,8 @@ export const invoices = pgTable(
      * included, where `jsonb` would reorder the keys (and cost a parse into its binary form on write).
      */
     einvoice: json("einvoice"),
+    /** An export's customs shipping bill (the contract's ShippingBill), often recorded after issue. */
+    shippingBill: jsonb("shipping_bill"),
     cancellation: jsonb("cancellation"),
     notes: text("notes"),
     createdAt: createdAt(),

@@ -46,6 +46,8 @@ export interface Inv01Input {
    * A credit note takes its invoice's, since its own IGST can round to nothing.
    */
   readonly igstPaid: boolean;
+  /** An export's shipping bill, when it was filed before the document (`ExpDtls`). */
+  readonly shippingBill?: { port_code: string; number: string; date: string } | null;
 }
 
 function supplyTypeOf(input: Inv01Input): EInvoice["TranDtls"]["SupTyp"] {
@@ -134,5 +136,14 @@ export function buildInv01(input: Inv01Input): EInvoice {
       RndOffAmt: toRupees(rounded - sum),
       TotInvVal: toRupees(rounded),
     },
+    ...(input.shippingBill
+      ? {
+          ExpDtls: {
+            ShipBNo: input.shippingBill.number,
+            ShipBDt: toEinvoiceDate(input.shippingBill.date),
+            Port: input.shippingBill.port_code,
+          },
+        }
+      : {}),
   };
 }

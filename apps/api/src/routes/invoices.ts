@@ -6,6 +6,7 @@ import type { Handlers } from "../http/operation-types.js";
 import { findInvoiceJson } from "../services/invoice-json.js";
 import { cancelInvoice, createInvoice, findInvoiceEinvoice, listInvoices } from "../services/invoices.js";
 import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
+import { recordShippingBill } from "../services/shipping-bills.js";
 
 export const invoiceHandlers: Handlers = {
   createInvoice: async ({ body }, { principal, db, services, now, idempotency }) => ({
@@ -40,6 +41,10 @@ export const invoiceHandlers: Handlers = {
   cancelInvoice: async ({ path, body }, { principal, db, services, now }) => ({
     status: 200,
     body: await cancelInvoice(db, principal, path.id, body, now, services.irp),
+  }),
+  recordInvoiceShippingBill: async ({ path, body }, { principal, db, now }) => ({
+    status: 200,
+    body: await recordShippingBill(db, principal, path.id, body, now),
   }),
   retrieveInvoiceEinvoice: async ({ path }, { principal, db }) => {
     const row = await findInvoiceEinvoice(db, principal, path.id);

@@ -17,9 +17,10 @@ import { type Owner, ownedRowPlaceholder } from "./owner.js";
  * every invoice they create back and compare it with the create's answer, built by toInvoice.
  *
  * The object is written in pieces, each a json_build_object: four that never change once the invoice
- * is issued, and three around the fields that payments, credit notes and a cancellation change. A
- * node keeps the four of the invoices it has read (IssuedInvoiceCache); reading it again then costs
- * PostgreSQL a look at three columns of one row, not the lines, the signed JWTs and thirty fields.
+ * is issued, and three around the fields that payments, credit notes, a shipping bill and a
+ * cancellation change. A node keeps the four of the invoices it has read (IssuedInvoiceCache); reading
+ * it again then costs PostgreSQL a look at a few columns of one row, not the lines, the signed JWTs and
+ * thirty fields.
  */
 const amount = (column: SQL | AnyColumn) => sql`trim_scale(${column})`;
 const instant = (column: SQL | AnyColumn) =>
@@ -59,14 +60,15 @@ const issuedColumns = {
     'notes', ${invoices.notes}, 'created_at', ${instant(invoices.createdAt)})::text`,
 };
 
-/** What payments, credit notes and a cancellation change: read on every GET. */
+/** What payments, credit notes, a shipping bill and a cancellation change: read on every GET. */
 const stateColumns = {
   status: sql<string>`json_build_object('status', ${invoices.status})::text`,
   settlement: sql<string>`json_build_object(
     'amount_paid', ${amount(invoices.amountPaid)}, 'amount_credited', ${amount(invoices.amountCredited)},
     'balance_due', case when ${invoices.status} = 'cancelled' then 0
       else ${amount(sql`${invoices.total} - ${invoices.amountPaid} - ${invoices.amountCredited}`)} end)::text`,
-  cancellation: sql<string>`json_build_object('cancellation', ${invoices.cancellation})::text`,
+  recorded: sql<string>`json_build_object(
+    'shipping_bill', ${invoices.shippingBill}, 'cancellation', ${invoices.cancellation})::text`,
 };
 type InvoiceState = { [K in keyof typeof stateColumns]: string };
 
@@ -134,7 +136,7 @@ const fieldsOf = (piece: string) => piece.slice(1, -1);
 
 /** The JSON that a single json_build_object of every field would write, key for key. */
 function joined(issued: IssuedInvoiceJson, state: InvoiceState): string {
-  return `${issued[0]}, ${fieldsOf(state.status)}, ${issued[1]}, ${fieldsOf(state.settlement)}, ${issued[2]}, ${fieldsOf(state.cancellation)}, ${issued[3]}`;
+  return `${issued[0]}, ${fieldsOf(state.status)}, ${issued[1]}, ${fieldsOf(state.settlement)}, ${issued[2]}, ${fieldsOf(state.recorded)}, ${issued[3]}`;
 }
 
 /** GET /v1/invoices/{id}: the Invoice as JSON text, written by PostgreSQL. */

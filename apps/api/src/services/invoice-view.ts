@@ -63,6 +63,7 @@ export function toInvoice(row: Omit<InvoiceRow, "einvoice">, items: readonly Inv
     ack_date: row.ackDate?.toISOString() ?? null,
     signed_qr_code: row.signedQrCode,
     signed_invoice: row.signedInvoice,
+    shipping_bill: row.shippingBill as Invoice["shipping_bill"],
     cancellation: row.cancellation as Invoice["cancellation"],
     notes: row.notes,
     created_at: row.createdAt.toISOString(),

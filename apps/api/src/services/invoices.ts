@@ -66,6 +66,7 @@ import type { Guess, Taker } from "./number-guesses.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { checkDateRange, type Page, pageOf } from "./pagination.js";
 import { toParty } from "./parties.js";
+import { checkShippingBill } from "./shipping-bill-rules.js";
 import {
   applyStockMovements,
   MOVED_ROWS,
@@ -518,6 +519,13 @@ export async function createInvoice(
       ],
     );
   }
+  if (body.shipping_bill) {
+    checkShippingBill(body.shipping_bill, { date, placeOfSupply }, now, {
+      bill: "/shipping_bill",
+      notAnExport: "/shipping_bill",
+    });
+  }
+  const shippingBill = body.shipping_bill ?? null;
   // An export is an export whoever buys it; a party's SEZ makes any other supply to it zero-rated.
   const sez = party.sez && placeOfSupply !== OTHER_COUNTRIES_STATE_CODE;
   if (body.reverse_charge && sez) {
@@ -585,6 +593,7 @@ export async function createInvoice(
       tax,
       sez,
       igstPaid: tax.igst > 0n,
+      shippingBill,
     });
   const documentFor = (
     taken: DocumentNumber,
@@ -620,6 +629,7 @@ export async function createInvoice(
       total: money(tax.total),
       ...registrationColumns(registration),
       einvoice,
+      shippingBill,
       notes: body.notes ?? null,
       amountPaid: "0",
       amountCredited: "0",

@@ -274,7 +274,9 @@ export interface paths {
          *       invoice to a registered buyer or an export) and `rate_not_in_force` (the product's GST rate is not in
          *       force on the invoice date), each at `/items/{i}/sku`; `discount_exceeds_gross` at
          *       `/items/{i}/discount`; `date_in_future` and `financial_year_closed` at `/date`;
-         *       `due_date_before_date` at `/due_date`; `not_zero_rated` at `/under_lut`; `reverse_charge_unregistered`
+         *       `due_date_before_date` at `/due_date`; `not_zero_rated` at `/under_lut`;
+         *       `not_an_export` at `/shipping_bill`; `shipping_bill_before_invoice` and `date_in_future` at
+         *       `/shipping_bill/date`; `reverse_charge_unregistered`
          *       and `reverse_charge_sez` at `/reverse_charge`; `idempotency_key_reused`.
          *     - 409 `insufficient_stock`, naming the SKU in `detail` and the line as `/items/{i}/qty`;
          *       `idempotency_request_in_progress`.
@@ -358,6 +360,34 @@ export interface paths {
         get: operations["retrieveInvoiceEinvoice"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices/{id}/shipping_bill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record an export's shipping bill
+         * @description Records the customs shipping bill of an export of goods (place of supply `96`), usually filed after
+         *     the invoice is issued, and sends an `invoice.shipping_bill_recorded` event. GSTR-1 reports it with
+         *     the export (`sbpcode`, `sbnum`, `sbdt`); customs refunds IGST paid on an export once they match its
+         *     records. Recording it again replaces it, to correct a mistake. The invoice's e-invoice, registered at
+         *     issue, does not change.
+         *
+         *     Errors: 422 `not_an_export` (the invoice is not an export), `shipping_bill_before_invoice` and
+         *     `date_in_future` at `/date`, `idempotency_key_reused`; 409 `invoice_cancelled` and
+         *     `idempotency_request_in_progress`; 402 `subscription_paused` (live mode only).
+         */
+        post: operations["recordInvoiceShippingBill"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1227,12 +1257,13 @@ export interface components {
          * @description The e-invoice of a document as Bahi registers it with the Invoice Registration Portal (IRP): the
          *     government's INV-01 JSON, schema version 1.1, with its own PascalCase keys. Dates are `dd/mm/yyyy`;
          *     amounts are rupees with two decimals; quantities, unit prices and rates have up to three. Bahi sends
-         *     the fields below; the schema's other, optional fields (trade names, second address lines, e-commerce,
-         *     export and e-way bill details) are left out.
+         *     the fields below; the schema's other, optional fields (trade names, second address lines, e-commerce
+         *     and e-way bill details, and the export details beyond the shipping bill) are left out.
          */
         EInvoice: {
             BuyerDtls: components["schemas"]["EInvoiceBuyerDtls"];
             DocDtls: components["schemas"]["EInvoiceDocDtls"];
+            ExpDtls?: components["schemas"]["EInvoiceExpDtls"];
             /** @description The document's lines, 1 to 1,000 (`MAX_INVOICE_ITEMS`). */
             ItemList: components["schemas"]["EInvoiceItem"][];
             SellerDtls: components["schemas"]["EInvoiceSellerDtls"];
@@ -1287,6 +1318,24 @@ export interface components {
              * @enum {string}
              */
             Typ: "INV" | "CRN" | "DBN";
+        };
+        /** @description Export details (`ExpDtls`), sent for an export whose shipping bill was given when the invoice was created. */
+        EInvoiceExpDtls: {
+            /**
+             * @description The port of export's code.
+             * @example INNSA1
+             */
+            Port: string;
+            /**
+             * @description The shipping bill's date, `dd/mm/yyyy`.
+             * @example 27/11/2026
+             */
+            ShipBDt: string;
+            /**
+             * @description The shipping bill's number.
+             * @example 4512863
+             */
+            ShipBNo: string;
         };
         /**
          * @description One line (`ItemList[]`). `TotAmt = Qty × UnitPrice` rounded to the paisa, `AssAmt = TotAmt − Discount`,
@@ -1486,6 +1535,7 @@ export interface components {
          *       to at or below it (the Product).
          *     - `invoice.created`: an invoice was issued (the Invoice).
          *     - `invoice.cancelled`: an invoice was cancelled (the Invoice).
+         *     - `invoice.shipping_bill_recorded`: an export's shipping bill was recorded or corrected (the Invoice).
          *     - `invoice.partially_paid`: a payment or credit note covered part of an invoice's balance (the Invoice).
          *     - `invoice.paid`: an invoice's balance reached zero (the Invoice).
          *     - `payment.created`: a payment was recorded (the Payment).
@@ -1497,7 +1547,7 @@ export interface components {
          * @example invoice.created
          * @enum {string}
          */
-        EventType: "party.created" | "party.updated" | "product.created" | "product.updated" | "product.stock_low" | "invoice.created" | "invoice.cancelled" | "invoice.partially_paid" | "invoice.paid" | "payment.created" | "credit_note.created" | "webhook.disabled";
+        EventType: "party.created" | "party.updated" | "product.created" | "product.updated" | "product.stock_low" | "invoice.created" | "invoice.cancelled" | "invoice.shipping_bill_recorded" | "invoice.partially_paid" | "invoice.paid" | "payment.created" | "credit_note.created" | "webhook.disabled";
         /** @description One bad field of a request. */
         FieldError: {
             /**
@@ -1717,13 +1767,24 @@ export interface components {
             inv: components["schemas"]["Gstr1ExpInvoice"][];
         };
         /**
-         * @description An export invoice (table 6A). Bahi records no shipping bills: add the port code, shipping bill number
-         *     and date (`sbpcode`, `sbnum`, `sbdt`) on the portal when you have them.
+         * @description An export invoice (table 6A), with its shipping bill (`sbpcode`, `sbnum`, `sbdt`) once recorded on the
+         *     invoice (`shipping_bill`); an export of services has none.
          */
         Gstr1ExpInvoice: {
             idt: components["schemas"]["Gstr1Date"];
             inum: components["schemas"]["DocumentNumber"];
             itms: components["schemas"]["Gstr1ExpItem"][];
+            sbdt?: components["schemas"]["Gstr1Date"];
+            /**
+             * @description The shipping bill's number.
+             * @example 4512863
+             */
+            sbnum?: string;
+            /**
+             * @description The port of export's code.
+             * @example INNSA1
+             */
+            sbpcode?: string;
             /** @description The invoice value. */
             val: components["schemas"]["Money"];
         };
@@ -2055,6 +2116,11 @@ export interface components {
              * @enum {string}
              */
             sgst_label: "SGST" | "UTGST";
+            /**
+             * @description The customs shipping bill of an export of goods, once recorded (at creation or with
+             *     `POST /v1/invoices/{id}/shipping_bill`), or `null`.
+             */
+            shipping_bill: components["schemas"]["ShippingBill"] | null;
             /** @description The IRP's signed copy of the e-invoice, a JWT whose `data` is the registered e-invoice JSON; `null` without an IRN. */
             signed_invoice: components["schemas"]["IrpJwt"] | null;
             /**
@@ -2162,6 +2228,13 @@ export interface components {
              * @example false
              */
             reverse_charge?: boolean;
+            /**
+             * @description The customs shipping bill of an export of goods, when it is filed before the invoice is issued;
+             *     otherwise record it later with `POST /v1/invoices/{id}/shipping_bill`. The e-invoice carries it
+             *     (`ExpDtls`). Only an export (place of supply `96`) has one: on any other supply it is a 422
+             *     (`not_an_export`, at `/shipping_bill`).
+             */
+            shipping_bill?: components["schemas"]["ShippingBill"];
             /**
              * @description Makes a zero-rated supply (an export, place of supply `96`, or a supply to a party with `sez`)
              *     under bond or letter of undertaking, without payment of IGST: the lines keep their rates, but
@@ -3031,6 +3104,30 @@ export interface components {
          * @example invoices:write
          */
         Scope: string;
+        /**
+         * @description The customs shipping bill of an export of goods. GSTR-1 reports it with the export (`exp`: `sbpcode`,
+         *     `sbnum`, `sbdt`), and customs refunds the IGST paid on an export only once the return's shipping bill
+         *     matches its own records. It is usually filed after the invoice: record it with
+         *     `POST /v1/invoices/{id}/shipping_bill`, or give it when the invoice is created (the e-invoice then
+         *     carries it too, as `ExpDtls`).
+         */
+        ShippingBill: {
+            /**
+             * @description The shipping bill's date: not before the invoice's date (422 `shipping_bill_before_invoice`) and
+             *     not after today in India (422 `date_in_future`).
+             */
+            date: components["schemas"]["LocalDate"];
+            /**
+             * @description The shipping bill's number, 3 to 7 digits.
+             * @example 4512863
+             */
+            number: string;
+            /**
+             * @description The six-character customs code of the port of export, such as `INNSA1` (Nhava Sheva) or `INMAA1` (Chennai).
+             * @example INNSA1
+             */
+            port_code: string;
+        };
         /**
          * @description An amount in rupees with at most two decimals that may be negative (e.g. a round-off).
          * @example -0.45
@@ -4456,6 +4553,62 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    recordInvoiceShippingBill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
+                 *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
+                 *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
+                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+                 *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+                 *     rotating its secret) is replayed only to the API key that made the first request: under another
+                 *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The invoice's id. */
+                id: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShippingBill"];
+            };
+        };
+        responses: {
+            /** @description The invoice with its shipping bill. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -73,4 +73,26 @@ export class Invoices {
       body,
     );
   }
+
+  /**
+   * `recordInvoiceShippingBill`: records (or corrects) an export's customs shipping bill, which GSTR-1
+   * reports with the export.
+   */
+  recordShippingBill(
+    id: string,
+    body: RequestBody<"recordInvoiceShippingBill">,
+    options?: RequestOptions,
+  ): Promise<Result<"recordInvoiceShippingBill">> {
+    return this.#core.call(
+      "recordInvoiceShippingBill",
+      options,
+      (init) =>
+        this.#core.client.POST("/v1/invoices/{id}/shipping_bill", {
+          ...init,
+          params: { path: { id } },
+          body,
+        }),
+      body,
+    );
+  }
 }

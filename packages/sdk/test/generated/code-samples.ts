@@ -274,6 +274,17 @@ export async function cancelInvoice(): Promise<void> {
   console.log(invoice.status); // cancelled
 }
 
+/** POST /v1/invoices/{id}/shipping_bill */
+export async function recordInvoiceShippingBill(): Promise<void> {
+  const bahi = new Bahi({ apiKey: "sk_test_…" });
+  const invoice = await bahi.invoices.recordShippingBill("inv_01jd4r5t6v7w8x9y0z1a2b3c4d", {
+    port_code: "INNSA1",
+    number: "4512863",
+    date: "2026-11-24",
+  });
+  console.log(invoice.shipping_bill);
+}
+
 /** GET /v1/invoices/{id}/einvoice */
 export async function retrieveInvoiceEinvoice(): Promise<void> {
   const bahi = new Bahi({ apiKey: "sk_test_…" });

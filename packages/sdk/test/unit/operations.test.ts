@@ -52,6 +52,7 @@ const calls: Record<OperationId, (bahi: Bahi) => Promise<unknown>> = {
   listInvoices: (b) => b.invoices.list({ status: "issued", limit: 50 }).page,
   retrieveInvoice: (b) => b.invoices.retrieve(id),
   cancelInvoice: (b) => b.invoices.cancel(id, fixtures.InvoiceCancel),
+  recordInvoiceShippingBill: (b) => b.invoices.recordShippingBill(id, fixtures.ShippingBill),
   retrieveInvoiceEinvoice: (b) => b.invoices.einvoice.retrieve(id),
   retrieveEinvoiceJwks: (b) => b.invoices.einvoice.jwks(),
   createPayment: (b) => b.payments.create(fixtures.PaymentCreate),

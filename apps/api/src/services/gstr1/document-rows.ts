@@ -21,6 +21,8 @@ export interface DocumentRateRow extends RateAmounts {
   readonly rchrg: boolean;
   readonly sez: boolean;
   readonly igst_paid: boolean;
+  /** An export invoice's shipping bill, once recorded (never on a note). */
+  readonly shipping_bill: Schemas["ShippingBill"] | null;
 }
 
 /**
@@ -42,7 +44,7 @@ export function documentRateRows(scope: PeriodScope, documents: "invoices" | "no
     );
   return sql`with ${periodDocuments(scope)}
     select d.section, d.ctin, d.place_of_supply as pos, d.id, d.number, d.date::text as date,
-      d.val::text as val, d.reverse_charge as rchrg, d.sez, d.igst_paid, r.rt::text as rt, r.txval::text as txval,
+      d.val::text as val, d.reverse_charge as rchrg, d.sez, d.igst_paid, d.shipping_bill, r.rt::text as rt, r.txval::text as txval,
       r.iamt::text as iamt, r.camt::text as camt, r.samt::text as samt, r.csamt::text as csamt
     from (select * from ${source} where section <> 'b2cs' order by ${order("")}) d
     cross join lateral (

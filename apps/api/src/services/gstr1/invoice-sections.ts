@@ -60,6 +60,13 @@ export async function writeInvoiceSections(
         { exp_typ: expTyp },
         {
           ...head,
+          ...(first.shipping_bill
+            ? {
+                sbpcode: first.shipping_bill.port_code,
+                sbnum: first.shipping_bill.number,
+                sbdt: toGstr1Date(first.shipping_bill.date),
+              }
+            : {}),
           itms: rows.map((row) => {
             const { rt, txval, iamt, csamt } = igstItemDetail(row);
             return { txval, rt, iamt, csamt };

@@ -1,0 +1,47 @@
+import type { components } from "@bahi/contract";
+import type { Executor } from "../db/client.js";
+import { invoices } from "../db/schema.js";
+import { conflict, notFound } from "../errors.js";
+import { recordEvent } from "./events.js";
+import { toInvoice } from "./invoice-view.js";
+import { itemsOf } from "./invoices.js";
+import { type Owner, ownedRow } from "./owner.js";
+import { checkShippingBill } from "./shipping-bill-rules.js";
+
+type Invoice = components["schemas"]["Invoice"];
+type ShippingBill = components["schemas"]["ShippingBill"];
+
+/**
+ * POST /v1/invoices/{id}/shipping_bill: records (or corrects) an export's shipping bill, which customs
+ * usually assigns after the invoice is issued. The e-invoice registered at issue stays as it was.
+ */
+export async function recordShippingBill(
+  tx: Executor,
+  owner: Owner,
+  id: string,
+  bill: ShippingBill,
+  now: Date,
+): Promise<Invoice> {
+  const [row] = await tx
+    .select({
+      number: invoices.number,
+      date: invoices.date,
+      placeOfSupply: invoices.placeOfSupply,
+      status: invoices.status,
+    })
+    .from(invoices)
+    .where(ownedRow(invoices, owner, id))
+    .for("update");
+  if (!row) throw notFound("invoice", id);
+  if (row.status === "cancelled") throw conflict("invoice_cancelled", `Invoice ${row.number} is cancelled.`);
+  checkShippingBill(bill, row, now, { bill: "", notAnExport: "/path/id" });
+  const [updated] = await tx
+    .update(invoices)
+    .set({ shippingBill: bill })
+    .where(ownedRow(invoices, owner, id))
+    .returning();
+  if (!updated) throw notFound("invoice", id);
+  const invoice = toInvoice(updated, (await itemsOf(tx, owner, [id])).get(id) ?? []);
+  await recordEvent(tx, owner, "invoice.shipping_bill_recorded", invoice);
+  return invoice;
+}
