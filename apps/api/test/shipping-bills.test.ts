@@ -4,7 +4,8 @@ import { todayInIst } from "@bahi/gst";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
-import { createTenant, GSTINS } from "./support/tenants.js";
+import { penSeller } from "./support/pen-seller.js";
+import { GSTINS } from "./support/tenants.js";
 
 let api: TestApi;
 
@@ -18,26 +19,7 @@ const BILL = { port_code: "INNSA1", number: "4512863", date: "2025-08-07" };
 
 /** A Karnataka business exporting pens (18%) to a buyer abroad, and selling them to a trader at home. */
 async function exporter() {
-  const tenant = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });
-  const call = (operationId: string, options: Parameters<TestApi["call"]>[1] = {}) =>
-    api.call(operationId, { key: tenant.testKey, ...options });
-  const product = await call("createProduct", {
-    body: {
-      sku: "PEN",
-      name: "Ballpoint pen",
-      price: 100,
-      gst_rate: 18,
-      hsn_code: "96081019",
-      unit: "NOS",
-      track_stock: false,
-    },
-  });
-  expect(product.status, JSON.stringify(product.body)).toBe(201);
-  const party = async (body: object) => {
-    const res = await call("createParty", { body: { type: "customer", ...body } });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body.id as string;
-  };
+  const { tenant, call, party } = await penSeller(api);
   const address = { line1: "1 Harbour Road", city: "Dubai", state_code: "29", pin: "560001" };
   const abroad = await party({ name: "Acme Imports LLC", address });
   const trader = await party({

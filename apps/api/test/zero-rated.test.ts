@@ -4,7 +4,8 @@ import { gstinCheckChar } from "@bahi/gst";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
-import { createTenant, GSTINS } from "./support/tenants.js";
+import { penSeller } from "./support/pen-seller.js";
+import { GSTINS } from "./support/tenants.js";
 
 let api: TestApi;
 
@@ -19,26 +20,7 @@ const address = (state_code: string) => ({ line1: "1 Main Road", city: "Town", s
 
 /** A Karnataka business selling pens (18%) to an SEZ unit in Karnataka, a buyer abroad and a trader in Maharashtra. */
 async function shop() {
-  const tenant = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });
-  const call = (operationId: string, options: Parameters<TestApi["call"]>[1] = {}) =>
-    api.call(operationId, { key: tenant.testKey, ...options });
-  const created = await call("createProduct", {
-    body: {
-      sku: "PEN",
-      name: "Ballpoint pen",
-      price: 100,
-      gst_rate: 18,
-      hsn_code: "96081019",
-      unit: "NOS",
-      track_stock: false,
-    },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const party = async (body: object) => {
-    const res = await call("createParty", { body: { type: "customer", ...body } });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body.id as string;
-  };
+  const { tenant, call, party } = await penSeller(api);
   const parties = {
     sez: await party({
       name: "Electronic City SEZ Unit",
