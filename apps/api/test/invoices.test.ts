@@ -971,7 +971,7 @@ describe("rates as of the invoice date", () => {
       body: { gst_rate: 5, rates_effective_from: "2026-11-01" },
     });
     expect(changed.status).toBe(200);
-    expect(changed.body.gst_rate).toBe(5);
+    expect(changed.body).toMatchObject({ gst_rate: 5, rates_effective_from: "2026-11-01" });
     const line = { sku: "PEN-01", qty: 1, rate: 100 };
     const before = await s.invoice({ party_id: party, date: "2026-10-31", items: [line] });
     const from = await s.invoice({ party_id: party, date: "2026-11-01", items: [line] });
@@ -996,6 +996,7 @@ describe("rates as of the invoice date", () => {
     expect(future.status).toBe(422);
     expect(future.body.code).toBe("date_in_future");
     const other = await s.call("createProduct", { body: { ...fixtures.ProductCreate, sku: "OLD-12" } });
+    expect(other.body.rates_effective_from).toBeNull();
     const gone = await s.call("updateProduct", {
       path: { id: other.body.id },
       body: { gst_rate: 12, rates_effective_from: "2025-09-01" },
@@ -1008,6 +1009,7 @@ describe("rates as of the invoice date", () => {
       body: { name: "Pen, renamed", rates_effective_from: "2099-01-01" },
     });
     expect(unchangedRates.status).toBe(200);
+    expect(unchangedRates.body.rates_effective_from).toBe("2026-11-01");
 
     // A second change on the same day keeps, for earlier invoices, the rates from before the first.
     expect(
@@ -1018,6 +1020,8 @@ describe("rates as of the invoice date", () => {
         })
       ).status,
     ).toBe(200);
+    const penNow = await s.call("retrieveProduct", { path: { id: pen } });
+    expect(penNow.body).toMatchObject({ gst_rate: 40, rates_effective_from: "2026-11-01" });
     const again = await s.invoice({ party_id: party, date: "2026-10-31", items: [line] });
     expect(again.body.items[0].gst_rate).toBe(18);
     expect((await s.invoice({ party_id: party, items: [line] })).body.items[0].gst_rate).toBe(40);

@@ -73,6 +73,28 @@ describe(`migrations on ${driverUnderTest}`, () => {
     await target.drop();
   });
 
+  it("give products whose rates changed before 0016 the date of their last change", async () => {
+    const target = await emptyDatabase();
+    const { db } = target.handle;
+    await migrateThrough(target.handle, "0015_export_shipping_bills");
+    for (const id of ["prd_changed", "prd_same"]) {
+      await db.execute(sql`insert into products
+          (account_id, livemode, id, sku, name, price, gst_rate, unit, track_stock)
+        values ('acct_1', false, ${id}, ${id}, 'Pen', 10, 5, 'NOS', false)`);
+    }
+    await db.execute(sql`insert into product_rate_history
+        (account_id, livemode, product_id, valid_until, gst_rate, cess_rate)
+      values ('acct_1', false, 'prd_changed', '2025-09-22', 12, 0), ('acct_1', false, 'prd_changed', '2026-11-01', 18, 0)`);
+    await migrate(target.handle);
+    expect(
+      rowsOf(await db.execute(sql`select id, rates_effective_from::text from products order by id`)),
+    ).toEqual([
+      { id: "prd_changed", rates_effective_from: "2026-11-01" },
+      { id: "prd_same", rates_effective_from: null },
+    ]);
+    await target.drop();
+  });
+
   it.runIf(driverUnderTest === "postgres")("serialise two nodes migrating at once", async () => {
     const target = await createPostgresDatabase(process.env.TEST_DATABASE_URL as string, null);
     const other = await openDatabase({ driver: "postgres", url: target.url as string, poolSize: 2 });

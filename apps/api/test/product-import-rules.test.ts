@@ -110,6 +110,7 @@ describe("a row's decision", () => {
     price: "10.000",
     gstRate: "18.000",
     cessRate: "0.000",
+    ratesEffectiveFrom: null,
     hsnCode: "9608",
     unit: "NOS",
     trackStock: true,

@@ -464,8 +464,12 @@ describe("strict about the data", () => {
       key: tenant.testKey,
       body: { ...fixtures.ProductCreate, sku: "RATE-1", gst_rate: 18 },
     });
+    expect(created.body.rates_effective_from).toBeNull();
     await importCsv("SKU,Name,GST rate\nRATE-1,,5\n");
-    expect((await productBySku("RATE-1")).gst_rate).toBe(5);
+    expect(await productBySku("RATE-1")).toMatchObject({
+      gst_rate: 5,
+      rates_effective_from: todayInIst(new Date()),
+    });
     const kept = await api.database.handle.db
       .select()
       .from(productRateHistory)

@@ -166,6 +166,8 @@ export const products = pgTable(
     price: decimal3("price").notNull(),
     gstRate: decimal3("gst_rate").notNull(),
     cessRate: decimal3("cess_rate").notNull().default("0"),
+    /** When the current rates took effect (their last change's); null if unchanged since creation. */
+    ratesEffectiveFrom: date("rates_effective_from", { mode: "string" }),
     hsnCode: text("hsn_code"),
     unit: text("unit").notNull(),
     trackStock: boolean("track_stock").notNull(),

@@ -19,6 +19,7 @@ export function toProduct(row: ProductRow): Product {
     price: decimal(row.price),
     gst_rate: decimal(row.gstRate) as Product["gst_rate"],
     cess_rate: decimal(row.cessRate),
+    rates_effective_from: row.ratesEffectiveFrom,
     hsn_code: row.hsnCode,
     hsn_missing: row.hsnCode === null,
     unit: row.unit as Product["unit"],

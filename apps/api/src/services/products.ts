@@ -8,7 +8,7 @@ import {
   todayInIst,
   UQC_NOT_APPLICABLE,
 } from "@bahi/gst";
-import { and, desc, eq, ilike, isNotNull, isNull, lt, lte, max, not, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, isNotNull, isNull, lt, lte, not, or, type SQL } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { isUniqueViolation } from "../db/errors.js";
 import { productRateHistory, products } from "../db/schema.js";
@@ -194,17 +194,15 @@ async function keepRatesBefore(
   owner: Owner,
   id: string,
   from: string,
+  current: Product,
   rates: { gstRate: string; cessRate: string },
 ): Promise<void> {
-  const [last] = await tx
-    .select({ validUntil: max(productRateHistory.validUntil) })
-    .from(productRateHistory)
-    .where(ownedBy(productRateHistory, owner, eq(productRateHistory.productId, id)));
-  if (last?.validUntil && from < last.validUntil) {
+  const last = current.rates_effective_from;
+  if (last && from < last) {
     throw rule(
       "rates_out_of_order",
       "/rates_effective_from",
-      `must not be before the product's last change of rates, effective ${last.validUntil}`,
+      `must not be before the product's last change of rates, effective ${last}`,
     );
   }
   await tx
@@ -239,11 +237,11 @@ export async function updateProduct(
   }
   checkFacts(facts, new Set(Object.keys(patch)), today, ratesFrom);
   if (sameColumns(before, after)) return current;
-  if (ratesChange) await keepRatesBefore(tx, owner, id, ratesFrom, before);
+  if (ratesChange) await keepRatesBefore(tx, owner, id, ratesFrom, current, before);
   const [row] = await saving(tx, owner, facts.sku, id, () =>
     tx
       .update(products)
-      .set({ ...columnsOf(facts), updatedAt: now })
+      .set({ ...columnsOf(facts), ...(ratesChange ? { ratesEffectiveFrom: ratesFrom } : {}), updatedAt: now })
       .where(ownedRow(products, owner, id))
       .returning(),
   );

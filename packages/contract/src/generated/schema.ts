@@ -2814,6 +2814,13 @@ export interface components {
             /** @description The default price of one unit, before GST. */
             price: components["schemas"]["UnitPrice"];
             /**
+             * @description The date from which `gst_rate` and `cess_rate` apply (the `rates_effective_from` of their last
+             *     change), or `null` when they have not changed since the product was created. Invoices dated
+             *     before it take the rates in force before it; a later change of rates cannot be dated before it
+             *     (422 `rates_out_of_order`).
+             */
+            rates_effective_from: components["schemas"]["LocalDate"] | null;
+            /**
              * @description The stock at or below which the product counts as low: when a movement takes `stock_on_hand` from
              *     above this level to at or below it, Bahi sends a `product.stock_low` event. `null`: no level.
              */

@@ -414,7 +414,7 @@ async function upsertProducts(
     .insert(products)
     .select(
       sql`select ${owner.accountId} as account_id, ${owner.livemode} as livemode, r.id, r.sku, r.name,
-        r.description, r.price, r.gst_rate, r.cess_rate, r.hsn_code, r.unit, r.track_stock,
+        r.description, r.price, r.gst_rate, r.cess_rate, null::date as rates_effective_from, r.hsn_code, r.unit, r.track_stock,
         r.allow_negative_stock, r.reorder_level, r.stock_on_hand, ${now.toISOString()}::timestamptz as created_at,
         ${now.toISOString()}::timestamptz as updated_at
       from json_to_recordset(${jsonParam(input)}) as r(id text, sku text, name text, description text,
@@ -429,6 +429,10 @@ async function upsertProducts(
         price: excluded("price"),
         gstRate: excluded("gst_rate"),
         cessRate: excluded("cess_rate"),
+        // A change of rates by an import takes effect today (see the rate history above).
+        ratesEffectiveFrom: sql`case when (products.gst_rate, products.cess_rate)
+          is distinct from (excluded.gst_rate, excluded.cess_rate) then ${todayInIst(now)}::date
+          else products.rates_effective_from end`,
         hsnCode: excluded("hsn_code"),
         unit: excluded("unit"),
         trackStock: excluded("track_stock"),
