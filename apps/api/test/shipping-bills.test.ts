@@ -70,6 +70,9 @@ describe("shipping bills of exports", () => {
       corrected,
     );
 
+    // The same bill again writes nothing and announces nothing.
+    expect((await s.record(invoice.id, corrected)).body).toEqual(again.body);
+
     const einvoice = await s.call("retrieveInvoiceEinvoice", { path: { id: invoice.id } });
     expect(einvoice.body).not.toHaveProperty("ExpDtls");
     const events = await eventsOf(

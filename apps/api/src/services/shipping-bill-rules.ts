@@ -6,7 +6,7 @@ type ShippingBill = components["schemas"]["ShippingBill"];
 
 /** Where a request names the bill, and what to blame when the invoice is not an export. */
 export interface ShippingBillPointers {
-  /** `/shipping_bill` in a create; the whole body (``) in POST …/shipping_bill. */
+  /** `/shipping_bill` in a create; the whole body (an empty pointer) in POST …/shipping_bill. */
   readonly bill: string;
   /** The create's `/shipping_bill`, or the invoice named by the path (`/path/id`). */
   readonly notAnExport: string;

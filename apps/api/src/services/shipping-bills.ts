@@ -13,7 +13,8 @@ type ShippingBill = components["schemas"]["ShippingBill"];
 
 /**
  * POST /v1/invoices/{id}/shipping_bill: records (or corrects) an export's shipping bill, which customs
- * usually assigns after the invoice is issued. The e-invoice registered at issue stays as it was.
+ * usually assigns after the invoice is issued. The e-invoice registered at issue stays as it was. The
+ * bill the invoice already has writes nothing and announces nothing.
  */
 export async function recordShippingBill(
   tx: Executor,
@@ -23,25 +24,29 @@ export async function recordShippingBill(
   now: Date,
 ): Promise<Invoice> {
   const [row] = await tx
-    .select({
-      number: invoices.number,
-      date: invoices.date,
-      placeOfSupply: invoices.placeOfSupply,
-      status: invoices.status,
-    })
+    .select()
     .from(invoices)
     .where(ownedRow(invoices, owner, id))
     .for("update");
   if (!row) throw notFound("invoice", id);
   if (row.status === "cancelled") throw conflict("invoice_cancelled", `Invoice ${row.number} is cancelled.`);
   checkShippingBill(bill, row, now, { bill: "", notAnExport: "/path/id" });
+  const items = async () => (await itemsOf(tx, owner, [id])).get(id) ?? [];
+  const recorded = row.shippingBill as ShippingBill | null;
+  if (
+    recorded?.port_code === bill.port_code &&
+    recorded.number === bill.number &&
+    recorded.date === bill.date
+  ) {
+    return toInvoice(row, await items());
+  }
   const [updated] = await tx
     .update(invoices)
     .set({ shippingBill: bill })
     .where(ownedRow(invoices, owner, id))
     .returning();
   if (!updated) throw notFound("invoice", id);
-  const invoice = toInvoice(updated, (await itemsOf(tx, owner, [id])).get(id) ?? []);
+  const invoice = toInvoice(updated, await items());
   await recordEvent(tx, owner, "invoice.shipping_bill_recorded", invoice);
   return invoice;
 }

@@ -380,8 +380,8 @@ export interface paths {
          * @description Records the customs shipping bill of an export of goods (place of supply `96`), usually filed after
          *     the invoice is issued, and sends an `invoice.shipping_bill_recorded` event. GSTR-1 reports it with
          *     the export (`sbpcode`, `sbnum`, `sbdt`); customs refunds IGST paid on an export once they match its
-         *     records. Recording it again replaces it, to correct a mistake. The invoice's e-invoice, registered at
-         *     issue, does not change.
+         *     records. Recording another replaces it, to correct a mistake; recording the same one again changes
+         *     nothing and sends no event. The invoice's e-invoice, registered at issue, does not change.
          *
          *     Errors: 422 `not_an_export` (the invoice is not an export), `shipping_bill_before_invoice` and
          *     `date_in_future` at `/date`, `idempotency_key_reused`; 409 `invoice_cancelled` and

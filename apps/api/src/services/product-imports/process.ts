@@ -414,8 +414,8 @@ async function upsertProducts(
     .insert(products)
     .select(
       sql`select ${owner.accountId} as account_id, ${owner.livemode} as livemode, r.id, r.sku, r.name,
-        r.description, r.price, r.gst_rate, r.cess_rate, null::date as rates_effective_from, r.hsn_code, r.unit, r.track_stock,
-        r.allow_negative_stock, r.reorder_level, r.stock_on_hand, ${now.toISOString()}::timestamptz as created_at,
+        r.description, r.price, r.gst_rate, r.cess_rate, null::date as rates_effective_from, r.hsn_code,
+        r.unit, r.track_stock, r.allow_negative_stock, r.reorder_level, r.stock_on_hand, ${now.toISOString()}::timestamptz as created_at,
         ${now.toISOString()}::timestamptz as updated_at
       from json_to_recordset(${jsonParam(input)}) as r(id text, sku text, name text, description text,
         price numeric, gst_rate numeric, cess_rate numeric, hsn_code text, unit text, track_stock boolean,
