@@ -470,6 +470,12 @@ describe("GSTR-1 golden: every section of June 2025", () => {
         message: expect.stringContaining("INV/25-26/000003: line 2 has no HSN code"),
         document_id: expect.stringMatching(/^inv_/),
       },
+      // INV 6 exports rice with no shipping bill recorded.
+      {
+        code: "shipping_bill_missing",
+        message: expect.stringContaining("INV/25-26/000006: an export of goods without its shipping bill"),
+        document_id: expect.stringMatching(/^inv_/),
+      },
     ]);
   });
 });

@@ -105,6 +105,12 @@ describe("shipping bills of exports", () => {
       sbdt: "31-08-2025",
     });
     expect(byNumber.get(without.number)).not.toHaveProperty("sbnum");
+    const summary = (
+      await s.call("retrieveGstr1", { path: { period: "082025" }, query: { format: "summary" } })
+    ).body;
+    expect(summary.warnings.filter((w: { code: string }) => w.code === "shipping_bill_missing")).toEqual([
+      expect.objectContaining({ document_id: without.id }),
+    ]);
   });
 });
 

@@ -2005,7 +2005,9 @@ export interface components {
          *     portal refuses), `negative_net_value` (a `b2cs` or `hsn` row is negative because the period's credit
          *     notes for its key exceed the period's sales; the message names the section and the key, supply type,
          *     place of supply and rate or HSN code, unit and rate, and `document_id` is `null`; the portal takes
-         *     the net value, so check the notes, then upload the row as it is). New codes may be added within `/v1`.
+         *     the net value, so check the notes, then upload the row as it is), `shipping_bill_missing` (an export of
+         *     goods without its shipping bill, which customs needs to refund the IGST paid on it: record it with
+         *     `POST /v1/invoices/{id}/shipping_bill`). New codes may be added within `/v1`.
          */
         Gstr1Warning: {
             /** @example hsn_too_short */

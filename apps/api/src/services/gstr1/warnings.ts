@@ -73,6 +73,19 @@ async function precedingYearTurnover(tx: Transaction, scope: PeriodScope): Promi
   return parseNumeric(row?.turnover ?? "0", 2);
 }
 
+/** The period's exports with goods on them (an HSN code outside chapter 99) and no shipping bill. */
+async function exportsWithoutShippingBill(tx: Transaction, scope: PeriodScope) {
+  const result = await tx.execute(sql`with ${periodDocuments(scope)}
+    select 'Invoice' as kind, d.id, d.number, min(it.line_no) as line_no, min(it.hsn_code) as hsn_code,
+      (count(*) over ())::int as total
+    from ${invoiceLines(scope)}
+    where d.section = 'exp' and d.shipping_bill is null and it.hsn_code not like '99%'
+    group by d.id, d.number, d.date
+    order by d.date, d.number
+    limit ${MAX_DOCUMENTS_PER_WARNING}`);
+  return rowsOf(result) as unknown as FlaggedDocument[];
+}
+
 /** Buyer GSTINs of the period that the portal would refuse (kept as they were when invoiced). */
 async function invalidGstins(tx: Transaction, scope: PeriodScope): Promise<Gstr1Warning[]> {
   const result = await tx.execute(sql`with ${periodDocuments(scope)}
@@ -91,7 +104,10 @@ async function invalidGstins(tx: Transaction, scope: PeriodScope): Promise<Gstr1
   return warnings;
 }
 
-/** What the portal would reject in this period's file: missing or short HSN codes, invalid buyer GSTINs. */
+/**
+ * What the portal would reject in this period's file, or accept but act on badly: missing or short HSN
+ * codes, invalid buyer GSTINs, exports of goods without their shipping bill.
+ */
 export async function gstr1Warnings(tx: Transaction, scope: PeriodScope): Promise<Gstr1Warning[]> {
   const missing = perDocument(
     "hsn_missing",
@@ -111,7 +127,14 @@ export async function gstr1Warnings(tx: Transaction, scope: PeriodScope): Promis
           (count) => `${count} more documents have HSN codes shorter than ${digits} digits.`,
         )
       : [];
-  return [...missing, ...short, ...(await invalidGstins(tx, scope))];
+  const unshipped = perDocument(
+    "shipping_bill_missing",
+    await exportsWithoutShippingBill(tx, scope),
+    (row) =>
+      `Invoice ${row.number}: an export of goods without its shipping bill. Customs matches the return's port code, shipping bill number and date to refund IGST paid on exports and to close export obligations; record it (POST /v1/invoices/{id}/shipping_bill) before uploading.`,
+    (count) => `${count} more exports of goods have no shipping bill.`,
+  );
+  return [...missing, ...short, ...(await invalidGstins(tx, scope)), ...unshipped];
 }
 
 /** The amounts of a net row as its warning names them, in the order of the portal's keys. */
