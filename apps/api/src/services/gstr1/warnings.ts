@@ -3,6 +3,7 @@ import {
   financialYearRange,
   formatRupees,
   minimumHsnDigits,
+  OTHER_COUNTRIES_STATE_CODE,
   parseNumeric,
   precedingFinancialYear,
   validateGstin,
@@ -73,15 +74,24 @@ async function precedingYearTurnover(tx: Transaction, scope: PeriodScope): Promi
   return parseNumeric(row?.turnover ?? "0", 2);
 }
 
-/** The period's exports with goods on them (an HSN code outside chapter 99) and no shipping bill. */
+/**
+ * The period's exports with goods on them (an HSN code outside chapter 99) and no shipping bill. An
+ * export is an invoice to place of supply 96 (see sectionOfInvoice), so the invoices are read directly:
+ * classifying the whole period again, as periodDocuments does, cost the summary a tenth of its time.
+ */
 async function exportsWithoutShippingBill(tx: Transaction, scope: PeriodScope) {
-  const result = await tx.execute(sql`with ${periodDocuments(scope)}
-    select 'Invoice' as kind, d.id, d.number, min(it.line_no) as line_no, min(it.hsn_code) as hsn_code,
+  const { accountId, livemode } = scope.owner;
+  const result = await tx.execute(sql`
+    select 'Invoice' as kind, i.id, i.number, min(it.line_no) as line_no, min(it.hsn_code) as hsn_code,
       (count(*) over ())::int as total
-    from ${invoiceLines(scope)}
-    where d.section = 'exp' and d.shipping_bill is null and it.hsn_code not like '99%'
-    group by d.id, d.number, d.date
-    order by d.date, d.number
+    from invoices i join invoice_items it
+      on it.account_id = i.account_id and it.livemode = i.livemode and it.invoice_id = i.id
+    where i.account_id = ${accountId} and i.livemode = ${livemode}
+      and i.date between ${scope.start}::date and ${scope.end}::date and i.status <> 'cancelled'
+      and i.place_of_supply = ${OTHER_COUNTRIES_STATE_CODE} and i.shipping_bill is null
+      and it.hsn_code not like '99%'
+    group by i.id, i.number, i.date
+    order by i.date, i.number
     limit ${MAX_DOCUMENTS_PER_WARNING}`);
   return rowsOf(result) as unknown as FlaggedDocument[];
 }
