@@ -50,7 +50,8 @@ export interface Inv01Input {
   readonly shippingBill?: { port_code: string; number: string; date: string } | null;
 }
 
-function supplyTypeOf(input: Inv01Input): EInvoice["TranDtls"]["SupTyp"] {
+/** `TranDtls.SupTyp`: B2B, or the kind of zero-rated supply and whether it paid IGST. */
+function einvoiceSupplyType(input: Inv01Input): EInvoice["TranDtls"]["SupTyp"] {
   if (input.placeOfSupply === OTHER_COUNTRIES_STATE_CODE) return input.igstPaid ? "EXPWP" : "EXPWOP";
   if (input.sez) return input.igstPaid ? "SEZWP" : "SEZWOP";
   return "B2B";
@@ -89,7 +90,7 @@ export function buildInv01(input: Inv01Input): EInvoice {
     Version: "1.1",
     TranDtls: {
       TaxSch: "GST",
-      SupTyp: supplyTypeOf(input),
+      SupTyp: einvoiceSupplyType(input),
       RegRev: tax.reverse_charge ? "Y" : "N",
     },
     DocDtls: { Typ: input.docType, No: input.number, Dt: toEinvoiceDate(input.date) },

@@ -769,6 +769,17 @@ export async function listInvoices(
  * Cancels an invoice within the IRP's window, before any money or credit touched it. The number
  * stays used (GSTR-1 counts it as cancelled), and whatever stock the sale took comes back.
  */
+/** The invoice's row, locked until the transaction ends; 404 when this owner has no such invoice. */
+export async function lockInvoice(tx: Executor, owner: Owner, id: string): Promise<InvoiceRow> {
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(ownedRow(invoices, owner, id))
+    .for("update");
+  if (!row) throw notFound("invoice", id);
+  return row;
+}
+
 export async function cancelInvoice(
   tx: Executor,
   owner: Owner,
@@ -777,12 +788,7 @@ export async function cancelInvoice(
   now: Date,
   irp: EInvoiceProvider,
 ): Promise<Invoice> {
-  const [row] = await tx
-    .select()
-    .from(invoices)
-    .where(ownedRow(invoices, owner, id))
-    .for("update");
-  if (!row) throw notFound("invoice", id);
+  const row = await lockInvoice(tx, owner, id);
   if (row.status === "cancelled")
     throw conflict("invoice_cancelled", `Invoice ${row.number} is already cancelled.`);
   if (parseNumeric(row.amountPaid, 2) > 0n) {

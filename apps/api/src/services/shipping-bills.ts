@@ -4,7 +4,7 @@ import { invoices } from "../db/schema.js";
 import { conflict, notFound } from "../errors.js";
 import { recordEvent } from "./events.js";
 import { toInvoice } from "./invoice-view.js";
-import { itemsOf } from "./invoices.js";
+import { itemsOf, lockInvoice } from "./invoices.js";
 import { type Owner, ownedRow } from "./owner.js";
 import { checkShippingBill } from "./shipping-bill-rules.js";
 
@@ -23,12 +23,7 @@ export async function recordShippingBill(
   bill: ShippingBill,
   now: Date,
 ): Promise<Invoice> {
-  const [row] = await tx
-    .select()
-    .from(invoices)
-    .where(ownedRow(invoices, owner, id))
-    .for("update");
-  if (!row) throw notFound("invoice", id);
+  const row = await lockInvoice(tx, owner, id);
   if (row.status === "cancelled") throw conflict("invoice_cancelled", `Invoice ${row.number} is cancelled.`);
   checkShippingBill(bill, row, now, { bill: "", notAnExport: "/path/id" });
   const items = async () => (await itemsOf(tx, owner, [id])).get(id) ?? [];
