@@ -26,11 +26,21 @@ export interface DocumentRateRow extends RateAmounts {
 }
 
 /**
+ * `inv_typ` of a b2b invoice (or of the invoice a cdnr note adjusts): regular, or to an SEZ with or
+ * without payment of IGST. Bahi records no deemed exports (`DE`).
+ */
+export function b2bInvoiceType(row: DocumentRateRow): Schemas["Gstr1B2bInvoice"]["inv_typ"] {
+  if (!row.sez) return "R";
+  return row.igst_paid ? "SEWP" : "SEWOP";
+}
+
+/**
  * Per-rate sums of the period's invoices (or credit notes) outside b2cs, sorted by section, then by
  * buyer and place (and exports by whether they paid IGST, WPAY first), so that each group's documents
  * arrive together. The documents are sorted first and their lines summed one document at a time (an
- * index range each), so the sort handles narrow rows and the per-rate rows come out already in order. Byte order ("C") is enough for grouping and
- * much cheaper to compare than the database's linguistic collation.
+ * index range each), so the sort handles narrow rows and the per-rate rows come out already in order.
+ * Byte order ("C") is enough for grouping and much cheaper to compare than the database's linguistic
+ * collation.
  */
 export function documentRateRows(scope: PeriodScope, documents: "invoices" | "notes"): SQL {
   const { owner } = scope;

@@ -4,20 +4,11 @@ import { toGstr1Date } from "@bahi/gst";
 import type { Transaction } from "../../db/client.js";
 import type { JsonSink } from "../../http/json-stream.js";
 import { igstItemDetail, itemDetail, numbered, rupees } from "./amounts.js";
-import { type DocumentRateRow, documentRateRows, forEachDocument } from "./document-rows.js";
+import { b2bInvoiceType, type DocumentRateRow, documentRateRows, forEachDocument } from "./document-rows.js";
 import type { PeriodScope } from "./documents.sql.js";
 import { GroupedSectionWriter } from "./section-writer.js";
 
 type Schemas = components["schemas"];
-
-/**
- * `inv_typ` of a b2b invoice (or of the invoice a cdnr note adjusts): regular, or to an SEZ with or
- * without payment of IGST. Bahi records no deemed exports (`DE`).
- */
-export function b2bInvoiceType(row: DocumentRateRow): Schemas["Gstr1B2bInvoice"]["inv_typ"] {
-  if (!row.sez) return "R";
-  return row.igst_paid ? "SEWP" : "SEWOP";
-}
 
 /** Writes `b2b`, `b2cl` and `exp` from the period's invoices. */
 export async function writeInvoiceSections(

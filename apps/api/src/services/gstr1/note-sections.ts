@@ -5,9 +5,8 @@ import { toGstr1Date } from "@bahi/gst";
 import type { Transaction } from "../../db/client.js";
 import type { JsonSink } from "../../http/json-stream.js";
 import { igstItemDetail, itemDetail, numbered, rupees } from "./amounts.js";
-import { type DocumentRateRow, documentRateRows, forEachDocument } from "./document-rows.js";
+import { b2bInvoiceType, type DocumentRateRow, documentRateRows, forEachDocument } from "./document-rows.js";
 import type { PeriodScope } from "./documents.sql.js";
-import { b2bInvoiceType } from "./invoice-sections.js";
 import { GroupedSectionWriter, ListSectionWriter } from "./section-writer.js";
 
 type Schemas = components["schemas"];

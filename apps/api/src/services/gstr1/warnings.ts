@@ -76,8 +76,8 @@ async function precedingYearTurnover(tx: Transaction, scope: PeriodScope): Promi
 
 /**
  * The period's exports with goods on them (an HSN code outside chapter 99) and no shipping bill. An
- * export is an invoice to place of supply 96 (see sectionOfInvoice), so the invoices are read directly:
- * classifying the whole period again, as periodDocuments does, cost the summary a tenth of its time.
+ * export is an invoice to place of supply 96 (see sectionOfInvoice), so the invoices are read directly
+ * rather than classifying the whole period again through periodDocuments, which cost the summary more.
  */
 async function exportsWithoutShippingBill(tx: Transaction, scope: PeriodScope) {
   const { accountId, livemode } = scope.owner;
