@@ -10,6 +10,7 @@ export type GstErrorCode =
   | "invalid_state_code"
   | "invalid_place_of_supply"
   | "not_zero_rated"
+  | "deemed_export_zero_rated"
   | "no_items"
   | "too_many_items"
   | "invalid_quantity"

@@ -42,6 +42,12 @@ export interface InvoiceTaxInput {
    * payment of IGST: each line keeps its rates, but neither IGST nor cess is charged.
    */
   readonly under_lut?: boolean;
+  /**
+   * A deemed export (section 147 of the CGST Act: to an EOU, or against an Advance Authorisation or
+   * EPCG): a domestic supply taxed as usual, whose tax the buyer or the supplier claims back as a
+   * refund. So it is never an export or an SEZ supply, which are zero-rated instead.
+   */
+  readonly deemed_export?: boolean;
   readonly items: readonly TaxItemInput[];
 }
 
@@ -67,6 +73,7 @@ export interface InvoiceTax {
   readonly utgst: boolean;
   readonly reverse_charge: boolean;
   readonly under_lut: boolean;
+  readonly deemed_export: boolean;
   readonly items: readonly TaxedItem[];
   readonly gross: Paise;
   readonly discount: Paise;
@@ -113,6 +120,13 @@ function checkInput(input: InvoiceTaxInput): void {
       "invalid_place_of_supply",
       `"${input.place_of_supply}" is not a place of supply: use a state code, or 96 for exports.`,
       "/place_of_supply",
+    );
+  }
+  if (input.deemed_export === true && isZeroRated(input)) {
+    throw new GstError(
+      "deemed_export_zero_rated",
+      "An export or a supply to an SEZ is zero-rated, not a deemed export.",
+      "/deemed_export",
     );
   }
   if (input.under_lut === true && !isZeroRated(input)) {
@@ -252,6 +266,7 @@ export function computeInvoiceTax(input: InvoiceTaxInput): InvoiceTax {
     utgst: supplyType === "intra_state" && isUtgstTerritory(input.supplier_state),
     reverse_charge: input.reverse_charge === true,
     under_lut: input.under_lut === true,
+    deemed_export: input.deemed_export === true,
     items,
     gross,
     discount: sum(items, "discount"),

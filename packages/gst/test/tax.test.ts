@@ -227,6 +227,37 @@ describe("computeInvoiceTax golden invoices (computed by hand)", () => {
     });
   });
 
+  it("taxes a deemed export as the same supply would be taxed otherwise", () => {
+    for (const placeOfSupply of ["29", "27"]) {
+      const items = [item("3", "33.35", "18"), item("1.255", "80.5", "5")];
+      const deemed = computeInvoiceTax(
+        invoice({ place_of_supply: placeOfSupply, deemed_export: true, items }),
+      );
+      const plain = computeInvoiceTax(invoice({ place_of_supply: placeOfSupply, items }));
+      expect(deemed.deemed_export).toBe(true);
+      expect(plain.deemed_export).toBe(false);
+      expect({ ...deemed, deemed_export: false }).toEqual(plain);
+    }
+    const intraState = computeInvoiceTax(invoice({ deemed_export: true, items: [item("3", "33.35", "18")] }));
+    // 100.05 × 9% = 9.0045 → 9.00 each half.
+    expect(intraState).toMatchObject({
+      supply_type: "intra_state",
+      cgst: rupees("9.00"),
+      sgst: rupees("9.00"),
+    });
+  });
+
+  it("refuses a deemed export that is an export or a supply to an SEZ", () => {
+    for (const zeroRated of [{ place_of_supply: "96" }, { sez: true }, { sez: true, under_lut: true }]) {
+      expectGstError(
+        () =>
+          computeInvoiceTax(invoice({ ...zeroRated, deemed_export: true, items: [item("1", "100", "18")] })),
+        "deemed_export_zero_rated",
+        "/deemed_export",
+      );
+    }
+  });
+
   it("shows reverse-charge tax but leaves it out of the totals the buyer pays", () => {
     // 500 × 18% = 45 + 45 shown; line and invoice total 500.00.
     const tax = computeInvoiceTax(invoice({ reverse_charge: true, items: [item("1", "500", "18")] }));

@@ -313,6 +313,8 @@ export const invoices = pgTable(
     sez: boolean("sez").notNull().default(false),
     /** A zero-rated supply under bond or letter of undertaking: no IGST or cess charged. */
     underLut: boolean("under_lut").notNull().default(false),
+    /** A deemed export (to an EOU, or against an Advance Authorisation or EPCG): taxed as usual. */
+    deemedExport: boolean("deemed_export").notNull().default(false),
     amountPaid: money("amount_paid").notNull().default("0"),
     amountCredited: money("amount_credited").notNull().default("0"),
     ...irpRegistration(),

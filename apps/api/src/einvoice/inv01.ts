@@ -41,6 +41,8 @@ export interface Inv01Input {
   readonly tax: InvoiceTax;
   /** A supply to an SEZ unit or developer (`SEZWP`/`SEZWOP`). */
   readonly sez: boolean;
+  /** A deemed export (`DEXP`): a domestic supply to a registered buyer, taxed as usual. */
+  readonly deemedExport: boolean;
   /**
    * Whether the zero-rated supply pays IGST (`…WP`) or not (`…WOP`: under a LUT, or goods at 0%).
    * A credit note takes its invoice's, since its own IGST can round to nothing.
@@ -50,11 +52,11 @@ export interface Inv01Input {
   readonly shippingBill?: { port_code: string; number: string; date: string } | null;
 }
 
-/** `TranDtls.SupTyp`: B2B, or the kind of zero-rated supply and whether it paid IGST. */
+/** `TranDtls.SupTyp`: B2B, a deemed export, or the kind of zero-rated supply and whether it paid IGST. */
 function einvoiceSupplyType(input: Inv01Input): EInvoice["TranDtls"]["SupTyp"] {
   if (input.placeOfSupply === OTHER_COUNTRIES_STATE_CODE) return input.igstPaid ? "EXPWP" : "EXPWOP";
   if (input.sez) return input.igstPaid ? "SEZWP" : "SEZWOP";
-  return "B2B";
+  return input.deemedExport ? "DEXP" : "B2B";
 }
 
 /**

@@ -504,6 +504,7 @@ export async function createCreditNote(
           })),
           tax,
           sez: invoice.sez,
+          deemedExport: invoice.deemedExport,
           igstPaid: paise(invoice.igst) > 0n,
         })
       : null;

@@ -47,7 +47,7 @@ const issuedColumns = {
   supply: sql<string>`json_build_object(
     'party_id', ${invoices.partyId}, 'party', ${invoices.party},
     'place_of_supply', ${invoices.placeOfSupply}, 'supply_type', ${invoices.supplyType},
-    'sez', ${invoices.sez}, 'under_lut', ${invoices.underLut},
+    'sez', ${invoices.sez}, 'under_lut', ${invoices.underLut}, 'deemed_export', ${invoices.deemedExport},
     'reverse_charge', ${invoices.reverseCharge}, 'items', ${linesJson},
     'taxable_value', ${amount(invoices.taxableValue)}, 'cgst', ${amount(invoices.cgst)},
     'sgst', ${amount(invoices.sgst)}, 'igst', ${amount(invoices.igst)}, 'cess', ${amount(invoices.cess)},

@@ -27,6 +27,7 @@ export function toInvoice(row: Omit<InvoiceRow, "einvoice">, items: readonly Inv
     supply_type: row.supplyType,
     sez: row.sez,
     under_lut: row.underLut,
+    deemed_export: row.deemedExport,
     reverse_charge: row.reverseCharge,
     items: [...items]
       .sort((a, b) => a.lineNo - b.lineNo)

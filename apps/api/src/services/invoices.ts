@@ -535,6 +535,14 @@ export async function createInvoice(
       [field("reverse_charge_sez", "/reverse_charge", "the buyer is an SEZ unit or developer")],
     );
   }
+  // A foreign buyer has no GSTIN either; for it the zero-rating below is the better answer.
+  if (body.deemed_export && party.gstin === null && placeOfSupply !== OTHER_COUNTRIES_STATE_CODE) {
+    throw unprocessable(
+      "deemed_export_unregistered",
+      "A deemed export is a supply to a registered buyer: the party has no GSTIN.",
+      [field("deemed_export_unregistered", "/deemed_export", "the buyer has no GSTIN")],
+    );
+  }
   const lines = checkProducts(productRows, body, einvoiced).map(({ item, product }) => ({
     item,
     product,
@@ -550,6 +558,7 @@ export async function createInvoice(
       reverse_charge: body.reverse_charge ?? false,
       sez,
       under_lut: body.under_lut ?? false,
+      deemed_export: body.deemed_export ?? false,
       items: lines.map(({ item, product, qty, rate }) => ({
         qty,
         rate,
@@ -592,6 +601,7 @@ export async function createInvoice(
       lines: described.map((d) => ({ ...d, hsnCode: d.hsnCode as string })),
       tax,
       sez,
+      deemedExport: tax.deemed_export,
       igstPaid: tax.igst > 0n,
       shippingBill,
     });
@@ -618,6 +628,7 @@ export async function createInvoice(
       supplyType: tax.supply_type,
       sez,
       underLut: tax.under_lut,
+      deemedExport: tax.deemed_export,
       reverseCharge: tax.reverse_charge,
       sgstLabel: tax.utgst ? "UTGST" : "SGST",
       taxableValue: money(tax.taxable_value),

@@ -645,6 +645,7 @@ export const fixtures = {
     "supply_type": "inter_state",
     "sez": false,
     "under_lut": false,
+    "deemed_export": false,
     "reverse_charge": false,
     "items": [
       {
@@ -732,6 +733,7 @@ export const fixtures = {
     "supply_type": "inter_state",
     "sez": false,
     "under_lut": false,
+    "deemed_export": false,
     "reverse_charge": false,
     "items": [
       {
@@ -824,6 +826,7 @@ export const fixtures = {
         "supply_type": "inter_state",
         "sez": false,
         "under_lut": false,
+        "deemed_export": false,
         "reverse_charge": false,
         "items": [
           {

@@ -266,7 +266,8 @@ export interface paths {
          *     Bahi takes each line's HSN code, unit and GST rate from the product, sets the place of supply (the
          *     party's state unless `place_of_supply` overrides it) and computes the tax: CGST + SGST/UTGST within the
          *     business's state, IGST across states, for exports and to SEZ units, and no tax at all on an export or
-         *     SEZ supply made under a letter of undertaking (`under_lut`). Each line's tax is rounded half-up to the paisa and
+         *     SEZ supply made under a letter of undertaking (`under_lut`). A deemed export (`deemed_export`) is taxed
+         *     like any other supply. Each line's tax is rounded half-up to the paisa and
          *     the total to the rupee (`round_off`). Goods that track stock leave it, one stock movement per line.
          *
          *     Errors, beyond the request's shape (400):
@@ -275,6 +276,7 @@ export interface paths {
          *       force on the invoice date), each at `/items/{i}/sku`; `discount_exceeds_gross` at
          *       `/items/{i}/discount`; `date_in_future` and `financial_year_closed` at `/date`;
          *       `due_date_before_date` at `/due_date`; `not_zero_rated` at `/under_lut`;
+         *       `deemed_export_unregistered` and `deemed_export_zero_rated` at `/deemed_export`;
          *       `not_an_export` at `/shipping_bill`; `shipping_bill_before_invoice` and `date_in_future` at
          *       `/shipping_bill/date`; `reverse_charge_unregistered`
          *       and `reverse_charge_sez` at `/reverse_charge`; `idempotency_key_reused`.
@@ -1451,7 +1453,8 @@ export interface components {
             RegRev: "Y" | "N";
             /**
              * @description The supply type: `B2B` to a registered buyer, `SEZWP`/`SEZWOP` to an SEZ with/without payment of
-             *     IGST, `EXPWP`/`EXPWOP` an export with/without payment of IGST, `DEXP` a deemed export. Bahi's
+             *     IGST, `EXPWP`/`EXPWOP` an export with/without payment of IGST, `DEXP` a deemed export
+             *     (`deemed_export`). Bahi's
              *     exports (place of supply 96) and supplies to SEZ parties are "without payment" when made under a
              *     letter of undertaking (`under_lut`) or when they charge no IGST at all (goods at 0%).
              * @example B2B
@@ -1591,7 +1594,7 @@ export interface components {
             idt: components["schemas"]["Gstr1Date"];
             inum: components["schemas"]["DocumentNumber"];
             /**
-             * @description `R` regular, `SEWP`/`SEWOP` to an SEZ with/without payment of IGST (without: under a LUT, or no IGST charged), `DE` deemed export (Bahi records none).
+             * @description `R` regular, `SEWP`/`SEWOP` to an SEZ with/without payment of IGST (without: under a LUT, or no IGST charged), `DE` deemed export (`deemed_export`).
              * @example R
              * @enum {string}
              */
@@ -2064,6 +2067,12 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             /** @description The invoice date, which decides its financial year and the GST rates in force. */
             date: components["schemas"]["LocalDate"];
+            /**
+             * @description A deemed export (to an Export Oriented Unit, or against an Advance Authorisation or EPCG
+             *     authorisation): taxed as any other supply, reported as `DEXP` in the e-invoice and `DE` in GSTR-1.
+             * @example false
+             */
+            deemed_export: boolean;
             /** @description When payment is due, or `null` (due on receipt). */
             due_date: components["schemas"]["LocalDate"] | null;
             /** @example inv_01jd4r5t6v7w8x9y0z1a2b3c4d */
@@ -2197,6 +2206,18 @@ export interface components {
              *     GST rates in force.
              */
             date?: components["schemas"]["LocalDate"];
+            /**
+             * @description Makes the invoice a deemed export (section 147 of the CGST Act): goods supplied in India to an
+             *     Export Oriented Unit, or against an Advance Authorisation or EPCG authorisation. GST is charged as
+             *     on any other supply (CGST + SGST within the state, IGST across states) and claimed back as a
+             *     refund; the e-invoice reports `DEXP` and GSTR-1 `b2b` `inv_typ` `DE`. The buyer must be
+             *     registered: for a party without GSTIN it is a 422 (`deemed_export_unregistered`, at
+             *     `/deemed_export`). An export or a supply to an SEZ is zero-rated instead: a 422
+             *     (`deemed_export_zero_rated`, at `/deemed_export`).
+             * @default false
+             * @example false
+             */
+            deemed_export?: boolean;
             /** @description When payment is due; not before `date` (422 `due_date_before_date`). Leave it out for an invoice due on receipt. */
             due_date?: components["schemas"]["LocalDate"];
             /** @description The lines of the invoice, 1 to 1,000 (`MAX_INVOICE_ITEMS`, the e-invoice schema's limit). */

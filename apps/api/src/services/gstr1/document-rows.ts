@@ -20,18 +20,19 @@ export interface DocumentRateRow extends RateAmounts {
   readonly val: string;
   readonly rchrg: boolean;
   readonly sez: boolean;
+  readonly deemed_export: boolean;
   readonly igst_paid: boolean;
   /** An export invoice's shipping bill, once recorded (never on a note). */
   readonly shipping_bill: Schemas["ShippingBill"] | null;
 }
 
 /**
- * `inv_typ` of a b2b invoice (or of the invoice a cdnr note adjusts): regular, or to an SEZ with or
- * without payment of IGST. Bahi records no deemed exports (`DE`).
+ * `inv_typ` of a b2b invoice (or of the invoice a cdnr note adjusts): regular, a deemed export, or to
+ * an SEZ with or without payment of IGST.
  */
 export function b2bInvoiceType(row: DocumentRateRow): Schemas["Gstr1B2bInvoice"]["inv_typ"] {
-  if (!row.sez) return "R";
-  return row.igst_paid ? "SEWP" : "SEWOP";
+  if (row.sez) return row.igst_paid ? "SEWP" : "SEWOP";
+  return row.deemed_export ? "DE" : "R";
 }
 
 /**
@@ -54,7 +55,7 @@ export function documentRateRows(scope: PeriodScope, documents: "invoices" | "no
     );
   return sql`with ${periodDocuments(scope)}
     select d.section, d.ctin, d.place_of_supply as pos, d.id, d.number, d.date::text as date,
-      d.val::text as val, d.reverse_charge as rchrg, d.sez, d.igst_paid, d.shipping_bill, r.rt::text as rt, r.txval::text as txval,
+      d.val::text as val, d.reverse_charge as rchrg, d.sez, d.deemed_export, d.igst_paid, d.shipping_bill, r.rt::text as rt, r.txval::text as txval,
       r.iamt::text as iamt, r.camt::text as camt, r.samt::text as samt, r.csamt::text as csamt
     from (select * from ${source} where section <> 'b2cs' order by ${order("")}) d
     cross join lateral (

@@ -53,7 +53,7 @@ const documentValue = (d: string) =>
 /**
  * `period_invoices`: the period's invoices that count (cancelled ones only count in doc_issue), with
  * their section; `period_notes`: the period's credit notes with their invoice's section and buyer.
- * Both say whether the (zero-rated) invoice paid IGST: WPAY/SEWP or WOPAY/SEWOP, for a note too,
+ * Both say whether the invoice was a deemed export and whether the (zero-rated) invoice paid IGST: WPAY/SEWP or WOPAY/SEWOP, for a note too,
  * whose own IGST may round to nothing.
  */
 export function periodDocuments(scope: PeriodScope): SQL {
@@ -63,7 +63,7 @@ export function periodDocuments(scope: PeriodScope): SQL {
   return sql`period_invoices as materialized (
     select i.id, i.number, i.date, i.place_of_supply, i.supply_type, i.reverse_charge,
       ${buyerGstin} as ctin, ${documentValue("i")} as val,
-      i.taxable_value, i.igst, i.cgst, i.sgst, i.cess, i.sez, i.igst > 0 as igst_paid, i.shipping_bill,
+      i.taxable_value, i.igst, i.cgst, i.sgst, i.cess, i.sez, i.deemed_export, i.igst > 0 as igst_paid, i.shipping_bill,
       ${sectionOfInvoice} as section
     from invoices i
     where i.account_id = ${owner.accountId} and i.livemode = ${owner.livemode}
@@ -71,7 +71,7 @@ export function periodDocuments(scope: PeriodScope): SQL {
   ), period_notes as materialized (
     select n.id, n.number, n.date, n.place_of_supply, n.supply_type, n.reverse_charge,
       ${buyerGstin} as ctin, ${documentValue("n")} as val,
-      n.taxable_value, n.igst, n.cgst, n.sgst, n.cess, i.sez, i.igst > 0 as igst_paid, null::jsonb as shipping_bill,
+      n.taxable_value, n.igst, n.cgst, n.sgst, n.cess, i.sez, i.deemed_export, i.igst > 0 as igst_paid, null::jsonb as shipping_bill,
       ${sectionOfInvoice} as section
     from credit_notes n
     join invoices i on i.account_id = n.account_id and i.livemode = n.livemode and i.id = n.invoice_id

@@ -1,0 +1,1 @@
+ALTER TABLE "invoices" ADD COLUMN "deemed_export" boolean DEFAULT false NOT NULL;
