@@ -146,6 +146,9 @@ export const parties = pgTable(
     city: text("city"),
     addressStateCode: text("address_state_code"),
     pin: text("pin"),
+    /** Set for an address abroad (ISO 3166-1 alpha-2), which has a postal code instead of a state and PIN. */
+    country: text("country"),
+    postalCode: text("postal_code"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -12,6 +12,7 @@ import type { EInvoice } from "./provider.js";
 
 type Buyer = EInvoice["BuyerDtls"];
 type StateCode = EInvoice["SellerDtls"]["Stcd"];
+type ExportDetails = NonNullable<EInvoice["ExpDtls"]>;
 
 export interface Inv01Input {
   readonly docType: "INV" | "CRN" | "DBN";
@@ -29,7 +30,7 @@ export interface Inv01Input {
   readonly buyer: {
     gstin: string | null;
     name: string;
-    address: { line1: string; city: string; pin: string; state_code: string };
+    address: { line1: string; city: string } & ({ pin: string; state_code: string } | { country: string });
   };
   readonly lines: readonly {
     description: string;
@@ -64,15 +65,38 @@ function einvoiceSupplyType(input: Inv01Input): EInvoice["TranDtls"]["SupTyp"] {
  * party that also holds an Indian GSTIN, whose state would not match 96.
  */
 function buyerOf(input: Inv01Input): Buyer {
-  const exported = input.placeOfSupply === OTHER_COUNTRIES_STATE_CODE;
+  const { address } = input.buyer;
+  const head = { LglNm: input.buyer.name, Pos: input.placeOfSupply as Buyer["Pos"] };
+  if (input.placeOfSupply === OTHER_COUNTRIES_STATE_CODE) {
+    return { Gstin: "URP", ...head, Addr1: address.line1, Loc: address.city, Pin: 999999, Stcd: "96" };
+  }
+  // Only registered buyers and exports are e-invoiced, and a registered party's address is in India.
+  if ("country" in address) throw new Error("an e-invoice in India to an address abroad");
   return {
-    Gstin: exported ? "URP" : (input.buyer.gstin ?? "URP"),
-    LglNm: input.buyer.name,
-    Pos: input.placeOfSupply as Buyer["Pos"],
-    Addr1: input.buyer.address.line1,
-    Loc: input.buyer.address.city,
-    Pin: exported ? 999999 : Number(input.buyer.address.pin),
-    Stcd: (exported ? OTHER_COUNTRIES_STATE_CODE : input.buyer.address.state_code) as Buyer["Stcd"],
+    Gstin: input.buyer.gstin ?? "URP",
+    ...head,
+    Addr1: address.line1,
+    Loc: address.city,
+    Pin: Number(address.pin),
+    Stcd: address.state_code as Buyer["Stcd"],
+  };
+}
+
+/**
+ * `ExpDtls` of an export, with what is known when it is registered: the shipping bill if filed
+ * already, and the buyer's country if its address is abroad.
+ */
+function exportDetails(input: Inv01Input): Pick<EInvoice, "ExpDtls"> {
+  if (input.placeOfSupply !== OTHER_COUNTRIES_STATE_CODE) return {};
+  const bill = input.shippingBill;
+  const { address } = input.buyer;
+  const country = "country" in address ? (address.country as ExportDetails["CntCode"]) : undefined;
+  if (!bill && !country) return {};
+  return {
+    ExpDtls: {
+      ...(bill ? { ShipBNo: bill.number, ShipBDt: toEinvoiceDate(bill.date), Port: bill.port_code } : {}),
+      ...(country ? { CntCode: country } : {}),
+    },
   };
 }
 
@@ -139,14 +163,6 @@ export function buildInv01(input: Inv01Input): EInvoice {
       RndOffAmt: toRupees(rounded - sum),
       TotInvVal: toRupees(rounded),
     },
-    ...(input.shippingBill
-      ? {
-          ExpDtls: {
-            ShipBNo: input.shippingBill.number,
-            ShipBDt: toEinvoiceDate(input.shippingBill.date),
-            Port: input.shippingBill.port_code,
-          },
-        }
-      : {}),
+    ...exportDetails(input),
   };
 }

@@ -1,4 +1,5 @@
 import type { components } from "@bahi/contract";
+import { OTHER_COUNTRIES_STATE_CODE } from "@bahi/gst";
 import { desc, eq, ilike, lt, type SQL } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { isUniqueViolation } from "../db/errors.js";
@@ -14,8 +15,10 @@ import { type Page, pageOf } from "./pagination.js";
 type Party = components["schemas"]["Party"];
 type PartyCreate = components["schemas"]["PartyCreate"];
 type PartyUpdate = components["schemas"]["PartyUpdate"];
-type Address = components["schemas"]["Address"];
+type PartyAddress = components["schemas"]["PartyAddress"];
+type PlaceOfSupply = components["schemas"]["PlaceOfSupply"];
 type StateCode = components["schemas"]["StateCode"];
+type CountryCode = components["schemas"]["CountryCode"];
 type PartyRow = typeof parties.$inferSelect;
 
 export function toParty(row: PartyRow): Party {
@@ -27,23 +30,39 @@ export function toParty(row: PartyRow): Party {
     name: row.name,
     gstin: row.gstin,
     sez: row.sez,
-    state_code: row.stateCode as StateCode,
+    state_code: row.stateCode as PlaceOfSupply,
     email: row.email,
     phone: row.phone,
-    address:
-      row.addressLine1 && row.city && row.addressStateCode && row.pin
-        ? {
-            line1: row.addressLine1,
-            line2: row.addressLine2,
-            city: row.city,
-            state_code: row.addressStateCode as StateCode,
-            pin: row.pin,
-          }
-        : null,
+    address: addressOf(row),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
+
+function addressOf(row: PartyRow): PartyAddress | null {
+  if (!row.addressLine1 || !row.city) return null;
+  if (row.country) {
+    return {
+      line1: row.addressLine1,
+      line2: row.addressLine2,
+      city: row.city,
+      postal_code: row.postalCode,
+      country: row.country as CountryCode,
+    };
+  }
+  if (!row.addressStateCode || !row.pin) return null;
+  return {
+    line1: row.addressLine1,
+    line2: row.addressLine2,
+    city: row.city,
+    state_code: row.addressStateCode as StateCode,
+    pin: row.pin,
+  };
+}
+
+/** The state of an address: its own in India, or "Other Countries" abroad. */
+const stateOfAddress = (address: PartyAddress): string =>
+  "country" in address ? OTHER_COUNTRIES_STATE_CODE : address.state_code;
 
 interface PartyFacts {
   type: Party["type"];
@@ -52,7 +71,7 @@ interface PartyFacts {
   sez: boolean;
   email: string | null;
   phone: string | null;
-  address: Address | null;
+  address: PartyAddress | null;
 }
 
 /** The rules a party must satisfy whether new or changed; returns its state (the place of supply). */
@@ -66,6 +85,19 @@ function stateOf(facts: PartyFacts): string {
   }
   if (facts.gstin !== null) {
     const gstin = checkGstin(facts.gstin);
+    if (facts.address && "country" in facts.address) {
+      throw unprocessable(
+        "state_mismatch",
+        `The address is abroad (${facts.address.country}) but the GSTIN is registered in state ${gstin.stateCode}.`,
+        [
+          {
+            pointer: "/address/country",
+            code: "state_mismatch",
+            message: `a registered party's address lies in its GSTIN's state, ${gstin.stateCode}`,
+          },
+        ],
+      );
+    }
     if (facts.address && facts.address.state_code !== gstin.stateCode) {
       throw unprocessable(
         "state_mismatch",
@@ -88,7 +120,7 @@ function stateOf(facts: PartyFacts): string {
       [{ pointer: "/address", code: "address_required", message: "is required when gstin is null" }],
     );
   }
-  return facts.address.state_code;
+  return stateOfAddress(facts.address);
 }
 
 function columnsOf(facts: PartyFacts) {
@@ -103,8 +135,19 @@ function columnsOf(facts: PartyFacts) {
     addressLine1: facts.address?.line1 ?? null,
     addressLine2: facts.address?.line2 ?? null,
     city: facts.address?.city ?? null,
-    addressStateCode: facts.address?.state_code ?? null,
-    pin: facts.address?.pin ?? null,
+    ...(facts.address && "country" in facts.address
+      ? {
+          addressStateCode: null,
+          pin: null,
+          country: facts.address.country,
+          postalCode: facts.address.postal_code ?? null,
+        }
+      : {
+          addressStateCode: facts.address?.state_code ?? null,
+          pin: facts.address?.pin ?? null,
+          country: null,
+          postalCode: null,
+        }),
   };
 }
 

@@ -910,6 +910,27 @@ export const fixtures = {
     "created_at": "2026-11-22T07:00:00.000Z",
     "updated_at": "2026-11-22T07:00:00.000Z"
   } satisfies components["schemas"]["Party"],
+  "PartyAbroad": {
+    "id": "pty_01jd5a7c3d5e7f9g1h3j5k7m9n",
+    "object": "party",
+    "livemode": false,
+    "type": "customer",
+    "name": "Hudson Retail Inc.",
+    "gstin": null,
+    "sez": false,
+    "state_code": "96",
+    "email": "purchasing@hudson-retail.example.com",
+    "phone": null,
+    "address": {
+      "line1": "350 Fifth Avenue",
+      "line2": "Suite 4100",
+      "city": "New York",
+      "postal_code": "10118",
+      "country": "US"
+    },
+    "created_at": "2026-11-22T07:10:00.000Z",
+    "updated_at": "2026-11-22T07:10:00.000Z"
+  } satisfies components["schemas"]["Party"],
   "PartyCreate": {
     "type": "customer",
     "name": "Sharma Electronics",
@@ -922,6 +943,18 @@ export const fixtures = {
       "city": "Mumbai",
       "state_code": "27",
       "pin": "400007"
+    }
+  } satisfies components["schemas"]["PartyCreate"],
+  "PartyCreateAbroad": {
+    "type": "customer",
+    "name": "Hudson Retail Inc.",
+    "email": "purchasing@hudson-retail.example.com",
+    "address": {
+      "line1": "350 Fifth Avenue",
+      "line2": "Suite 4100",
+      "city": "New York",
+      "postal_code": "10118",
+      "country": "US"
     }
   } satisfies components["schemas"]["PartyCreate"],
   "PartyCreateUnregistered": {

@@ -939,7 +939,7 @@ export interface components {
             /** @example Acme */
             trade_name?: string | null;
         };
-        /** @description A postal address in India. */
+        /** @description A postal address in India (an address abroad has a `country` instead of `state_code` and `pin`). */
         Address: {
             /** @example Bengaluru */
             city: string;
@@ -1043,6 +1043,13 @@ export interface components {
          * @example 0
          */
         CessRate: number;
+        /**
+         * @description A country other than India, as its ISO 3166-1 alpha-2 code (`US`, `AE`, `GB`, …); the e-invoice
+         *     names it as an export's `ExpDtls.CntCode`.
+         * @example US
+         * @enum {string}
+         */
+        CountryCode: "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AO" | "AQ" | "AR" | "AS" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FM" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GU" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MO" | "MP" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PR" | "PS" | "PT" | "PW" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VI" | "VN" | "VU" | "WF" | "WS" | "YE" | "YT" | "ZA" | "ZM" | "ZW";
         /**
          * @description A credit note (GST section 34): it reduces the value and tax of an issued invoice, for goods returned,
          *     a discount after the sale, a service that fell short or an overcharge. It has its own number series,
@@ -1321,23 +1328,29 @@ export interface components {
              */
             Typ: "INV" | "CRN" | "DBN";
         };
-        /** @description Export details (`ExpDtls`), sent for an export whose shipping bill was given when the invoice was created. */
+        /**
+         * @description Export details (`ExpDtls`), sent for an export when Bahi knows any of them: the shipping bill when it
+         *     was given with the invoice (all three of its fields, or none), and the buyer's country when the
+         *     party's address is abroad.
+         */
         EInvoiceExpDtls: {
+            /** @description The buyer's country, from the party's address abroad. */
+            CntCode?: components["schemas"]["CountryCode"];
             /**
              * @description The port of export's code.
              * @example INNSA1
              */
-            Port: string;
+            Port?: string;
             /**
              * @description The shipping bill's date, `dd/mm/yyyy`.
              * @example 27/11/2026
              */
-            ShipBDt: string;
+            ShipBDt?: string;
             /**
              * @description The shipping bill's number.
              * @example 4512863
              */
-            ShipBNo: string;
+            ShipBNo?: string;
         };
         /**
          * @description One line (`ItemList[]`). `TotAmt = Qty × UnitPrice` rounded to the paisa, `AssAmt = TotAmt − Discount`,
@@ -1576,6 +1589,25 @@ export interface components {
          * @example 2025-26
          */
         FinancialYear: string;
+        /**
+         * @description A postal address outside India, told apart from an address in India by its `country` (it has no
+         *     `state_code` or `pin`). A party with one is abroad: its `state_code` is `96` (Other Countries), and
+         *     invoices to it are exports unless their `place_of_supply` says otherwise.
+         */
+        ForeignAddress: {
+            /** @example New York */
+            city: string;
+            country: components["schemas"]["CountryCode"];
+            /** @example 350 Fifth Avenue */
+            line1: string;
+            /** @example Suite 4100 */
+            line2?: string | null;
+            /**
+             * @description The postal or ZIP code as the country writes it, if it has one.
+             * @example 10118
+             */
+            postal_code?: string | null;
+        };
         /**
          * @description A GSTIN: state code, PAN, entity number, `Z` (usually) and a check character. The pattern is checked
          *     as part of the request's shape (400); the check character and the state code are checked as business
@@ -2363,7 +2395,7 @@ export interface components {
          */
         InvoiceParty: {
             /** @description The party's billing address, or `null` when a registered party has none on record. */
-            address: components["schemas"]["Address"] | null;
+            address: components["schemas"]["PartyAddress"] | null;
             /** @description The party's GSTIN, or `null` for an unregistered buyer (a B2C sale, outside e-invoicing). */
             gstin: components["schemas"]["Gstin"] | null;
             /**
@@ -2371,8 +2403,11 @@ export interface components {
              * @example Sharma Electronics
              */
             name: string;
-            /** @description The party's state when the invoice was issued (from its GSTIN when registered, else from its address). */
-            state_code: components["schemas"]["StateCode"];
+            /**
+             * @description The party's state when the invoice was issued (from its GSTIN when registered, else from its
+             *     address: `96` for an address abroad).
+             */
+            state_code: components["schemas"]["PlaceOfSupply"];
         };
         /**
          * @description Where the invoice stands:
@@ -2451,9 +2486,9 @@ export interface components {
         Party: {
             /**
              * @description The party's billing address. Always present for an unregistered party (its state is the party's
-             *     state); optional for a registered party, and then in the GSTIN's state.
+             *     state, or `96` when it is abroad); optional for a registered party, and then in the GSTIN's state.
              */
-            address: components["schemas"]["Address"] | null;
+            address: components["schemas"]["PartyAddress"] | null;
             created_at: components["schemas"]["Timestamp"];
             /**
              * Format: email
@@ -2491,27 +2526,34 @@ export interface components {
             sez: boolean;
             /**
              * @description Read-only. The party's state: the first two digits of its GSTIN when registered, otherwise the state
-             *     of its address. Invoices to the party take it as their default place of supply.
+             *     of its address, or `96` (Other Countries) for an address abroad. Invoices to the party take it as
+             *     their default place of supply, so invoices to a party abroad are exports.
              */
-            state_code: components["schemas"]["StateCode"];
+            state_code: components["schemas"]["PlaceOfSupply"];
             type: components["schemas"]["PartyType"];
             /** @description When the party last changed (equal to `created_at` until then). */
             updated_at: components["schemas"]["Timestamp"];
         };
+        /** @description A party's billing address, in India (`state_code` and `pin`) or abroad (`country`). */
+        PartyAddress: components["schemas"]["Address"] | components["schemas"]["ForeignAddress"];
         /**
          * @description A new customer or supplier. Give a `gstin` for a registered party (its state follows from it) or leave
          *     it out (or `null`) for an unregistered one, which then needs an `address`. Besides the shape checked as
          *     400, these rules answer 422 or 409:
          *     - the GSTIN's check character or state code is wrong: 422 `invalid_gstin`;
-         *     - the address lies in another state than the GSTIN: 422 `state_mismatch`;
+         *     - the address lies in another state than the GSTIN, or abroad: 422 `state_mismatch`;
          *     - an unregistered party without address: 422 `address_required`;
          *     - an SEZ unit (`sez`) without a GSTIN: 422 `sez_unregistered`;
          *     - another party of this account and mode already has this GSTIN: 409 `duplicate_gstin`, with
          *       `existing_id` naming that party.
          */
         PartyCreate: {
-            /** @description Required for an unregistered party; for a registered one it must lie in the GSTIN's state. */
-            address?: components["schemas"]["Address"] | null;
+            /**
+             * @description Required for an unregistered party; for a registered one it must lie in the GSTIN's state. A
+             *     customer abroad has an address with its `country`: its state is then `96`, and invoices to it are
+             *     exports.
+             */
+            address?: components["schemas"]["PartyAddress"] | null;
             /**
              * Format: email
              * @example accounts@sharma-electronics.example.in
@@ -2565,7 +2607,7 @@ export interface components {
          *     apply to documents created afterwards; documents already issued keep their snapshot of the party.
          */
         PartyUpdate: {
-            address?: components["schemas"]["Address"] | null;
+            address?: components["schemas"]["PartyAddress"] | null;
             /**
              * Format: email
              * @example accounts@sharma-electronics.example.in
