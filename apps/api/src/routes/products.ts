@@ -3,7 +3,13 @@ import { unprocessable } from "../errors.js";
 import type { Handlers } from "../http/operation-types.js";
 import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
 import { toProduct } from "../services/product-view.js";
-import { createProduct, findProduct, listProducts, updateProduct } from "../services/products.js";
+import {
+  createProduct,
+  findProduct,
+  listProducts,
+  listRateHistory,
+  updateProduct,
+} from "../services/products.js";
 import { applyStockMovements, listStockMovements } from "../services/stock.js";
 
 export const productHandlers: Handlers = {
@@ -55,6 +61,13 @@ export const productHandlers: Handlers = {
       limit: query.limit ?? DEFAULT_PAGE_SIZE,
       startingAfter: query.starting_after,
       kind: query.kind,
+    }),
+  }),
+  listProductRateHistory: async ({ path, query }, { principal, db }) => ({
+    status: 200,
+    body: await listRateHistory(db, principal, path.id, {
+      limit: query.limit ?? DEFAULT_PAGE_SIZE,
+      startingAfter: query.starting_after,
     }),
   }),
 };

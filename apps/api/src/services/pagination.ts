@@ -13,16 +13,24 @@ export interface Page<T> {
 
 /**
  * Builds a page from `limit + 1` rows fetched newest first by id: the extra row only says whether
- * another page follows, so no count query is needed and page N costs what page 1 does.
+ * another page follows, so no count query is needed and page N costs what page 1 does. Objects
+ * without an id are paged by the key `cursorOf` reads from the page's last object.
  */
-export function pageOf<T extends { id: string }>(rows: T[], limit: number): Page<T> {
+export function pageOf<T extends { id: string }>(rows: T[], limit: number): Page<T>;
+export function pageOf<T>(rows: T[], limit: number, cursorOf: (last: T) => string | null): Page<T>;
+export function pageOf<T>(
+  rows: T[],
+  limit: number,
+  cursorOf: (last: T) => string | null = (last) => (last as { id: string }).id,
+): Page<T> {
   const hasMore = rows.length > limit;
   const data = hasMore ? rows.slice(0, limit) : rows;
+  const last = data[data.length - 1];
   return {
     object: "list",
     data,
     has_more: hasMore,
-    next_cursor: hasMore ? (data[data.length - 1]?.id ?? null) : null,
+    next_cursor: hasMore && last !== undefined ? cursorOf(last) : null,
   };
 }
 

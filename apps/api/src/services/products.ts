@@ -8,7 +8,7 @@ import {
   todayInIst,
   UQC_NOT_APPLICABLE,
 } from "@bahi/gst";
-import { and, desc, eq, ilike, isNotNull, isNull, lt, lte, not, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, isNotNull, isNull, lt, lte, not, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { isUniqueViolation } from "../db/errors.js";
 import { productRateHistory, products } from "../db/schema.js";
@@ -19,12 +19,13 @@ import { recordEvent } from "./events.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { type Page, pageOf } from "./pagination.js";
 import { containsPattern } from "./parties.js";
-import { type ProductRow, toProduct } from "./product-view.js";
+import { decimal, type ProductRow, toProduct } from "./product-view.js";
 import { applyStockMovements } from "./stock.js";
 
 type Product = components["schemas"]["Product"];
 type ProductCreate = components["schemas"]["ProductCreate"];
 type ProductUpdate = components["schemas"]["ProductUpdate"];
+type ProductRatePeriod = components["schemas"]["ProductRatePeriod"];
 
 interface ProductFacts {
   sku: string;
@@ -292,4 +293,85 @@ export async function listProducts(
     .orderBy(desc(products.id))
     .limit(filters.limit + 1);
   return pageOf(rows.map(toProduct), filters.limit);
+}
+
+/**
+ * A product's rate periods, newest first: its current rates, then its rate history. A history row
+ * holds rates that applied before its `valid_until` (the day the next rates took effect), so a
+ * period's last day is the day before that, and its first day is the `valid_until` of the row before
+ * it in time. A page after `startingAfter` holds the rows that ended on or before that date: every
+ * row earlier in time is on it too, so the window finds each row's predecessor on the page.
+ *
+ * One statement, so that the product's rates and its history are read in one snapshot: read apart, a
+ * change of rates committed in between would show as current and as history, or not at all.
+ */
+export async function listRateHistory(
+  db: Executor,
+  owner: Owner,
+  productId: string,
+  filters: { limit: number; startingAfter?: string | undefined },
+): Promise<Page<ProductRatePeriod>> {
+  const { startingAfter } = filters;
+  const firstPage = startingAfter === undefined;
+  const h = productRateHistory;
+  const past = db
+    .select({
+      endsBefore: h.validUntil,
+      gstRate: h.gstRate,
+      cessRate: h.cessRate,
+      // Ordered newest first, the next row is the one before in time.
+      firstDay: sql<string | null>`(lead(${h.validUntil}) over (order by ${h.validUntil} desc))::text`.as(
+        "first_day",
+      ),
+      lastDay: sql<string>`(${h.validUntil} - 1)::text`.as("last_day"),
+    })
+    .from(h)
+    .where(
+      and(
+        eq(h.accountId, products.accountId),
+        eq(h.livemode, products.livemode),
+        eq(h.productId, products.id),
+        firstPage ? undefined : lte(h.validUntil, startingAfter),
+      ),
+    )
+    .orderBy(desc(h.validUntil))
+    // The first page's first period is the product's current rates, which have no history row.
+    .limit(firstPage ? filters.limit : filters.limit + 1)
+    .as("past");
+  const rows = await db
+    .select({
+      gstRate: products.gstRate,
+      cessRate: products.cessRate,
+      ratesEffectiveFrom: products.ratesEffectiveFrom,
+      past: {
+        gstRate: past.gstRate,
+        cessRate: past.cessRate,
+        firstDay: past.firstDay,
+        lastDay: past.lastDay,
+      },
+    })
+    .from(products)
+    .leftJoinLateral(past, sql`true`)
+    .where(ownedRow(products, owner, productId))
+    .orderBy(desc(past.endsBefore));
+  const [product] = rows;
+  if (!product) throw notFound("product", productId);
+  const period = (
+    rates: { gstRate: string; cessRate: string },
+    validFrom: string | null,
+    validUntil: string | null,
+  ): ProductRatePeriod => ({
+    object: "product_rate_period",
+    livemode: owner.livemode,
+    product_id: productId,
+    gst_rate: decimal(rates.gstRate) as ProductRatePeriod["gst_rate"],
+    cess_rate: decimal(rates.cessRate),
+    valid_from: validFrom,
+    valid_until: validUntil,
+  });
+  const periods = [
+    ...(firstPage ? [period(product, product.ratesEffectiveFrom, null)] : []),
+    ...rows.flatMap(({ past }) => (past ? [period(past, past.firstDay, past.lastDay)] : [])),
+  ];
+  return pageOf(periods, filters.limit, (last) => last.valid_from);
 }

@@ -1379,6 +1379,47 @@ export const fixtures = {
     "has_more": false,
     "next_cursor": null
   } satisfies components["schemas"]["ProductList"],
+  "ProductRatePeriodList": {
+    "object": "list",
+    "data": [
+      {
+        "object": "product_rate_period",
+        "livemode": false,
+        "product_id": "prd_01jd4p3c4d5e6f7g8h9j0k1m2n",
+        "gst_rate": 40,
+        "cess_rate": 0,
+        "valid_from": "2025-09-22",
+        "valid_until": null
+      },
+      {
+        "object": "product_rate_period",
+        "livemode": false,
+        "product_id": "prd_01jd4p3c4d5e6f7g8h9j0k1m2n",
+        "gst_rate": 28,
+        "cess_rate": 12,
+        "valid_from": null,
+        "valid_until": "2025-09-21"
+      }
+    ],
+    "has_more": false,
+    "next_cursor": null
+  } satisfies components["schemas"]["ProductRatePeriodList"],
+  "ProductRatePeriodListUnchanged": {
+    "object": "list",
+    "data": [
+      {
+        "object": "product_rate_period",
+        "livemode": false,
+        "product_id": "prd_01jd4p1a2b3c4d5e6f7g8h9j0k",
+        "gst_rate": 18,
+        "cess_rate": 0,
+        "valid_from": null,
+        "valid_until": null
+      }
+    ],
+    "has_more": false,
+    "next_cursor": null
+  } satisfies components["schemas"]["ProductRatePeriodList"],
   "ProductService": {
     "id": "prd_01jd4p2b3c4d5e6f7g8h9j0k1m",
     "object": "product",

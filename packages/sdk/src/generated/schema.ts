@@ -616,6 +616,42 @@ export interface paths {
         patch: operations["updateProduct"];
         trace?: never;
     };
+    "/v1/products/{id}/rate_history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a product's rate history
+         * @description Lists the periods of a product's GST and cess rates, newest first: its current rates first
+         *     (`valid_until` is `null`), then each pair of rates it had before, with the dates they applied, back
+         *     to the rates it was created with (`valid_from` is `null`). A product whose rates never changed has
+         *     one period, with both dates `null`. The periods cover every date, without gap or overlap: an invoice
+         *     created now takes, for each line, the rates of its product's period that holds the invoice's date,
+         *     so this is where to see which rates a back-dated invoice will carry. Invoices already issued keep
+         *     the rates they were issued with, even where a later change, dated back, now covers their date.
+         *
+         *     A period begins when a change of rates takes effect: on the `rates_effective_from` of a
+         *     `PATCH /v1/products/{id}` that changes them (today in India when left out), or, for a product
+         *     import that changes them, on the day in India that it ran. A change that takes effect on the same
+         *     day as the change before it replaces the rates that change set: they applied to no date, and leave
+         *     no period (so neighbouring periods carry the same rates when a change was undone on the day it
+         *     took effect). Other fields of the product have no history here.
+         *
+         *     Paged like every list; the cursor is a date (see `starting_after`). The id of a product of another
+         *     account or mode, or a string that is not a product id, is a 404.
+         */
+        get: operations["listProductRateHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/products/{id}/stock_adjustments": {
         parameters: {
             query?: never;
@@ -2881,8 +2917,8 @@ export interface components {
             /**
              * @description The date from which `gst_rate` and `cess_rate` apply (the `rates_effective_from` of their last
              *     change), or `null` when they have not changed since the product was created. Invoices dated
-             *     before it take the rates in force before it; a later change of rates cannot be dated before it
-             *     (422 `rates_out_of_order`).
+             *     before it take the rates in force before it, which `GET /v1/products/{id}/rate_history` lists; a
+             *     later change of rates cannot be dated before it (422 `rates_out_of_order`).
              */
             rates_effective_from: components["schemas"]["LocalDate"] | null;
             /**
@@ -3107,6 +3143,52 @@ export interface components {
             has_more: boolean;
             /**
              * @description Pass as `starting_after` to fetch the next page; `null` on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+            /** @constant */
+            object: "list";
+        };
+        /**
+         * @description The GST and cess rates a product had over a span of dates. Both dates are included in the period;
+         *     each period begins the day after the one before it ends. An invoice created now takes, for each
+         *     line, the rates of the period that holds the invoice's date; an issued invoice keeps the rates it
+         *     was issued with, and its credit notes take those.
+         */
+        ProductRatePeriod: {
+            cess_rate: components["schemas"]["CessRate"];
+            gst_rate: components["schemas"]["GstRate"];
+            /**
+             * @description `true` for live-mode data, `false` for test-mode data.
+             * @example false
+             */
+            livemode: boolean;
+            /** @constant */
+            object: "product_rate_period";
+            /** @example prd_01jd4p3c4d5e6f7g8h9j0k1m2n */
+            product_id: string;
+            /**
+             * @description The first date these rates applied: the date the change that set them took effect (for the
+             *     current rates, the product's `rates_effective_from`). `null` for the rates the product was
+             *     created with, which apply to every date before the first change, dates before the product was
+             *     created included.
+             */
+            valid_from: components["schemas"]["LocalDate"] | null;
+            /**
+             * @description The last date these rates applied, the day before the next change took effect. `null` for the
+             *     current rates (the product's `gst_rate` and `cess_rate`), which apply from `valid_from` on.
+             */
+            valid_until: components["schemas"]["LocalDate"] | null;
+        };
+        /** @description A page of a product's rate periods, newest first. */
+        ProductRatePeriodList: {
+            data: components["schemas"]["ProductRatePeriod"][];
+            /** @description Whether another page follows. */
+            has_more: boolean;
+            /**
+             * Format: date
+             * @description Pass as `starting_after` to fetch the next page; `null` on the last page. It is the `valid_from`
+             *     of the page's last period.
              * @example null
              */
             next_cursor: string | null;
@@ -5216,6 +5298,49 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProductRateHistory: {
+        parameters: {
+            query?: {
+                /** @description How many objects a page holds, from 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description A cursor for the next page, the `next_cursor` of the page before (the `valid_from` of its last
+                 *     period): the page holds the periods that ended before this date.
+                 */
+                starting_after?: components["schemas"]["LocalDate"];
+            };
+            header?: never;
+            path: {
+                /** @description The product's id. */
+                id: components["parameters"]["ProductId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rate periods, the current one first. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductRatePeriodList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

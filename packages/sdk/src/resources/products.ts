@@ -154,4 +154,21 @@ export class Products {
       }),
     );
   }
+
+  /**
+   * `listProductRateHistory`: the periods of a product's GST and cess rates, newest first, the current
+   * rates first: which rates a new invoice of any date takes.
+   */
+  listRateHistory(
+    id: string,
+    query?: QueryParams<"listProductRateHistory">,
+    options?: RequestOptions,
+  ): List<Result<"listProductRateHistory">> {
+    return this.#core.list("listProductRateHistory", query, options, (q, init) =>
+      this.#core.client.GET("/v1/products/{id}/rate_history", {
+        ...init,
+        params: { path: { id }, query: q },
+      }),
+    );
+  }
 }

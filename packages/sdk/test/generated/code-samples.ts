@@ -164,6 +164,15 @@ export async function listStockMovements(): Promise<void> {
   }
 }
 
+/** GET /v1/products/{id}/rate_history */
+export async function listProductRateHistory(): Promise<void> {
+  const bahi = new Bahi({ apiKey: "sk_test_…" });
+  const periods = bahi.products.listRateHistory("prd_01jd4p3c4d5e6f7g8h9j0k1m2n");
+  for await (const period of periods) {
+    console.log(period.valid_from, period.valid_until, period.gst_rate, period.cess_rate);
+  }
+}
+
 /** GET /v1/webhooks */
 export async function listWebhooks(): Promise<void> {
   const bahi = new Bahi({ apiKey: "sk_test_…" });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ConflictError, ValidationError } from "../../src/index.js";
+import { ConflictError, NotFoundError, ValidationError } from "../../src/index.js";
 import { fixtures } from "../support/mock-api.js";
-import { client } from "./support/client.js";
+import { client, describeOperations } from "./support/client.js";
 
 describe("products", () => {
   const bahi = client();
@@ -55,5 +55,29 @@ describe("products", () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConflictError);
     expect(error).toMatchObject({ code: "insufficient_stock" });
+  });
+});
+
+describeOperations("product rate history", ["listProductRateHistory"], () => {
+  const bahi = client();
+
+  it("the periods of a product's rates, newest first, across pages; 404 for an unknown product", async () => {
+    const product = await bahi.products.create({ ...fixtures.ProductCreate, sku: "RATES-1" });
+    await bahi.products.update(product.id, { gst_rate: 5, rates_effective_from: "2026-03-01" });
+    await bahi.products.update(product.id, { gst_rate: 40, rates_effective_from: "2026-08-15" });
+
+    const periods = [];
+    for await (const p of bahi.products.listRateHistory(product.id, { limit: 1 })) periods.push(p);
+    expect(periods.map((p) => [p.gst_rate, p.valid_from, p.valid_until])).toEqual([
+      [40, "2026-08-15", null],
+      [5, "2026-03-01", "2026-08-14"],
+      [18, null, "2026-02-28"],
+    ]);
+    expect(periods[0]).toMatchObject({ object: "product_rate_period", product_id: product.id, cess_rate: 0 });
+
+    const missing = await bahi.products
+      .listRateHistory("prd_00000000000000000000000000")
+      .page.catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(NotFoundError);
   });
 });

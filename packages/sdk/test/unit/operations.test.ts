@@ -36,6 +36,7 @@ const calls: Record<OperationId, (bahi: Bahi) => Promise<unknown>> = {
   updateProduct: (b) => b.products.update(id, fixtures.ProductUpdate),
   createStockAdjustment: (b) => b.products.createStockAdjustment(id, fixtures.StockAdjustmentCreate),
   listStockMovements: (b) => b.products.listStockMovements(id).page,
+  listProductRateHistory: (b) => b.products.listRateHistory(id).page,
   createProductImport: (b) => b.products.imports.create(fixtures.ProductImportCsv),
   retrieveProductImport: (b) => b.products.imports.retrieve(id),
   retrieveProductImportErrors: (b) => b.products.imports.retrieveErrors(id),
