@@ -2,7 +2,7 @@
 // default, and the country in the export's e-invoice (ExpDtls.CntCode).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "./support/api.js";
-import { penSeller } from "./support/pen-seller.js";
+import { penSeller, signedDocument } from "./support/pen-seller.js";
 import { GSTINS } from "./support/tenants.js";
 
 let api: TestApi;
@@ -21,12 +21,6 @@ const NEW_YORK = {
 };
 const DUBAI = { line1: "Sheikh Zayed Road", city: "Dubai", country: "AE" };
 const MYSURU = { line1: "221 Kalidasa Road", city: "Mysuru", state_code: "29", pin: "570002" };
-
-/** The INV-01 a document was registered with, as its signed copy carries it. */
-function signedDocument(document: Record<string, any>) {
-  const [, payload] = document.signed_invoice.split(".");
-  return JSON.parse(JSON.parse(Buffer.from(payload as string, "base64url").toString()).data);
-}
 
 describe("parties abroad", () => {
   it("an address with a country puts the party in state 96; it reads back as written", async () => {
@@ -89,11 +83,9 @@ describe("parties abroad", () => {
 
 describe("invoices to a party abroad", () => {
   it("are exports by default: IGST, a URP buyer in 96, and the country in ExpDtls", async () => {
-    const { call, party } = await penSeller(api);
+    const { call, party, invoice } = await penSeller(api);
     const id = await party({ name: "Hudson Retail Inc.", address: NEW_YORK });
-    const res = await call("createInvoice", {
-      body: { party_id: id, items: [{ sku: "PEN", qty: 3, rate: 100.25 }] },
-    });
+    const res = await invoice(id, 3);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     // 300.75 × 18% = 54.135 → 54.14 IGST.
     expect(res.body).toMatchObject({
@@ -121,13 +113,11 @@ describe("invoices to a party abroad", () => {
   });
 
   it("with a shipping bill and a LUT: ExpDtls carries both the bill and the country; the note the country", async () => {
-    const { call, party } = await penSeller(api);
+    const { call, party, invoice } = await penSeller(api);
     const id = await party({ name: "Gulf Traders LLC", address: DUBAI });
     const today = new Date().toISOString().slice(0, 10);
     const shipping_bill = { port_code: "INNSA1", number: "4512863", date: today };
-    const res = await call("createInvoice", {
-      body: { party_id: id, under_lut: true, shipping_bill, items: [{ sku: "PEN", qty: 2, rate: 100.25 }] },
-    });
+    const res = await invoice(id, 2, { under_lut: true, shipping_bill });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ under_lut: true, igst: 0, total: 201 });
     const einvoice = (await call("retrieveInvoiceEinvoice", { path: { id: res.body.id } })).body;
@@ -146,11 +136,9 @@ describe("invoices to a party abroad", () => {
   });
 
   it("a supply in India to a visitor from abroad (place_of_supply given) is a B2C sale, not e-invoiced", async () => {
-    const { call, party } = await penSeller(api);
+    const { call, party, invoice } = await penSeller(api);
     const id = await party({ name: "Hudson Retail Inc.", address: NEW_YORK });
-    const res = await call("createInvoice", {
-      body: { party_id: id, place_of_supply: "29", items: [{ sku: "PEN", qty: 1, rate: 100.25 }] },
-    });
+    const res = await invoice(id, 1, { place_of_supply: "29" });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ supply_type: "intra_state", cgst: 9.02, sgst: 9.02, irn: null });
     const einvoice = await call("retrieveInvoiceEinvoice", { path: { id: res.body.id } });

@@ -2,9 +2,9 @@
 // undertaking (LUT), through the invoice, its e-invoice, its credit notes and GSTR-1.
 import { gstinCheckChar } from "@bahi/gst";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
+import { startTestApi, type TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
-import { penSeller } from "./support/pen-seller.js";
+import { penSeller, signedDocument } from "./support/pen-seller.js";
 import { GSTINS } from "./support/tenants.js";
 
 let api: TestApi;
@@ -20,7 +20,7 @@ const address = (state_code: string) => ({ line1: "1 Main Road", city: "Town", s
 
 /** A Karnataka business selling pens (18%) to an SEZ unit in Karnataka, a buyer abroad and a trader in Maharashtra. */
 async function shop() {
-  const { tenant, call, party } = await penSeller(api);
+  const { tenant, call, party, invoice, issued } = await penSeller(api);
   const parties = {
     sez: await party({
       name: "Electronic City SEZ Unit",
@@ -30,13 +30,6 @@ async function shop() {
     }),
     abroad: await party({ name: "Acme Imports LLC", address: address("29") }),
     trader: await party({ name: "Sharma Electronics", gstin: GSTINS.maharashtra, address: address("27") }),
-  };
-  const invoice = (party_id: string, qty: number, extra: object = {}): Promise<CallResult> =>
-    call("createInvoice", { body: { party_id, items: [{ sku: "PEN", qty, rate: 100.25 }], ...extra } });
-  const issued = async (party_id: string, qty: number, extra: object = {}) => {
-    const res = await invoice(party_id, qty, extra);
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body;
   };
   const einvoiceOf = async (operationId: string, id: string) => {
     const res = await call(operationId, { path: { id } });
@@ -185,12 +178,6 @@ describe("invoices of zero-rated supplies", () => {
     expect(later).toMatchObject({ sez: false, supply_type: "intra_state", cgst: 9.02, sgst: 9.02, igst: 0 });
   });
 });
-
-/** The e-invoice a document was registered with, as its signed copy carries it. */
-function signedDocument(document: Record<string, any>) {
-  const [, payload] = document.signed_invoice.split(".");
-  return JSON.parse(JSON.parse(Buffer.from(payload as string, "base64url").toString()).data);
-}
 
 describe("credit notes of zero-rated supplies", () => {
   it("follow their invoice: no tax back under a LUT (EXPWOP, SEZWOP), IGST back with payment (SEZWP)", async () => {

@@ -1,10 +1,10 @@
 import { expect } from "vitest";
-import type { TestApi } from "./api.js";
+import type { CallResult, TestApi } from "./api.js";
 import { createTenant, GSTINS } from "./tenants.js";
 
 /**
  * A business in Karnataka with a key of its own and one product, a pen at 18% (`PEN`, stock not
- * tracked), and a way to add its customers.
+ * tracked), a way to add its customers, and to invoice them pens at 100.25 each.
  */
 export async function penSeller(api: TestApi) {
   const tenant = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });
@@ -27,5 +27,18 @@ export async function penSeller(api: TestApi) {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.id as string;
   };
-  return { tenant, call, party };
+  const invoice = (party_id: string, qty: number, extra: object = {}): Promise<CallResult> =>
+    call("createInvoice", { body: { party_id, items: [{ sku: "PEN", qty, rate: 100.25 }], ...extra } });
+  const issued = async (party_id: string, qty: number, extra: object = {}) => {
+    const res = await invoice(party_id, qty, extra);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body;
+  };
+  return { tenant, call, party, invoice, issued };
+}
+
+/** The INV-01 a document was registered with, as its signed copy carries it. */
+export function signedDocument(document: Record<string, any>) {
+  const [, payload] = document.signed_invoice.split(".");
+  return JSON.parse(JSON.parse(Buffer.from(payload as string, "base64url").toString()).data);
 }
