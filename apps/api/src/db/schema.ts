@@ -311,6 +311,8 @@ export const invoices = pgTable(
     partyId: text("party_id").notNull(),
     /** The party as it was when the invoice was issued; later edits of the party do not reach it. */
     party: jsonb("party").notNull(),
+    /** Where the goods were delivered, when not to the party's own address (bill to one, ship to another). */
+    shipTo: jsonb("ship_to"),
     ...documentTax(),
     /** The party was an SEZ unit when the invoice was issued: a zero-rated supply. */
     sez: boolean("sez").notNull().default(false),

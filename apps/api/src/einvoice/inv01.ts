@@ -10,7 +10,12 @@ import {
 } from "@bahi/gst";
 import type { EInvoice } from "./provider.js";
 
+/** EINVOICE_MIN_NAME_LENGTH: the IRP refuses a legal name or locality shorter than this. */
+export const EINVOICE_MIN_NAME_LENGTH = 3;
+
 type Buyer = EInvoice["BuyerDtls"];
+type Consignee = NonNullable<EInvoice["ShipDtls"]>;
+type Address = { line1: string; city: string } & ({ pin: string; state_code: string } | { country: string });
 type StateCode = EInvoice["SellerDtls"]["Stcd"];
 type ExportDetails = NonNullable<EInvoice["ExpDtls"]>;
 
@@ -30,7 +35,7 @@ export interface Inv01Input {
   readonly buyer: {
     gstin: string | null;
     name: string;
-    address: { line1: string; city: string } & ({ pin: string; state_code: string } | { country: string });
+    address: Address;
   };
   readonly lines: readonly {
     description: string;
@@ -51,6 +56,8 @@ export interface Inv01Input {
   readonly igstPaid: boolean;
   /** An export's shipping bill, when it was filed before the document (`ExpDtls`). */
   readonly shippingBill?: { port_code: string; number: string; date: string } | null;
+  /** Where the goods go, when not to the buyer's own address (`ShipDtls`). */
+  readonly shipTo?: { name: string; gstin: string | null; address: Address } | null;
 }
 
 /** `TranDtls.SupTyp`: B2B, a deemed export, or the kind of zero-rated supply and whether it paid IGST. */
@@ -79,6 +86,22 @@ function buyerOf(input: Inv01Input): Buyer {
     Loc: address.city,
     Pin: Number(address.pin),
     Stcd: address.state_code as Buyer["Stcd"],
+  };
+}
+
+/** `ShipDtls`: like the buyer, an address abroad is state 96 and PIN 999999. */
+function consigneeOf(shipTo: NonNullable<Inv01Input["shipTo"]>): Consignee {
+  const { address } = shipTo;
+  const place =
+    "country" in address
+      ? { Pin: 999999, Stcd: OTHER_COUNTRIES_STATE_CODE as Consignee["Stcd"] }
+      : { Pin: Number(address.pin), Stcd: address.state_code as Consignee["Stcd"] };
+  return {
+    ...("country" in address ? {} : { Gstin: shipTo.gstin ?? "URP" }),
+    LglNm: shipTo.name,
+    Addr1: address.line1,
+    Loc: address.city,
+    ...place,
   };
 }
 
@@ -129,6 +152,7 @@ export function buildInv01(input: Inv01Input): EInvoice {
       Stcd: input.seller.stateCode as StateCode,
     },
     BuyerDtls: buyerOf(input),
+    ...(input.shipTo ? { ShipDtls: consigneeOf(input.shipTo) } : {}),
     ItemList: tax.items.map((t, i) => {
       const line = input.lines[i];
       if (!line) throw new Error("a taxed line without its input");

@@ -1,9 +1,9 @@
 import { getState, isValidStateCode, validateGstin } from "@bahi/gst";
 import { unprocessable } from "../errors.js";
 
-const invalidGstin = (value: string, message: string) =>
+const invalidGstin = (value: string, message: string, pointer: string) =>
   unprocessable("invalid_gstin", `Invalid GSTIN ${value}: ${message}`, [
-    { pointer: "/gstin", code: "invalid_gstin", message },
+    { pointer, code: "invalid_gstin", message },
   ]);
 
 /**
@@ -12,12 +12,12 @@ const invalidGstin = (value: string, message: string) =>
  * packages/gst accepts the legacy codes 25 and 28 that survive in old GSTINs, as it must for a GSTIN
  * read back from a filed return, but those name no state an invoice can be for.
  */
-export function checkGstin(value: string) {
+export function checkGstin(value: string, pointer = "/gstin") {
   const gstin = validateGstin(value);
-  if (!gstin.ok) throw invalidGstin(value, gstin.message);
+  if (!gstin.ok) throw invalidGstin(value, gstin.message, pointer);
   if (!isValidStateCode(gstin.stateCode)) {
     const state = getState(gstin.stateCode)?.name;
-    throw invalidGstin(value, `${gstin.stateCode} (${state}) is no longer a GST state code.`);
+    throw invalidGstin(value, `${gstin.stateCode} (${state}) is no longer a GST state code.`, pointer);
   }
   return gstin;
 }

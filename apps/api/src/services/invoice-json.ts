@@ -45,7 +45,7 @@ const issuedColumns = {
     'id', ${invoices.id}, 'object', 'invoice', 'livemode', ${invoices.livemode},
     'number', ${invoices.number}, 'date', ${invoices.date}, 'due_date', ${invoices.dueDate})::text`,
   supply: sql<string>`json_build_object(
-    'party_id', ${invoices.partyId}, 'party', ${invoices.party},
+    'party_id', ${invoices.partyId}, 'party', ${invoices.party}, 'ship_to', ${invoices.shipTo},
     'place_of_supply', ${invoices.placeOfSupply}, 'supply_type', ${invoices.supplyType},
     'sez', ${invoices.sez}, 'under_lut', ${invoices.underLut}, 'deemed_export', ${invoices.deemedExport},
     'reverse_charge', ${invoices.reverseCharge}, 'items', ${linesJson},

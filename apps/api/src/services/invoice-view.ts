@@ -23,6 +23,7 @@ export function toInvoice(row: Omit<InvoiceRow, "einvoice">, items: readonly Inv
     status: row.status,
     party_id: row.partyId,
     party: row.party as Invoice["party"],
+    ship_to: row.shipTo as Invoice["ship_to"],
     place_of_supply: row.placeOfSupply as Invoice["place_of_supply"],
     supply_type: row.supplyType,
     sez: row.sez,

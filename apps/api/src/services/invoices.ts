@@ -32,7 +32,7 @@ import {
   products,
 } from "../db/schema.js";
 import { atomically, inTransaction } from "../db/transactions.js";
-import { buildInv01 } from "../einvoice/inv01.js";
+import { buildInv01, EINVOICE_MIN_NAME_LENGTH } from "../einvoice/inv01.js";
 import {
   type EInvoice,
   type EInvoiceProvider,
@@ -66,6 +66,7 @@ import type { Guess, Taker } from "./number-guesses.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { checkDateRange, type Page, pageOf } from "./pagination.js";
 import { toParty } from "./parties.js";
+import { checkShipTo } from "./ship-to-rules.js";
 import { checkShippingBill } from "./shipping-bill-rules.js";
 import {
   applyStockMovements,
@@ -144,9 +145,6 @@ function checkProducts(rows: readonly ProductRow[], body: InvoiceCreate, einvoic
   if (first) throw unprocessable(first.code, `${first.pointer.slice(1)}: ${first.message}`, errors);
   return lines;
 }
-
-/** EINVOICE_MIN_NAME_LENGTH: the IRP refuses a buyer's or seller's legal name or locality shorter than this. */
-export const EINVOICE_MIN_NAME_LENGTH = 3;
 
 function checkEinvoiceParty(party: { id: string; name: string; address: { city: string } | null }) {
   const short = [
@@ -526,6 +524,7 @@ export async function createInvoice(
     });
   }
   const shippingBill = body.shipping_bill ?? null;
+  const shipTo = body.ship_to ? checkShipTo(body.ship_to, einvoiced) : null;
   // An export is an export whoever buys it; a party's SEZ makes any other supply to it zero-rated.
   const sez = party.sez && placeOfSupply !== OTHER_COUNTRIES_STATE_CODE;
   if (body.reverse_charge && sez) {
@@ -604,6 +603,7 @@ export async function createInvoice(
       deemedExport: tax.deemed_export,
       igstPaid: tax.igst > 0n,
       shippingBill,
+      shipTo,
     });
   const documentFor = (
     taken: DocumentNumber,
@@ -624,6 +624,7 @@ export async function createInvoice(
       status: "issued",
       partyId: party.id,
       party: { name: party.name, gstin: party.gstin, state_code: party.state_code, address: party.address },
+      shipTo,
       placeOfSupply,
       supplyType: tax.supply_type,
       sez,

@@ -60,6 +60,39 @@ function addressOf(row: PartyRow): PartyAddress | null {
   };
 }
 
+/**
+ * A registered person's address lies in the state of its GSTIN (422 `state_mismatch` at `at`'s
+ * `state_code`, or `country` for an address abroad).
+ */
+export function checkAddressInState(address: PartyAddress, stateCode: string, at: string): void {
+  if ("country" in address) {
+    throw unprocessable(
+      "state_mismatch",
+      `The address is abroad (${address.country}) but the GSTIN is registered in state ${stateCode}.`,
+      [
+        {
+          pointer: `${at}/country`,
+          code: "state_mismatch",
+          message: `a registered person's address lies in its GSTIN's state, ${stateCode}`,
+        },
+      ],
+    );
+  }
+  if (address.state_code !== stateCode) {
+    throw unprocessable(
+      "state_mismatch",
+      `The address is in state ${address.state_code} but the GSTIN is registered in state ${stateCode}.`,
+      [
+        {
+          pointer: `${at}/state_code`,
+          code: "state_mismatch",
+          message: `must be ${stateCode}, the GSTIN's state`,
+        },
+      ],
+    );
+  }
+}
+
 /** The state of an address: its own in India, or "Other Countries" abroad. */
 const stateOfAddress = (address: PartyAddress): string =>
   "country" in address ? OTHER_COUNTRIES_STATE_CODE : address.state_code;
@@ -85,32 +118,7 @@ function stateOf(facts: PartyFacts): string {
   }
   if (facts.gstin !== null) {
     const gstin = checkGstin(facts.gstin);
-    if (facts.address && "country" in facts.address) {
-      throw unprocessable(
-        "state_mismatch",
-        `The address is abroad (${facts.address.country}) but the GSTIN is registered in state ${gstin.stateCode}.`,
-        [
-          {
-            pointer: "/address/country",
-            code: "state_mismatch",
-            message: `a registered party's address lies in its GSTIN's state, ${gstin.stateCode}`,
-          },
-        ],
-      );
-    }
-    if (facts.address && facts.address.state_code !== gstin.stateCode) {
-      throw unprocessable(
-        "state_mismatch",
-        `The address is in state ${facts.address.state_code} but the GSTIN is registered in state ${gstin.stateCode}.`,
-        [
-          {
-            pointer: "/address/state_code",
-            code: "state_mismatch",
-            message: `must be ${gstin.stateCode}, the GSTIN's state`,
-          },
-        ],
-      );
-    }
+    if (facts.address) checkAddressInState(facts.address, gstin.stateCode, "/address");
     return gstin.stateCode;
   }
   if (!facts.address) {

@@ -641,6 +641,7 @@ export const fixtures = {
         "pin": "400007"
       }
     },
+    "ship_to": null,
     "place_of_supply": "27",
     "supply_type": "inter_state",
     "sez": false,
@@ -729,6 +730,7 @@ export const fixtures = {
         "pin": "400007"
       }
     },
+    "ship_to": null,
     "place_of_supply": "27",
     "supply_type": "inter_state",
     "sez": false,
@@ -822,6 +824,7 @@ export const fixtures = {
             "pin": "400007"
           }
         },
+        "ship_to": null,
         "place_of_supply": "27",
         "supply_type": "inter_state",
         "sez": false,

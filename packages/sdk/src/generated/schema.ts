@@ -267,7 +267,8 @@ export interface paths {
          *     party's state unless `place_of_supply` overrides it) and computes the tax: CGST + SGST/UTGST within the
          *     business's state, IGST across states, for exports and to SEZ units, and no tax at all on an export or
          *     SEZ supply made under a letter of undertaking (`under_lut`). A deemed export (`deemed_export`) is taxed
-         *     like any other supply. Each line's tax is rounded half-up to the paisa and
+         *     like any other supply. Goods delivered elsewhere than to the buyer (`ship_to`) keep the buyer's place of
+         *     supply, and the e-invoice names the consignee (`ShipDtls`). Each line's tax is rounded half-up to the paisa and
          *     the total to the rupee (`round_off`). Goods that track stock leave it, one stock movement per line.
          *
          *     Errors, beyond the request's shape (400):
@@ -277,6 +278,7 @@ export interface paths {
          *       `/items/{i}/discount`; `date_in_future` and `financial_year_closed` at `/date`;
          *       `due_date_before_date` at `/due_date`; `not_zero_rated` at `/under_lut`;
          *       `deemed_export_unregistered` and `deemed_export_zero_rated` at `/deemed_export`;
+         *       `invalid_gstin`, `state_mismatch` and `einvoice_party_incomplete` under `/ship_to`;
          *       `not_an_export` at `/shipping_bill`; `shipping_bill_before_invoice` and `date_in_future` at
          *       `/shipping_bill/date`; `reverse_charge_unregistered`
          *       and `reverse_charge_sez` at `/reverse_charge`; `idempotency_key_reused`.
@@ -1302,8 +1304,9 @@ export interface components {
          * @description The e-invoice of a document as Bahi registers it with the Invoice Registration Portal (IRP): the
          *     government's INV-01 JSON, schema version 1.1, with its own PascalCase keys. Dates are `dd/mm/yyyy`;
          *     amounts are rupees with two decimals; quantities, unit prices and rates have up to three. Bahi sends
-         *     the fields below; the schema's other, optional fields (trade names, second address lines, e-commerce
-         *     and e-way bill details, and the export details beyond the shipping bill) are left out.
+         *     the fields below; the schema's other, optional fields (trade names, second address lines, dispatch,
+         *     e-commerce and e-way bill details, and the export details beyond the shipping bill and the buyer's
+         *     country) are left out.
          */
         EInvoice: {
             BuyerDtls: components["schemas"]["EInvoiceBuyerDtls"];
@@ -1312,6 +1315,7 @@ export interface components {
             /** @description The document's lines, 1 to 1,000 (`MAX_INVOICE_ITEMS`). */
             ItemList: components["schemas"]["EInvoiceItem"][];
             SellerDtls: components["schemas"]["EInvoiceSellerDtls"];
+            ShipDtls?: components["schemas"]["EInvoiceShipDtls"];
             TranDtls: components["schemas"]["EInvoiceTranDtls"];
             ValDtls: components["schemas"]["EInvoiceValDtls"];
             /**
@@ -1491,6 +1495,33 @@ export interface components {
             Pin: number;
             /** @description The state code of the seller's GSTIN. */
             Stcd: components["schemas"]["StateCode"];
+        };
+        /** @description Where the goods are delivered (`ShipDtls`), from the invoice's `ship_to`. */
+        EInvoiceShipDtls: {
+            /**
+             * @description The first address line.
+             * @example Plot 7, Bhiwandi Logistics Park
+             */
+            Addr1: string;
+            /** @description The consignee's GSTIN, or `URP` when it is not registered; left out for an address abroad. */
+            Gstin?: components["schemas"]["Gstin"] | "URP";
+            /**
+             * @description The consignee's legal name.
+             * @example Sharma Electronics Warehouse
+             */
+            LglNm: string;
+            /**
+             * @description The city or locality.
+             * @example Bhiwandi
+             */
+            Loc: string;
+            /**
+             * @description The six-digit PIN code, as a number; `999999` for an address abroad.
+             * @example 421302
+             */
+            Pin: number;
+            /** @description The state code; `96` for an address abroad. */
+            Stcd: components["schemas"]["PlaceOfSupply"];
         };
         /** @description Transaction details (`TranDtls`). */
         EInvoiceTranDtls: {
@@ -2195,6 +2226,8 @@ export interface components {
              * @enum {string}
              */
             sgst_label: "SGST" | "UTGST";
+            /** @description Where the goods were delivered, when not to the party's own address; otherwise `null`. */
+            ship_to: components["schemas"]["ShipTo"] | null;
             /**
              * @description The customs shipping bill of an export of goods, once recorded (at creation or with
              *     `POST /v1/invoices/{id}/shipping_bill`), or `null`.
@@ -2319,6 +2352,7 @@ export interface components {
              * @example false
              */
             reverse_charge?: boolean;
+            ship_to?: components["schemas"]["ShipToCreate"];
             /**
              * @description The customs shipping bill of an export of goods, when it is filed before the invoice is issued;
              *     otherwise record it later with `POST /v1/invoices/{id}/shipping_bill`. The e-invoice carries it
@@ -3281,6 +3315,38 @@ export interface components {
              * @example INNSA1
              */
             port_code: string;
+        };
+        /**
+         * @description Where the goods of an invoice are delivered when it is not the buyer's own address: a "bill to one,
+         *     ship to another" supply (another branch, a warehouse, the buyer's customer). The e-invoice carries
+         *     it as `ShipDtls`. The place of supply stays the buyer's state (section 10(1)(b) of the IGST Act),
+         *     unless the invoice's `place_of_supply` says otherwise.
+         */
+        ShipTo: {
+            address: components["schemas"]["PartyAddress"];
+            /** @description The consignee's GSTIN, or `null` when it is not registered. */
+            gstin: components["schemas"]["Gstin"] | null;
+            /**
+             * @description The consignee's legal name (e-invoice `ShipDtls.LglNm`).
+             * @example Sharma Electronics Warehouse
+             */
+            name: string;
+        };
+        /**
+         * @description Where the goods are delivered, when not to the party's own address. A wrong GSTIN is a 422
+         *     (`invalid_gstin`, at `/ship_to/gstin`), an address outside the GSTIN's state a 422 (`state_mismatch`,
+         *     at `/ship_to/address/state_code` or `/ship_to/address/country`), and on an e-invoiced supply a city
+         *     shorter than the IRP takes a 422 (`einvoice_party_incomplete`, at `/ship_to/address/city`).
+         */
+        ShipToCreate: {
+            address: components["schemas"]["PartyAddress"];
+            /** @description The consignee's GSTIN; leave it out or send `null` when it is not registered. */
+            gstin?: components["schemas"]["Gstin"] | null;
+            /**
+             * @description The consignee's legal name.
+             * @example Sharma Electronics Warehouse
+             */
+            name: string;
         };
         /**
          * @description An amount in rupees with at most two decimals that may be negative (e.g. a round-off).
