@@ -53,8 +53,8 @@ const documentValue = (d: string) =>
 /**
  * `period_invoices`: the period's invoices that count (cancelled ones only count in doc_issue), with
  * their section; `period_notes`: the period's credit notes with their invoice's section and buyer.
- * Both say whether the invoice was a deemed export and whether the (zero-rated) invoice paid IGST: WPAY/SEWP or WOPAY/SEWOP, for a note too,
- * whose own IGST may round to nothing.
+ * Both say whether the invoice was a deemed export (DE), and whether the (zero-rated) invoice paid
+ * IGST: WPAY/SEWP or WOPAY/SEWOP, for a note too, whose own IGST may round to nothing.
  */
 export function periodDocuments(scope: PeriodScope): SQL {
   const { owner, start, end } = scope;
