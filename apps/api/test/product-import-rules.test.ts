@@ -184,6 +184,20 @@ describe("a row's decision", () => {
     expect(decideRow(row(cells), columns, undefined, "2025-09-21").outcome).toBe("import");
   });
 
+  it("goods holding stock are not made a service; without stock they may be", () => {
+    const toService = row(["A-1", "", "", "", "NA", "998314", "", "No"]);
+    expect(decideRow(toService, columns, existing, today)).toEqual({
+      outcome: "rejected",
+      problems: [
+        { column: "Unit", reason: "The product holds stock (4): adjust it to 0 before making it a service." },
+      ],
+    });
+    expect(decideRow(toService, columns, { ...existing, stockOnHand: "0.000" }, today)).toMatchObject({
+      outcome: "import",
+      values: { unit: "NA", hsnCode: "998314", trackStock: false },
+    });
+  });
+
   it("yes/no cells are read in common spellings, and anything else is refused", () => {
     const tracked = (word: string) =>
       decideRow(row(["D-1", "Box", "1", "18", "BOX", "4819", "", word]), columns, undefined, today);

@@ -384,4 +384,27 @@ describe("updating products", () => {
     });
     expect(missing.status).toBe(404);
   });
+
+  it("422 stock_not_allowed for goods holding stock made a service; once adjusted to 0 they may be", async () => {
+    const product = (await create(goods({ opening_stock: 4 }))).body;
+    const toService = { hsn_code: "998314", unit: "NA", track_stock: false };
+    const refused = await api.call("updateProduct", {
+      key: tenant.testKey,
+      path: { id: product.id },
+      body: toService,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/unit", code: "stock_not_allowed" }),
+    ]);
+    expect(refused.body.detail).toContain("(4)");
+    expect((await adjust(product.id, { quantity: -4, reason: "damage" })).status).toBe(201);
+    const service = await api.call("updateProduct", {
+      key: tenant.testKey,
+      path: { id: product.id },
+      body: toService,
+    });
+    expect(service.status, JSON.stringify(service.body)).toBe(200);
+    expect(service.body).toMatchObject({ unit: "NA", track_stock: false, stock_on_hand: 0 });
+  });
 });

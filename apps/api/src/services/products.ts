@@ -168,7 +168,6 @@ export async function findProduct(tx: Executor, owner: Owner, id: string): Promi
   return row;
 }
 
-/** Changes apply to documents created afterwards; stock only changes through movements. */
 /** The product's facts with `patch` applied: left-out fields keep their values, `null` clears. */
 function merged(current: Product, patch: ProductUpdate): ProductFacts {
   return {
@@ -219,6 +218,7 @@ async function keepRatesBefore(
     .onConflictDoNothing();
 }
 
+/** Changes apply to documents created afterwards; stock only changes through movements. */
 export async function updateProduct(
   tx: Executor,
   owner: Owner,
@@ -237,6 +237,18 @@ export async function updateProduct(
     throw rule("date_in_future", "/rates_effective_from", `must not be after today (${today}) in India`);
   }
   checkFacts(facts, new Set(Object.keys(patch)), today, ratesFrom);
+  // A service holds no stock, and no adjustment can reach one to empty it afterwards.
+  if (
+    facts.unit === UQC_NOT_APPLICABLE &&
+    current.unit !== UQC_NOT_APPLICABLE &&
+    current.stock_on_hand !== 0
+  ) {
+    throw rule(
+      "stock_not_allowed",
+      "/unit",
+      `cannot be NA while the product holds stock (${current.stock_on_hand}): adjust its stock to 0 first`,
+    );
+  }
   if (sameColumns(before, after)) return current;
   if (ratesChange) await keepRatesBefore(tx, owner, id, ratesFrom, current, before);
   const [row] = await saving(tx, owner, facts.sku, id, () =>

@@ -610,7 +610,9 @@ export interface paths {
          *
          *     The changed product follows the same rules as a new one (422 `invalid_unit`, `invalid_hsn` and
          *     `stock_not_allowed`, 409 `duplicate_sku` with `existing_id`). Turning `track_stock` off freezes
-         *     `stock_on_hand`; turning it on again resumes from that value.
+         *     `stock_on_hand`; turning it on again resumes from that value. Goods that hold stock become a service
+         *     (`unit` `NA`) only once an adjustment has brought their stock to 0 (422 `stock_not_allowed` at
+         *     `/unit`).
          *
          *     Changes apply to documents created afterwards only: invoice and credit note lines already issued keep
          *     the snapshot of the product they were issued with.
@@ -3249,8 +3251,10 @@ export interface components {
         /**
          * @description Changes to a product. Fields left out keep their values; `null` clears a nullable field. The changed
          *     product must satisfy the same rules as a new one (`invalid_unit`, `stock_not_allowed`, `invalid_hsn` and
-         *     `rate_not_in_force` as 422, `duplicate_sku` as 409). Stock is not set here: record a stock adjustment instead. Changes apply
-         *     to documents created afterwards; documents already issued keep their snapshot of the product.
+         *     `rate_not_in_force` as 422, `duplicate_sku` as 409). Goods that hold stock cannot become a service
+         *     (`unit` `NA`) until an adjustment brings their stock to 0 (422 `stock_not_allowed` at `/unit`). Stock
+         *     is not set here: record a stock adjustment instead. Changes apply to documents created afterwards;
+         *     documents already issued keep their snapshot of the product.
          */
         ProductUpdate: {
             /** @example false */

@@ -154,18 +154,18 @@ function readGstRate(reader: RowReader, today: string): Milli | undefined {
   const inForce = gstRatesInForce(today);
   if (!inForce.includes(rate) && rate < 1_000n && inForce.includes(rate * 100n)) {
     rate *= 100n;
-    reader.flag("gst_rate", `"${text}" was read as ${formatRate(rate)}% (a percentage cell).`);
+    reader.flag("gst_rate", `"${text}" was read as ${plainDecimal(rate)}% (a percentage cell).`);
   }
   if (!isRateInForce(rate, today)) {
     return reader.reject(
       "gst_rate",
-      `${formatRate(rate)}% is not a GST rate in force today; the rates are ${inForce.map(formatRate).join(", ")}.`,
+      `${plainDecimal(rate)}% is not a GST rate in force today; the rates are ${inForce.map(plainDecimal).join(", ")}.`,
     );
   }
   return rate;
 }
 
-const formatRate = (rate: Milli) => formatMilli(rate).replace(/\.?0+$/, "");
+const plainDecimal = (value: Milli) => formatMilli(value).replace(/\.?0+$/, "");
 
 /** An HSN/SAC code as written, tolerating dots and spaces, and the leading zero a number cell drops. */
 function readHsn(reader: RowReader): string | undefined {
@@ -239,7 +239,7 @@ export function decideRow(
   else if (cessRate !== undefined && !isCessRateAllowed(cessRate, today))
     reader.reject(
       "cess_rate",
-      `A cess of ${formatRate(cessRate)}% cannot apply today: compensation cess ended on 1 February 2026.`,
+      `A cess of ${plainDecimal(cessRate)}% cannot apply today: compensation cess ended on 1 February 2026.`,
     );
   const hsn = readHsn(reader);
   const unitCell = readUnitCell(reader);
@@ -271,6 +271,16 @@ export function decideRow(
     reader.reject("unit", `A service (SAC ${hsnCode}) is measured in NA, not ${unit}.`);
   } else if (hsnCode !== null && !isService(hsnCode) && !measured) {
     reader.reject("unit", `NA is the unit of services; goods (HSN ${hsnCode}) need a UQC such as NOS.`);
+  } else if (
+    existing &&
+    existing.unit !== UQC_NOT_APPLICABLE &&
+    !measured &&
+    milliOf(existing.stockOnHand) !== 0n
+  ) {
+    reader.reject(
+      "unit",
+      `The product holds stock (${plainDecimal(milliOf(existing.stockOnHand))}): adjust it to 0 before making it a service.`,
+    );
   }
   const trackStock = trackStockCell ?? (existing && measured ? existing.trackStock : measured);
   if (trackStock && !measured) reader.reject("track_stock", "A product measured in NA cannot track stock.");
