@@ -14,6 +14,7 @@ export {
   ValidationError,
 } from "./errors.js";
 export type { components, operations, paths } from "./generated/schema.js";
+export { IrpTokenError, type VerifiedIrpToken, verifyIrpToken } from "./irp-token.js";
 export { List, type ListPage } from "./list.js";
 export type { ImportFile, ImportFileOptions } from "./resources/products.js";
 export type {

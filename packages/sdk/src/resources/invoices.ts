@@ -1,10 +1,12 @@
 import type { Core } from "../core.js";
+import { readIrpToken, type VerifiedIrpToken, verifyIrpToken } from "../irp-token.js";
 import type { List } from "../list.js";
 import type { QueryParams, RequestBody, RequestOptions, Result } from "../types.js";
 
 /** The e-invoice (IRN) side of invoices (tag `e-Invoicing`). */
 export class Einvoices {
   readonly #core: Core;
+  #keys: Promise<Result<"retrieveEinvoiceJwks">> | undefined;
 
   constructor(core: Core) {
     this.#core = core;
@@ -22,6 +24,31 @@ export class Einvoices {
     return this.#core.call("retrieveEinvoiceJwks", options, (init) =>
       this.#core.client.GET("/v1/einvoice/jwks", init),
     );
+  }
+
+  /**
+   * Verifies an invoice's `signed_qr_code` or `signed_invoice` (RS256) against the published keys and
+   * returns what it signs. The keys are fetched once per client, and again when a token names a key
+   * not among them (a key rotated in since). Throws `IrpTokenError` when the token is not provably
+   * signed by a published key.
+   */
+  async verify(token: string, options?: RequestOptions): Promise<VerifiedIrpToken> {
+    const { kid } = readIrpToken(token);
+    let jwks = await this.#publishedKeys(false, options);
+    if (!jwks.keys.some((key) => key.kid === kid)) jwks = await this.#publishedKeys(true, options);
+    return verifyIrpToken(token, jwks);
+  }
+
+  #publishedKeys(refresh: boolean, options?: RequestOptions): Promise<Result<"retrieveEinvoiceJwks">> {
+    if (refresh || !this.#keys) {
+      const fetching = this.jwks(options);
+      this.#keys = fetching;
+      // A failed fetch is not kept: the next verify asks again.
+      fetching.catch(() => {
+        if (this.#keys === fetching) this.#keys = undefined;
+      });
+    }
+    return this.#keys;
   }
 }
 

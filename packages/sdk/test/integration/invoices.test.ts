@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { ConflictError, NotFoundError, ValidationError } from "../../src/index.js";
+import { ConflictError, IrpTokenError, NotFoundError, ValidationError } from "../../src/index.js";
 import { fixtures } from "../support/mock-api.js";
 import { client, describeOperations } from "./support/client.js";
 
@@ -129,6 +129,22 @@ describeOperations(
     it("jwks: the IRP's public keys, without an API key's scope", async () => {
       const jwks = await bahi.invoices.einvoice.jwks();
       expect(jwks.keys.length).toBeGreaterThan(0);
+    });
+
+    it("verify: an invoice's signed QR code and signed invoice check against the published keys", async () => {
+      const party = await buyerAndGood("EINV-QR");
+      const invoice = await bahi.invoices.create({
+        party_id: party.id,
+        items: [{ sku: "EINV-QR", qty: 2, rate: 99.99 }],
+      });
+      const qr = await bahi.invoices.einvoice.verify(invoice.signed_qr_code as string);
+      expect(qr.data).toMatchObject({ DocNo: invoice.number, Irn: invoice.irn, TotInvVal: invoice.total });
+      const signed = await bahi.invoices.einvoice.verify(invoice.signed_invoice as string);
+      expect(signed.kid).toBe(qr.kid);
+      expect(signed.data).toMatchObject({ Irn: invoice.irn, DocDtls: { No: invoice.number } });
+      const [header, , signature] = (invoice.signed_qr_code as string).split(".");
+      const tampered = `${header}.${Buffer.from(JSON.stringify({ data: "{}", iss: qr.issuer })).toString("base64url")}.${signature}`;
+      await expect(bahi.invoices.einvoice.verify(tampered)).rejects.toBeInstanceOf(IrpTokenError);
     });
   },
 );
