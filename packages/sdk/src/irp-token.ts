@@ -25,7 +25,9 @@ export interface VerifiedIrpToken {
 const decoder = new TextDecoder();
 
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new IrpTokenError("The token is not base64url in three parts");
+  // A length of 4n + 1 is no base64 at all: atob would throw its own DOMException for it.
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1)
+    throw new IrpTokenError("The token is not base64url in three parts");
   const base64 = text
     .replace(/-/g, "+")
     .replace(/_/g, "/")

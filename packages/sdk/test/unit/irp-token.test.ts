@@ -55,6 +55,7 @@ describe("verifyIrpToken", () => {
       [token(rotated, qr), /No published key has kid key-2027/],
       ["only.two", /three parts/],
       ["a!.b.c", /three parts/],
+      [`${good.split(".").slice(0, 2).join(".")}.abcde`, /three parts/],
       [`${b64("not json")}.e30.c2ln`, /header is not a JSON object/],
     ];
     for (const [bad, message] of cases) {
