@@ -13,6 +13,9 @@ import type { EInvoice } from "./provider.js";
 /** EINVOICE_MIN_NAME_LENGTH: the IRP refuses a legal name or locality shorter than this. */
 export const EINVOICE_MIN_NAME_LENGTH = 3;
 
+/** The PIN the IRP takes for an address abroad, which has none of India's. */
+const PIN_ABROAD = 999999;
+
 type Buyer = EInvoice["BuyerDtls"];
 type Consignee = NonNullable<EInvoice["ShipDtls"]>;
 type Address = { line1: string; city: string } & ({ pin: string; state_code: string } | { country: string });
@@ -75,7 +78,7 @@ function buyerOf(input: Inv01Input): Buyer {
   const { address } = input.buyer;
   const head = { LglNm: input.buyer.name, Pos: input.placeOfSupply as Buyer["Pos"] };
   if (input.placeOfSupply === OTHER_COUNTRIES_STATE_CODE) {
-    return { Gstin: "URP", ...head, Addr1: address.line1, Loc: address.city, Pin: 999999, Stcd: "96" };
+    return { Gstin: "URP", ...head, Addr1: address.line1, Loc: address.city, Pin: PIN_ABROAD, Stcd: "96" };
   }
   // Only registered buyers and exports are e-invoiced, and a registered party's address is in India.
   if ("country" in address) throw new Error("an e-invoice in India to an address abroad");
@@ -89,19 +92,16 @@ function buyerOf(input: Inv01Input): Buyer {
   };
 }
 
-/** `ShipDtls`: like the buyer, an address abroad is state 96 and PIN 999999. */
+/** `ShipDtls`: like the buyer, an address abroad is state 96 with PIN_ABROAD, and has no GSTIN. */
 function consigneeOf(shipTo: NonNullable<Inv01Input["shipTo"]>): Consignee {
   const { address } = shipTo;
-  const place =
-    "country" in address
-      ? { Pin: 999999, Stcd: OTHER_COUNTRIES_STATE_CODE as Consignee["Stcd"] }
-      : { Pin: Number(address.pin), Stcd: address.state_code as Consignee["Stcd"] };
+  const head = { LglNm: shipTo.name, Addr1: address.line1, Loc: address.city };
+  if ("country" in address) return { ...head, Pin: PIN_ABROAD, Stcd: "96" };
   return {
-    ...("country" in address ? {} : { Gstin: shipTo.gstin ?? "URP" }),
-    LglNm: shipTo.name,
-    Addr1: address.line1,
-    Loc: address.city,
-    ...place,
+    Gstin: shipTo.gstin ?? "URP",
+    ...head,
+    Pin: Number(address.pin),
+    Stcd: address.state_code as Consignee["Stcd"],
   };
 }
 
