@@ -81,3 +81,29 @@ describe("the compiled request validators", () => {
     expect(empty.limit).toBe(20);
   });
 });
+
+describe("the error-code table", () => {
+  /** Every description in the document, however deep. */
+  function descriptions(node: unknown, out: string[] = []): string[] {
+    if (Array.isArray(node)) for (const item of node) descriptions(item, out);
+    else if (node && typeof node === "object")
+      for (const [key, value] of Object.entries(node)) {
+        if (key === "description" && typeof value === "string") out.push(value);
+        else descriptions(value, out);
+      }
+    return out;
+  }
+
+  it("lists every problem code that an operation or a schema names with its status", () => {
+    const table = new Set(
+      [...(doc.info.description as string).matchAll(/^\| \d{3} \| `([a-z_]+)` \|/gm)].map((m) => m[1]),
+    );
+    const named = new Set(
+      descriptions(doc.paths)
+        .concat(descriptions(doc.components))
+        .flatMap((text) => [...text.matchAll(/\b4\d\d\b[^`]{0,40}`([a-z]+(?:_[a-z]+)+)`/g)].map((m) => m[1])),
+    );
+    expect(named.size).toBeGreaterThan(40);
+    expect([...named].filter((code) => !table.has(code)).sort()).toEqual([]);
+  });
+});
