@@ -20,7 +20,7 @@ const address = (state_code: string) => ({ line1: "1 Main Road", city: "Town", s
 
 /** A Karnataka business selling pens (18%) to an EOU in Karnataka, a trader in Maharashtra and others. */
 async function shop() {
-  const { call, party, invoice, issued } = await penSeller(api);
+  const { call, party, invoice, issued, einvoiceOf } = await penSeller(api);
   const parties = {
     eou: await party({ name: "Bangalore Exports EOU", gstin: KARNATAKA_EOU, address: address("29") }),
     trader: await party({ name: "Sharma Electronics", gstin: GSTINS.maharashtra, address: address("27") }),
@@ -28,11 +28,7 @@ async function shop() {
     abroad: await party({ name: "Acme Imports LLC", address: address("29") }),
     sez: await party({ name: "Zone Unit", gstin: KARNATAKA_SEZ, sez: true, address: address("29") }),
   };
-  const supplyTypeOf = async (id: string) => {
-    const res = await call("retrieveInvoiceEinvoice", { path: { id } });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.TranDtls;
-  };
+  const supplyTypeOf = async (id: string) => (await einvoiceOf(id)).TranDtls;
   return { call, parties, invoice, issued, supplyTypeOf };
 }
 

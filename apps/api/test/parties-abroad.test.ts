@@ -83,7 +83,7 @@ describe("parties abroad", () => {
 
 describe("invoices to a party abroad", () => {
   it("are exports by default: IGST, a URP buyer in 96, and the country in ExpDtls", async () => {
-    const { call, party, invoice } = await penSeller(api);
+    const { call, party, invoice, einvoiceOf } = await penSeller(api);
     const id = await party({ name: "Hudson Retail Inc.", address: NEW_YORK });
     const res = await invoice(id, 3);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -98,7 +98,7 @@ describe("invoices to a party abroad", () => {
     });
     expect(res.body.irn).toMatch(/^[0-9a-f]{64}$/);
     expect((await call("retrieveInvoice", { path: { id: res.body.id } })).body).toEqual(res.body);
-    const einvoice = (await call("retrieveInvoiceEinvoice", { path: { id: res.body.id } })).body;
+    const einvoice = await einvoiceOf(res.body.id);
     expect(einvoice.TranDtls.SupTyp).toBe("EXPWP");
     expect(einvoice.BuyerDtls).toEqual({
       Gstin: "URP",
@@ -113,14 +113,14 @@ describe("invoices to a party abroad", () => {
   });
 
   it("with a shipping bill and a LUT: ExpDtls carries both the bill and the country; the note the country", async () => {
-    const { call, party, invoice } = await penSeller(api);
+    const { call, party, invoice, einvoiceOf } = await penSeller(api);
     const id = await party({ name: "Gulf Traders LLC", address: DUBAI });
     const today = new Date().toISOString().slice(0, 10);
     const shipping_bill = { port_code: "INNSA1", number: "4512863", date: today };
     const res = await invoice(id, 2, { under_lut: true, shipping_bill });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ under_lut: true, igst: 0, total: 201 });
-    const einvoice = (await call("retrieveInvoiceEinvoice", { path: { id: res.body.id } })).body;
+    const einvoice = await einvoiceOf(res.body.id);
     expect(einvoice.TranDtls.SupTyp).toBe("EXPWOP");
     expect(einvoice.ExpDtls).toEqual({
       ShipBNo: "4512863",

@@ -32,12 +32,7 @@ async function shop() {
     abroad: await seller.party({ name: "Hudson Retail Inc.", address: { ...ROTTERDAM, city: "Amsterdam" } }),
     consumer: await seller.party({ name: "Ravi Kumar", address: address("29") }),
   };
-  const einvoiceOf = async (id: string) => {
-    const res = await seller.call("retrieveInvoiceEinvoice", { path: { id } });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body;
-  };
-  return { ...seller, parties, einvoiceOf };
+  return { ...seller, parties };
 }
 
 describe("invoices shipped elsewhere than the buyer's address", () => {

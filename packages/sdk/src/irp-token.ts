@@ -1,3 +1,4 @@
+import { fromBase64 } from "./base64.js";
 import type { Schema } from "./types.js";
 
 /**
@@ -28,14 +29,12 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   // A length of 4n + 1 is no base64 at all: atob would throw its own DOMException for it.
   if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1)
     throw new IrpTokenError("The token is not base64url in three parts");
-  const base64 = text
-    .replace(/-/g, "+")
-    .replace(/_/g, "/")
-    .padEnd(Math.ceil(text.length / 4) * 4, "=");
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+  return fromBase64(
+    text
+      .replace(/-/g, "+")
+      .replace(/_/g, "/")
+      .padEnd(Math.ceil(text.length / 4) * 4, "="),
+  );
 }
 
 function jsonPart(part: string, what: string): Record<string, unknown> {

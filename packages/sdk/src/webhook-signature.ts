@@ -1,3 +1,4 @@
+import { fromBase64, toBase64 } from "./base64.js";
 import type { Schema } from "./types.js";
 
 /** A webhook delivery's headers: a `Headers` (fetch, edge runtimes) or a plain object (Node, Express). */
@@ -38,17 +39,6 @@ function header(headers: WebhookHeaders, name: string): string | undefined {
     return typeof value === "string" ? value : value?.join(" ");
   }
   return undefined;
-}
-
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-function toBase64(bytes: Uint8Array): string {
-  return btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(""));
 }
 
 function signingKey(secret: string, usage: "sign" | "verify") {

@@ -78,7 +78,8 @@ function buyerOf(input: Inv01Input): Buyer {
   const { address } = input.buyer;
   const head = { LglNm: input.buyer.name, Pos: input.placeOfSupply as Buyer["Pos"] };
   if (input.placeOfSupply === OTHER_COUNTRIES_STATE_CODE) {
-    return { Gstin: "URP", ...head, Addr1: address.line1, Loc: address.city, Pin: PIN_ABROAD, Stcd: "96" };
+    const Stcd = OTHER_COUNTRIES_STATE_CODE as Buyer["Stcd"];
+    return { Gstin: "URP", ...head, Addr1: address.line1, Loc: address.city, Pin: PIN_ABROAD, Stcd };
   }
   // Only registered buyers and exports are e-invoiced, and a registered party's address is in India.
   if ("country" in address) throw new Error("an e-invoice in India to an address abroad");
@@ -96,7 +97,8 @@ function buyerOf(input: Inv01Input): Buyer {
 function consigneeOf(shipTo: NonNullable<Inv01Input["shipTo"]>): Consignee {
   const { address } = shipTo;
   const head = { LglNm: shipTo.name, Addr1: address.line1, Loc: address.city };
-  if ("country" in address) return { ...head, Pin: PIN_ABROAD, Stcd: "96" };
+  if ("country" in address)
+    return { ...head, Pin: PIN_ABROAD, Stcd: OTHER_COUNTRIES_STATE_CODE as Consignee["Stcd"] };
   return {
     Gstin: shipTo.gstin ?? "URP",
     ...head,

@@ -4,7 +4,7 @@ import { createTenant, GSTINS } from "./tenants.js";
 
 /**
  * A business in Karnataka with a key of its own and one product, a pen at 18% (`PEN`, stock not
- * tracked), a way to add its customers, and to invoice them pens at 100.25 each.
+ * tracked), a way to add its customers, to invoice them pens at 100.25 each, and to read an e-invoice.
  */
 export async function penSeller(api: TestApi) {
   const tenant = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });
@@ -34,7 +34,12 @@ export async function penSeller(api: TestApi) {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body;
   };
-  return { tenant, call, party, invoice, issued };
+  const einvoiceOf = async (id: string) => {
+    const res = await call("retrieveInvoiceEinvoice", { path: { id } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+  return { tenant, call, party, invoice, issued, einvoiceOf };
 }
 
 /** The INV-01 a document was registered with, as its signed copy carries it. */
