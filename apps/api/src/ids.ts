@@ -13,6 +13,7 @@ export const ID_PREFIXES = {
   invoice: "inv",
   payment: "pay",
   creditNote: "crn",
+  debitNote: "dbn",
   webhook: "whk",
   delivery: "dlv",
   productImport: "imp",

@@ -902,3 +902,118 @@ describe("GSTR-1 rate limit", () => {
     }
   });
 });
+
+describe("GSTR-1 debit notes: ntty D beside credit notes, netted into b2cs and hsn, series 4", () => {
+  let s: Shop;
+  let file: Record<string, any>;
+  let summary: Record<string, any>;
+
+  beforeAll(async () => {
+    s = await shop();
+    const { maharashtra, local, delhi } = s.parties;
+    const debit = async (invoice_id: string, date: string, sku: string, taxable_value: number) => {
+      const res = await s.call("createDebitNote", {
+        body: { invoice_id, date, reason: "price_revision", items: [{ sku, taxable_value }] },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body;
+    };
+    // INV 1, registered, inter-state: PEN 2 × 100 = 200, IGST 36.
+    const inv1 = await s.invoice(maharashtra, "2025-08-04", [["PEN", 2, 100]]);
+    // INV 2, unregistered, intra-state (B2CS): PEN 100, CGST 9, SGST 9.
+    const inv2 = await s.invoice(local, "2025-08-05", [["PEN", 1, 100]]);
+    // INV 3, unregistered, inter-state, 1,18,000: B2CL.
+    const inv3 = await s.invoice(delhi, "2025-08-06", [["SVC", 1, 100000]]);
+    // DN 1 against INV 1: 50, IGST 9, value 59 (cdnr D); then CN 1: PEN 1 × 100, IGST 18 (cdnr C).
+    await debit(inv1.id, "2025-08-10", "PEN", 50);
+    await s.credit(inv1.id, "2025-08-12", [["PEN", 1]]);
+    // DN 2 against the B2CS INV 2: 20, CGST 1.80, SGST 1.80, added to the INTRA 18% row.
+    await debit(inv2.id, "2025-08-13", "PEN", 20);
+    // DN 3 against the B2CL INV 3: 1,000, IGST 180, value 1,180 (cdnur B2CL D).
+    await debit(inv3.id, "2025-08-14", "SVC", 1000);
+    ({ file, summary } = await fileAndSummary(s, "082025", "2025-08"));
+  });
+
+  it("cdnr and cdnur report each note with its ntty, in date order within a buyer", () => {
+    expect(file.cdnr).toEqual([
+      {
+        ctin: GSTINS.maharashtra,
+        nt: [
+          {
+            ntty: "D",
+            nt_num: "DN/25-26/000001",
+            nt_dt: "10-08-2025",
+            val: 59,
+            pos: "27",
+            rchrg: "N",
+            inv_typ: "R",
+            itms: [item(1, 18, 50, 9)],
+          },
+          {
+            ntty: "C",
+            nt_num: "CN/25-26/000001",
+            nt_dt: "12-08-2025",
+            val: 118,
+            pos: "27",
+            rchrg: "N",
+            inv_typ: "R",
+            itms: [item(1, 18, 100, 18)],
+          },
+        ],
+      },
+    ]);
+    expect(file.cdnur).toEqual([
+      {
+        typ: "B2CL",
+        ntty: "D",
+        nt_num: "DN/25-26/000003",
+        nt_dt: "14-08-2025",
+        val: 1180,
+        pos: "07",
+        itms: [igstItem(1, 18, 1000, 180)],
+      },
+    ]);
+  });
+
+  it("b2cs and hsn add debit notes and take credit notes off", () => {
+    expect(file.b2cs).toEqual([
+      {
+        sply_ty: "INTRA",
+        pos: "29",
+        typ: "OE",
+        rt: 18,
+        txval: 120,
+        iamt: 0,
+        camt: 10.8,
+        samt: 10.8,
+        csamt: 0,
+      },
+    ]);
+    // B2B pens: INV 1 2 / 200 / 36, DN 1 0 / 50 / 9, CN 1 −1 / −100 / −18.
+    expect(file.hsn.hsn_b2b).toEqual([
+      expect.objectContaining({ hsn_sc: "96081019", qty: 1, txval: 150, iamt: 27, camt: 0, samt: 0 }),
+    ]);
+    // B2C: INV 2 and DN 2 pens; INV 3 and DN 3 the service (quantity 0 in NA).
+    expect(file.hsn.hsn_b2c).toEqual([
+      expect.objectContaining({ hsn_sc: "96081019", qty: 1, txval: 120, iamt: 0, camt: 10.8, samt: 10.8 }),
+      expect.objectContaining({ hsn_sc: "998719", uqc: "NA", qty: 0, txval: 101000, iamt: 18180 }),
+    ]);
+  });
+
+  it("doc_issue lists the debit notes as document kind 4, between invoices and credit notes", () => {
+    expect(file.doc_issue.doc_det.map((d: { doc_num: number }) => d.doc_num)).toEqual([1, 4, 5]);
+    expect(file.doc_issue.doc_det[1]).toEqual({
+      doc_num: 4,
+      docs: [{ num: 1, from: "DN/25-26/000001", to: "DN/25-26/000003", totnum: 3, cancel: 0, net_issue: 3 }],
+    });
+  });
+
+  it("the summary counts notes of both kinds, as positive amounts", () => {
+    expect(summary.sections).toMatchObject({
+      cdnr: { count: 2, taxable_value: 150, igst: 27, cgst: 0, sgst: 0, cess: 0 },
+      cdnur: { count: 1, taxable_value: 1000, igst: 180, cgst: 0, sgst: 0, cess: 0 },
+      b2cs: { count: 1, taxable_value: 120, igst: 0, cgst: 10.8, sgst: 10.8, cess: 0 },
+    });
+    expect(summary.doc_issue).toEqual({ issued: 7, cancelled: 0, net_issued: 7 });
+  });
+});

@@ -2,6 +2,7 @@ import { type BahiOptions, Core } from "./core.js";
 import { Account } from "./resources/account.js";
 import { ApiKeys } from "./resources/api-keys.js";
 import { CreditNotes } from "./resources/credit-notes.js";
+import { DebitNotes } from "./resources/debit-notes.js";
 import { Events } from "./resources/events.js";
 import { Gstr1 } from "./resources/gstr1.js";
 import { Invoices } from "./resources/invoices.js";
@@ -32,6 +33,7 @@ export class Bahi {
   readonly invoices: Invoices;
   readonly payments: Payments;
   readonly creditNotes: CreditNotes;
+  readonly debitNotes: DebitNotes;
   readonly webhooks: Webhooks;
   readonly events: Events;
   readonly gstr1: Gstr1;
@@ -45,6 +47,7 @@ export class Bahi {
     this.invoices = new Invoices(core);
     this.payments = new Payments(core);
     this.creditNotes = new CreditNotes(core);
+    this.debitNotes = new DebitNotes(core);
     this.webhooks = new Webhooks(core);
     this.events = new Events(core);
     this.gstr1 = new Gstr1(core);

@@ -97,6 +97,7 @@ export const accounts = pgTable("accounts", {
   subscriptionStatus: text("subscription_status", { enum: ["active", "paused"] }).notNull(),
   invoiceNumberFormat: text("invoice_number_format").notNull().default("INV/{FY:short}/{SEQ:6}"),
   creditNoteNumberFormat: text("credit_note_number_format").notNull().default("CN/{FY:short}/{SEQ:6}"),
+  debitNoteNumberFormat: text("debit_note_number_format").notNull().default("DN/{FY:short}/{SEQ:6}"),
   numberReset: text("number_reset", { enum: ["yearly", "never"] })
     .notNull()
     .default("yearly"),
@@ -291,7 +292,7 @@ export const documentSeries = pgTable(
   {
     accountId: text("account_id").notNull(),
     livemode: boolean("livemode").notNull(),
-    kind: text("kind", { enum: ["invoice", "credit_note"] }).notNull(),
+    kind: text("kind", { enum: ["invoice", "credit_note", "debit_note"] }).notNull(),
     period: text("period").notNull(),
     lastSeq: integer("last_seq").notNull(),
   },
@@ -322,6 +323,7 @@ export const invoices = pgTable(
     deemedExport: boolean("deemed_export").notNull().default(false),
     amountPaid: money("amount_paid").notNull().default("0"),
     amountCredited: money("amount_credited").notNull().default("0"),
+    amountDebited: money("amount_debited").notNull().default("0"),
     ...irpRegistration(),
     /**
      * The INV-01 document exactly as it was sent to the IRP: `json` keeps its text, key order
@@ -642,5 +644,72 @@ export const productImportRows = pgTable(
       columns: [t.accountId, t.livemode, t.importId],
       foreignColumns: [productImports.accountId, productImports.livemode, productImports.id],
     }).onDelete("cascade"),
+  ],
+);
+
+/**
+ * Debit notes (GST section 34(3)) raising the value of issued invoices' lines, in their own consecutive
+ * series. A note takes its invoice's place of supply, supply type and reverse charge; its total is added
+ * to the invoice's `amount_debited`.
+ */
+export const debitNotes = pgTable(
+  "debit_notes",
+  {
+    ...tenant,
+    number: text("number").notNull(),
+    financialYear: text("financial_year").notNull(),
+    ...seriesPosition(),
+    date: date("date", { mode: "string" }).notNull(),
+    invoiceId: text("invoice_id").notNull(),
+    partyId: text("party_id").notNull(),
+    reason: text("reason", {
+      enum: ["price_revision", "undercharge", "additional_charges", "other"],
+    }).notNull(),
+    ...documentTax(),
+    ...irpRegistration(),
+    /** The INV-01 document (type DBN) exactly as it was sent to the IRP; `json` as for invoices. */
+    einvoice: json("einvoice"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.livemode, t.id] }),
+    uniqueIndex("debit_notes_number_key").on(t.accountId, t.livemode, t.financialYear, t.number),
+    index("debit_notes_invoice_idx").on(t.accountId, t.livemode, t.invoiceId, t.id),
+    index("debit_notes_party_idx").on(t.accountId, t.livemode, t.partyId, t.id),
+    index("debit_notes_date_idx").on(t.accountId, t.livemode, t.date, t.id),
+    foreignKey({
+      name: "debit_notes_invoice_fk",
+      columns: [t.accountId, t.livemode, t.invoiceId],
+      foreignColumns: [invoices.accountId, invoices.livemode, invoices.id],
+    }),
+  ],
+);
+
+/** The value one debit note adds to one invoice line. */
+export const debitNoteItems = pgTable(
+  "debit_note_items",
+  {
+    accountId: text("account_id").notNull(),
+    livemode: boolean("livemode").notNull(),
+    debitNoteId: text("debit_note_id").notNull(),
+    lineNo: integer("line_no").notNull(),
+    invoiceId: text("invoice_id").notNull(),
+    /** The invoice line debited. */
+    invoiceLineNo: integer("invoice_line_no").notNull(),
+    productId: text("product_id").notNull(),
+    sku: text("sku").notNull(),
+    description: text("description").notNull(),
+    hsnCode: text("hsn_code"),
+    unit: text("unit").notNull(),
+    ...lineTax(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.livemode, t.debitNoteId, t.lineNo] }),
+    index("debit_note_items_invoice_idx").on(t.accountId, t.livemode, t.invoiceId, t.invoiceLineNo),
+    foreignKey({
+      name: "debit_note_items_debit_note_fk",
+      columns: [t.accountId, t.livemode, t.debitNoteId],
+      foreignColumns: [debitNotes.accountId, debitNotes.livemode, debitNotes.id],
+    }),
   ],
 );

@@ -2,6 +2,7 @@ import type { Handlers, OperationId } from "../http/operation-types.js";
 import { accountHandlers } from "./account.js";
 import { apiKeyHandlers } from "./api-keys.js";
 import { creditNoteHandlers } from "./credit-notes.js";
+import { debitNoteHandlers } from "./debit-notes.js";
 import { eventHandlers } from "./events.js";
 import { gstr1Handlers } from "./gstr1.js";
 import { invoiceHandlers } from "./invoices.js";
@@ -21,6 +22,7 @@ export const handlers: Handlers = {
   ...invoiceHandlers,
   ...paymentHandlers,
   ...creditNoteHandlers,
+  ...debitNoteHandlers,
   ...eventHandlers,
   ...gstr1Handlers,
   ...webhookHandlers,
@@ -43,6 +45,7 @@ export const commitsItself: ReadonlySet<OperationId> = new Set<OperationId>(["cr
 export const pointReads: ReadonlySet<OperationId> = new Set<OperationId>([
   "retrieveAccount",
   "retrieveCreditNote",
+  "retrieveDebitNote",
   "retrieveEvent",
   "retrieveInvoice",
   "retrieveInvoiceEinvoice",

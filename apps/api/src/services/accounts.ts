@@ -42,6 +42,7 @@ export function toAccount(row: AccountRow): Account {
     subscription_status: row.subscriptionStatus,
     invoice_number_format: row.invoiceNumberFormat,
     credit_note_number_format: row.creditNoteNumberFormat,
+    debit_note_number_format: row.debitNoteNumberFormat,
     number_reset: row.numberReset,
     books_closed_through: row.booksClosedThrough,
     created_at: row.createdAt.toISOString(),
@@ -116,7 +117,11 @@ export async function updateAccount(
 ): Promise<AccountRow> {
   const current = await findAccount(db, id);
   if (patch.address) checkAddressState(current.stateCode, patch.address.state_code, "/address/state_code");
-  for (const field of ["invoice_number_format", "credit_note_number_format"] as const) {
+  for (const field of [
+    "invoice_number_format",
+    "credit_note_number_format",
+    "debit_note_number_format",
+  ] as const) {
     const format = patch[field];
     if (format !== undefined) checkNumberFormat(format, `/${field}`);
   }
@@ -141,6 +146,9 @@ export async function updateAccount(
         : {}),
       ...(patch.credit_note_number_format !== undefined
         ? { creditNoteNumberFormat: patch.credit_note_number_format }
+        : {}),
+      ...(patch.debit_note_number_format !== undefined
+        ? { debitNoteNumberFormat: patch.debit_note_number_format }
         : {}),
       ...(patch.number_reset !== undefined ? { numberReset: patch.number_reset } : {}),
       ...(patch.books_closed_through !== undefined ? { booksClosedThrough: patch.books_closed_through } : {}),

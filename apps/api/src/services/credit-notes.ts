@@ -1,8 +1,6 @@
 import type { components } from "@bahi/contract";
 import {
-  computeInvoiceTax,
   divideRoundHalfUp,
-  financialYearOf,
   formatMilli,
   formatRupees,
   type InvoiceTax,
@@ -15,11 +13,17 @@ import {
   parseRupees,
   roundToRupee,
   type TaxedItem,
-  todayInIst,
 } from "@bahi/gst";
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, sum } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
-import { creditNoteItems, creditNotes, invoiceItems, invoices, stockMovements } from "../db/schema.js";
+import {
+  creditNoteItems,
+  creditNotes,
+  debitNoteItems,
+  invoiceItems,
+  invoices,
+  stockMovements,
+} from "../db/schema.js";
 import { buildInv01 } from "../einvoice/inv01.js";
 import { type EInvoiceProvider, registrationColumns } from "../einvoice/provider.js";
 import { conflict, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
@@ -27,7 +31,15 @@ import { newId } from "../ids.js";
 import { findAccount } from "./accounts.js";
 import { nextDocumentNumber } from "./document-numbers.js";
 import { recordEvent } from "./events.js";
-import { type InvoiceItemRow, type InvoiceRow, rupees, toInvoice } from "./invoice-view.js";
+import {
+  balanceOf,
+  type InvoiceItemRow,
+  type InvoiceRow,
+  rupees,
+  settlementStatus,
+  toInvoice,
+} from "./invoice-view.js";
+import { checkNoteDate, noteTax } from "./note-rules.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { checkDateRange, type Page, pageOf } from "./pagination.js";
 import { applyStockMovements, type Move } from "./stock.js";
@@ -122,42 +134,6 @@ interface Piece {
   qty: Milli | null;
   gross: Paise;
   taxable: Paise;
-}
-
-function checkDate(
-  account: { booksClosedThrough: string | null },
-  invoice: { date: string; financialYear: string },
-  requested: string | undefined,
-  now: Date,
-): string {
-  const today = todayInIst(now);
-  const date = requested ?? today;
-  const errors: FieldErrorList = [];
-  const year = financialYearOf(date);
-  const limit = `${Number(invoice.financialYear.slice(0, 4)) + 1}-11-30`;
-  if (date > today)
-    errors.push(field("date_in_future", "/date", `must not be after today (${today}) in India`));
-  else if (date < invoice.date)
-    errors.push(field("date_before_invoice", "/date", `must not be before the invoice date ${invoice.date}`));
-  else if (account.booksClosedThrough && year <= account.booksClosedThrough)
-    errors.push(
-      field(
-        "financial_year_closed",
-        "/date",
-        `falls in ${year}; books are closed through ${account.booksClosedThrough}`,
-      ),
-    );
-  else if (date > limit)
-    errors.push(
-      field(
-        "credit_note_too_late",
-        "/date",
-        `a credit note for an invoice of ${invoice.financialYear} must be dated ${limit} at the latest`,
-      ),
-    );
-  const [first] = errors;
-  if (first) throw unprocessable(first.code, `${first.pointer.slice(1)} ${first.message}`, errors);
-  return date;
 }
 
 /** Takes `qty` units off a line: at its rate, less its share of the line's discount; the last units take what is left. */
@@ -272,20 +248,14 @@ function taxOf(
   invoice: Pick<InvoiceRow, "date" | "placeOfSupply" | "supplyType" | "reverseCharge" | "underLut">,
   pieces: Piece[],
 ): InvoiceTax {
-  const computed = computeInvoiceTax({
-    date: invoice.date,
-    supplier_state: invoice.placeOfSupply === "96" ? "27" : invoice.placeOfSupply,
-    place_of_supply: invoice.placeOfSupply,
-    reverse_charge: invoice.reverseCharge,
-    sez: invoice.supplyType === "inter_state",
-    under_lut: invoice.underLut,
-    items: pieces.map((p) => ({
-      qty: 1000n,
-      rate: p.taxable * 10n,
-      gst_rate: milli(p.state.line.gstRate),
-      cess_rate: milli(p.state.line.cessRate),
+  const computed = noteTax(
+    invoice,
+    pieces.map((p) => ({
+      taxable: p.taxable,
+      gstRate: milli(p.state.line.gstRate),
+      cessRate: milli(p.state.line.cessRate),
     })),
-  });
+  );
   const items: TaxedItem[] = computed.items.map((t, i) => {
     const piece = pieces[i] as Piece;
     const left = piece.state.remainingTax;
@@ -378,12 +348,17 @@ export async function createCreditNote(
   }
   if (invoice.status === "cancelled")
     throw conflict("invoice_cancelled", `Invoice ${invoice.number} is cancelled; it has nothing to credit.`);
-  const date = checkDate(account, invoice, body.date, now);
+  const latest = `${Number(invoice.financialYear.slice(0, 4)) + 1}-11-30`;
+  const date = checkNoteDate(account, invoice, body.date, now, {
+    date: latest,
+    code: "credit_note_too_late",
+    message: `a credit note for an invoice of ${invoice.financialYear} must be dated ${latest} at the latest`,
+  });
   const tenantOf = <T extends { accountId: unknown; livemode: unknown }>(t: T) => [
     eq(t.accountId as typeof creditNotes.accountId, owner.accountId),
     eq(t.livemode as typeof creditNotes.livemode, owner.livemode),
   ];
-  const [lines, credited, [prior]] = await Promise.all([
+  const [lines, credited, debited, [prior]] = await Promise.all([
     tx
       .select()
       .from(invoiceItems)
@@ -394,26 +369,29 @@ export async function createCreditNote(
       .from(creditNoteItems)
       .where(and(...tenantOf(creditNoteItems), eq(creditNoteItems.invoiceId, invoice.id))),
     tx
+      .select()
+      .from(debitNoteItems)
+      .where(and(...tenantOf(debitNoteItems), eq(debitNoteItems.invoiceId, invoice.id))),
+    tx
       .select({ total: sum(creditNotes.total), roundOff: sum(creditNotes.roundOff) })
       .from(creditNotes)
       .where(ownedBy(creditNotes, owner, eq(creditNotes.invoiceId, invoice.id))),
   ]);
+  // A line's value and tax are what the invoice charged plus its debit notes, less its credit notes.
   const states: LineState[] = lines.map((line) => {
     const mine = credited.filter((c) => c.invoiceLineNo === line.lineNo);
+    const raised = debited.filter((d) => d.invoiceLineNo === line.lineNo);
     const add = (f: (c: CreditNoteItemRow) => bigint) => mine.reduce((a, c) => a + f(c), 0n);
+    const net = (key: "taxableValue" | "cgst" | "sgst" | "igst" | "cess") =>
+      paise(line[key]) + raised.reduce((a, d) => a + paise(d[key]), 0n) - add((c) => paise(c[key]));
     return {
       line,
       qty: milli(line.qty),
       rate: milli(line.rate),
       discount: paise(line.discount),
       remainingQty: milli(line.qty) - add((c) => (c.qty === null ? 0n : milli(c.qty))),
-      remainingTaxable: paise(line.taxableValue) - add((c) => paise(c.taxableValue)),
-      remainingTax: {
-        cgst: paise(line.cgst) - add((c) => paise(c.cgst)),
-        sgst: paise(line.sgst) - add((c) => paise(c.sgst)),
-        igst: paise(line.igst) - add((c) => paise(c.igst)),
-        cess: paise(line.cess) - add((c) => paise(c.cess)),
-      },
+      remainingTaxable: net("taxableValue"),
+      remainingTax: { cgst: net("cgst"), sgst: net("sgst"), igst: net("igst"), cess: net("cess") },
     };
   });
   const pieces = piecesOf(states, body);
@@ -433,7 +411,7 @@ export async function createCreditNote(
   const unrounded = computed.total - computed.round_off;
   const total = roundToRupee(priorValue + unrounded) - priorTotal;
   const tax: InvoiceTax = { ...computed, total, round_off: total - unrounded };
-  const balance = paise(invoice.total) - paise(invoice.amountPaid) - paise(invoice.amountCredited);
+  const balance = balanceOf(invoice);
   const creditedToParty = total < balance ? total : balance > 0n ? balance : 0n;
   const refundDue = total - creditedToParty;
 
@@ -570,10 +548,9 @@ export async function createCreditNote(
   });
   const note = toCreditNote(row, items);
   const amountCredited = paise(invoice.amountCredited) + creditedToParty;
-  const settled = paise(invoice.amountPaid) + amountCredited;
-  const status: InvoiceRow["status"] =
-    settled >= paise(invoice.total) ? "paid" : settled > 0n ? "partially_paid" : "issued";
-  const updated = { ...invoice, amountCredited: formatRupees(amountCredited), status };
+  const withCredit = { ...invoice, amountCredited: formatRupees(amountCredited) };
+  const status = settlementStatus(withCredit);
+  const updated = { ...withCredit, status };
   await Promise.all([
     tx.insert(creditNotes).values(row),
     tx.insert(creditNoteItems).values(items),

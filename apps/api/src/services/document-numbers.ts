@@ -1,11 +1,11 @@
 import { financialYearOf, formatSeriesNumber, isGstError } from "@bahi/gst";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
-import { creditNotes, documentSeries, invoices } from "../db/schema.js";
+import { creditNotes, debitNotes, documentSeries, invoices } from "../db/schema.js";
 import { conflict } from "../errors.js";
 import { type Owner, ownedBy } from "./owner.js";
 
-export type DocumentKind = "invoice" | "credit_note";
+export type DocumentKind = "invoice" | "credit_note" | "debit_note";
 
 export interface NumberingPolicy {
   format: string;
@@ -45,7 +45,7 @@ export function formatDocumentNumber(policy: NumberingPolicy, date: string, seq:
   }
 }
 
-const documentsOf = { invoice: invoices, credit_note: creditNotes } as const;
+const documentsOf = { invoice: invoices, credit_note: creditNotes, debit_note: debitNotes } as const;
 
 /** Whether a document of `kind` already has `taken`'s number in its financial year. */
 async function numberInUse(tx: Executor, owner: Owner, kind: DocumentKind, taken: DocumentNumber) {
@@ -121,6 +121,9 @@ export async function reseedSeries(tx: Executor, accountId: string, reset: Numbe
               where account_id = ${accountId}
             union
             select distinct livemode, 'credit_note' as kind, financial_year from ${creditNotes}
+              where account_id = ${accountId}
+            union
+            select distinct livemode, 'debit_note' as kind, financial_year from ${debitNotes}
               where account_id = ${accountId}
           ) d on d.livemode = s.livemode and d.kind = s.kind
           where s.account_id = ${accountId} and s.period = 'all'`;

@@ -60,13 +60,14 @@ const issuedColumns = {
     'notes', ${invoices.notes}, 'created_at', ${instant(invoices.createdAt)})::text`,
 };
 
-/** What payments, credit notes, a shipping bill and a cancellation change: read on every GET. */
+/** What payments, credit and debit notes, a shipping bill and a cancellation change: read on every GET. */
 const stateColumns = {
   status: sql<string>`json_build_object('status', ${invoices.status})::text`,
   settlement: sql<string>`json_build_object(
-    'amount_paid', ${amount(invoices.amountPaid)}, 'amount_credited', ${amount(invoices.amountCredited)},
+    'amount_debited', ${amount(invoices.amountDebited)}, 'amount_paid', ${amount(invoices.amountPaid)},
+    'amount_credited', ${amount(invoices.amountCredited)},
     'balance_due', case when ${invoices.status} = 'cancelled' then 0
-      else ${amount(sql`${invoices.total} - ${invoices.amountPaid} - ${invoices.amountCredited}`)} end)::text`,
+      else ${amount(sql`${invoices.total} + ${invoices.amountDebited} - ${invoices.amountPaid} - ${invoices.amountCredited}`)} end)::text`,
   recorded: sql<string>`json_build_object(
     'shipping_bill', ${invoices.shippingBill}, 'cancellation', ${invoices.cancellation})::text`,
 };

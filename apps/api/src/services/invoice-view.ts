@@ -10,9 +10,22 @@ export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
 export const rupees = (text: string) => signedNumericToNumber(text, 2);
 const decimal3 = (text: string) => signedNumericToNumber(text, 3);
 
-export function toInvoice(row: Omit<InvoiceRow, "einvoice">, items: readonly InvoiceItemRow[]): Invoice {
-  const total = parseNumeric(row.total, 2);
+type Settlement = Pick<InvoiceRow, "total" | "amountDebited" | "amountPaid" | "amountCredited">;
+
+/** What the party still owes on an invoice, in paise: its total and debit notes, less payments and credits. */
+export function balanceOf(row: Settlement): bigint {
+  const owed = parseNumeric(row.total, 2) + parseNumeric(row.amountDebited, 2);
+  return owed - parseNumeric(row.amountPaid, 2) - parseNumeric(row.amountCredited, 2);
+}
+
+/** The status of an uncancelled invoice whose settlement is `row`'s. */
+export function settlementStatus(row: Settlement): "issued" | "partially_paid" | "paid" {
+  if (balanceOf(row) <= 0n) return "paid";
   const settled = parseNumeric(row.amountPaid, 2) + parseNumeric(row.amountCredited, 2);
+  return settled > 0n ? "partially_paid" : "issued";
+}
+
+export function toInvoice(row: Omit<InvoiceRow, "einvoice">, items: readonly InvoiceItemRow[]): Invoice {
   return {
     id: row.id,
     object: "invoice",
@@ -55,10 +68,11 @@ export function toInvoice(row: Omit<InvoiceRow, "einvoice">, items: readonly Inv
     igst: rupees(row.igst),
     cess: rupees(row.cess),
     round_off: rupees(row.roundOff),
-    total: toRupees(total),
+    total: rupees(row.total),
+    amount_debited: rupees(row.amountDebited),
     amount_paid: rupees(row.amountPaid),
     amount_credited: rupees(row.amountCredited),
-    balance_due: row.status === "cancelled" ? 0 : toRupees(total - settled),
+    balance_due: row.status === "cancelled" ? 0 : toRupees(balanceOf(row)),
     sgst_label: row.sgstLabel,
     irn: row.irn,
     ack_no: row.ackNo,

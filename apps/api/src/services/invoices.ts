@@ -24,6 +24,7 @@ import { byColumnName, rowsOf } from "../db/rows.js";
 import {
   accounts,
   creditNotes,
+  debitNotes,
   documentSeries,
   invoiceItems,
   invoices,
@@ -645,6 +646,7 @@ export async function createInvoice(
       notes: body.notes ?? null,
       amountPaid: "0",
       amountCredited: "0",
+      amountDebited: "0",
       cancellation: null,
       createdAt: now,
     };
@@ -811,15 +813,28 @@ export async function cancelInvoice(
   }
   // A note can leave amount_credited at zero (a 1% credit of a ₹0.50 sale did), so it is the notes
   // themselves that bar the cancellation.
-  const [note] = await tx
-    .select({ id: creditNotes.id })
-    .from(creditNotes)
-    .where(ownedBy(creditNotes, owner, eq(creditNotes.invoiceId, id)))
-    .limit(1);
+  const [[note], [debit]] = await Promise.all([
+    tx
+      .select({ id: creditNotes.id })
+      .from(creditNotes)
+      .where(ownedBy(creditNotes, owner, eq(creditNotes.invoiceId, id)))
+      .limit(1),
+    tx
+      .select({ id: debitNotes.id })
+      .from(debitNotes)
+      .where(ownedBy(debitNotes, owner, eq(debitNotes.invoiceId, id)))
+      .limit(1),
+  ]);
   if (note) {
     throw conflict(
       "invoice_has_credit_notes",
       `Invoice ${row.number} has credit notes; issue a further credit note instead.`,
+    );
+  }
+  if (debit) {
+    throw conflict(
+      "invoice_has_debit_notes",
+      `Invoice ${row.number} has debit notes; issue a credit note instead.`,
     );
   }
   const since = row.ackDate ?? row.createdAt;

@@ -6,9 +6,9 @@ export const ISSUED_INVOICE_CACHE_CHARS = 32 * 1024 * 1024;
 
 /**
  * An invoice's JSON (as GET /v1/invoices/{id} answers it) cut around the fields that change after it
- * is issued: `status`, the settlement (`amount_paid`, `amount_credited`, `balance_due`),
- * `shipping_bill` and `cancellation`. The four pieces are everything else, which never changes once it
- * is issued.
+ * is issued: `status`, the settlement (`amount_debited`, `amount_paid`, `amount_credited`,
+ * `balance_due`), `shipping_bill` and `cancellation`. The four pieces are everything else, which never
+ * changes once it is issued.
  */
 export type IssuedInvoiceJson = readonly [string, string, string, string];
 

@@ -6,7 +6,7 @@ import { invoices, parties, paymentAllocations, payments } from "../db/schema.js
 import { ApiError, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
 import { recordEvent } from "./events.js";
-import { type InvoiceRow, toInvoice } from "./invoice-view.js";
+import { balanceOf, type InvoiceRow, toInvoice } from "./invoice-view.js";
 import { itemsOf } from "./invoices.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { checkDateRange, type Page, pageOf } from "./pagination.js";
@@ -120,9 +120,8 @@ async function checkAllocations(
     } else if (invoice.status === "cancelled") {
       conflicts.push(field("invoice_cancelled", idAt, `invoice ${invoice.number} is cancelled`));
     } else {
-      const total = parseNumeric(invoice.total, 2);
       const paid = parseNumeric(invoice.amountPaid, 2);
-      const balance = total - paid - parseNumeric(invoice.amountCredited, 2);
+      const balance = balanceOf(invoice);
       if (amount > balance) {
         unprocessables.push(
           field(

@@ -22,6 +22,7 @@ export const fixtures = {
     "subscription_status": "active",
     "invoice_number_format": "INV/{FY}/{SEQ:4}",
     "credit_note_number_format": "CN/{FY}/{SEQ:4}",
+    "debit_note_number_format": "DN/{FY}/{SEQ:4}",
     "number_reset": "yearly",
     "books_closed_through": "2025-26",
     "created_at": "2026-11-22T06:30:00.000Z"
@@ -215,6 +216,110 @@ export const fixtures = {
     "has_more": false,
     "next_cursor": null
   } satisfies components["schemas"]["CreditNoteList"],
+  "DebitNote": {
+    "id": "dbn_01jd5c7d8e9f0g1h2j3k4m5n6p",
+    "object": "debit_note",
+    "livemode": false,
+    "number": "DN/2026-27/0001",
+    "date": "2026-11-26",
+    "invoice_id": "inv_01jd4r5t6v7w8x9y0z1a2b3c4d",
+    "party_id": "pty_01jd4n0q8r7s6t5v4w3x2y1z0a",
+    "reason": "price_revision",
+    "place_of_supply": "27",
+    "supply_type": "inter_state",
+    "reverse_charge": false,
+    "sgst_label": "SGST",
+    "items": [
+      {
+        "sku": "PEN-01",
+        "product_id": "prd_01jd4p1a2b3c4d5e6f7g8h9j0k",
+        "description": "Ballpoint pen, blue",
+        "hsn_code": "96081019",
+        "unit": "NOS",
+        "taxable_value": 50,
+        "gst_rate": 18,
+        "cgst": 0,
+        "sgst": 0,
+        "igst": 9,
+        "cess": 0,
+        "total": 59
+      }
+    ],
+    "taxable_value": 50,
+    "cgst": 0,
+    "sgst": 0,
+    "igst": 9,
+    "cess": 0,
+    "round_off": 0,
+    "total": 59,
+    "irn": null,
+    "ack_no": null,
+    "ack_date": null,
+    "signed_qr_code": null,
+    "signed_invoice": null,
+    "created_at": "2026-11-26T09:30:00.000Z"
+  } satisfies components["schemas"]["DebitNote"],
+  "DebitNoteCreate": {
+    "invoice_id": "inv_01jd4r5t6v7w8x9y0z1a2b3c4d",
+    "reason": "price_revision",
+    "date": "2026-11-26",
+    "items": [
+      {
+        "sku": "PEN-01",
+        "taxable_value": 50
+      }
+    ]
+  } satisfies components["schemas"]["DebitNoteCreate"],
+  "DebitNoteList": {
+    "object": "list",
+    "data": [
+      {
+        "id": "dbn_01jd5c7d8e9f0g1h2j3k4m5n6p",
+        "object": "debit_note",
+        "livemode": false,
+        "number": "DN/2026-27/0001",
+        "date": "2026-11-26",
+        "invoice_id": "inv_01jd4r5t6v7w8x9y0z1a2b3c4d",
+        "party_id": "pty_01jd4n0q8r7s6t5v4w3x2y1z0a",
+        "reason": "price_revision",
+        "place_of_supply": "27",
+        "supply_type": "inter_state",
+        "reverse_charge": false,
+        "sgst_label": "SGST",
+        "items": [
+          {
+            "sku": "PEN-01",
+            "product_id": "prd_01jd4p1a2b3c4d5e6f7g8h9j0k",
+            "description": "Ballpoint pen, blue",
+            "hsn_code": "96081019",
+            "unit": "NOS",
+            "taxable_value": 50,
+            "gst_rate": 18,
+            "cgst": 0,
+            "sgst": 0,
+            "igst": 9,
+            "cess": 0,
+            "total": 59
+          }
+        ],
+        "taxable_value": 50,
+        "cgst": 0,
+        "sgst": 0,
+        "igst": 9,
+        "cess": 0,
+        "round_off": 0,
+        "total": 59,
+        "irn": null,
+        "ack_no": null,
+        "ack_date": null,
+        "signed_qr_code": null,
+        "signed_invoice": null,
+        "created_at": "2026-11-26T09:30:00.000Z"
+      }
+    ],
+    "has_more": false,
+    "next_cursor": null
+  } satisfies components["schemas"]["DebitNoteList"],
   "EInvoice": {
     "Version": "1.1",
     "TranDtls": {
@@ -691,6 +796,7 @@ export const fixtures = {
     "cess": 0,
     "round_off": 0.27,
     "total": 4366,
+    "amount_debited": 0,
     "amount_paid": 0,
     "amount_credited": 0,
     "balance_due": 4366,
@@ -763,6 +869,7 @@ export const fixtures = {
     "cess": 0,
     "round_off": 0.02,
     "total": 236,
+    "amount_debited": 0,
     "amount_paid": 0,
     "amount_credited": 0,
     "balance_due": 0,
@@ -874,6 +981,7 @@ export const fixtures = {
         "cess": 0,
         "round_off": 0.27,
         "total": 4366,
+        "amount_debited": 0,
         "amount_paid": 0,
         "amount_credited": 0,
         "balance_due": 4366,

@@ -151,6 +151,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/debit_notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List debit notes
+         * @description Lists the debit notes of the key's mode, newest first, optionally filtered by invoice, party or date
+         *     (inclusive; `date_to` before `date_from` is a 400).
+         */
+        get: operations["listDebitNotes"];
+        put?: never;
+        /**
+         * Create a debit note
+         * @description Issues a debit note against an issued invoice, raising the taxable value of some of its lines
+         *     (`items`, by SKU and value). The note takes the invoice's place of supply and rates, gets the next
+         *     number of the debit note series and, when the invoice has an IRN, its own IRN (document type
+         *     `DBN`). Its total is added to the invoice's `amount_debited` and `balance_due`. It moves no stock.
+         *
+         *     Errors, beyond the request's shape (400):
+         *     - 422 `unknown_invoice` (`/invoice_id`); `unknown_sku` (`/items/{i}/sku`: not on the invoice);
+         *       `date_in_future`, `date_before_invoice` and `financial_year_closed` (`/date`);
+         *       `idempotency_key_reused`.
+         *     - 409 `invoice_cancelled`; `idempotency_request_in_progress`.
+         *     - 402 `subscription_paused` (live mode only).
+         */
+        post: operations["createDebitNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/debit_notes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a debit note
+         * @description Returns a debit note with its lines, totals and e-invoice details.
+         */
+        get: operations["retrieveDebitNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/einvoice/jwks": {
         parameters: {
             query?: never;
@@ -328,14 +383,14 @@ export interface paths {
          * @description Cancels an invoice, and its IRN with the Invoice Registration Portal, with the e-invoice reason and a
          *     remark. This is allowed only within 24 hours (`EINVOICE_CANCEL_WINDOW_HOURS`) of the IRN's generation
          *     (of the invoice's creation, for an invoice without an IRN), and only while no payment is allocated to
-         *     it and no credit note is issued against it. After that, issue a credit note instead.
+         *     it and no credit or debit note is issued against it. After that, issue a credit note instead.
          *
          *     The invoice keeps its number, which is never reused (GSTR-1 reports it as cancelled); the goods on it go
          *     back into stock; its `balance_due` becomes 0.
          *
          *     Errors: 409 `cancel_window_closed` (more than 24 hours: issue a credit note),
          *     `invoice_has_payments` (a payment is allocated to it: issue a credit note),
-         *     `invoice_has_credit_notes`, `invoice_cancelled` (already cancelled) and
+         *     `invoice_has_credit_notes`, `invoice_has_debit_notes`, `invoice_cancelled` (already cancelled) and
          *     `idempotency_request_in_progress`; 402 `subscription_paused` (live mode only); 422
          *     `idempotency_key_reused`.
          */
@@ -925,6 +980,7 @@ export interface components {
             books_closed_through: components["schemas"]["FinancialYear"] | null;
             created_at: components["schemas"]["Timestamp"];
             credit_note_number_format: components["schemas"]["NumberFormat"];
+            debit_note_number_format: components["schemas"]["NumberFormat"];
             gstin: components["schemas"]["Gstin"];
             /** @example acc_01jd4k9m2x7qv3t8w5y6z0abcd */
             id: string;
@@ -968,6 +1024,7 @@ export interface components {
             };
             books_closed_through?: components["schemas"]["FinancialYear"] | null;
             credit_note_number_format?: components["schemas"]["NumberFormat"];
+            debit_note_number_format?: components["schemas"]["NumberFormat"];
             invoice_number_format?: components["schemas"]["NumberFormat"];
             /**
              * @description At least 3 characters: the account is the seller of every e-invoice, and the IRP refuses a seller's
@@ -1295,6 +1352,170 @@ export interface components {
          */
         CreditNoteReason: "sales_return" | "post_sale_discount" | "deficiency_in_service" | "correction" | "other";
         /**
+         * @description A debit note (GST section 34(3)): it raises the value and tax of an issued invoice, for a price
+         *     revised upwards, an undercharge or charges billed after the sale. It has its own number series,
+         *     consecutive per financial year, and, when its invoice has an IRN, its own IRN (document type `DBN`).
+         *     It takes the invoice's place of supply, supply type and reverse charge, and its amounts are computed
+         *     and rounded as an invoice's: each line's tax half-up to the paisa, the total to the rupee.
+         *
+         *     Its `total` is added to the invoice's `amount_debited`, and so to its `balance_due`: a paid invoice
+         *     becomes `partially_paid` again until the party pays the difference. Later credit notes can credit the
+         *     debited value too.
+         */
+        DebitNote: {
+            /** @description When the IRP registered the debit note, or `null`. */
+            ack_date: components["schemas"]["Timestamp"] | null;
+            /** @description The IRP's acknowledgement number, or `null` without an IRN. */
+            ack_no: components["schemas"]["IrpAckNumber"] | null;
+            cess: components["schemas"]["Money"];
+            cgst: components["schemas"]["Money"];
+            created_at: components["schemas"]["Timestamp"];
+            date: components["schemas"]["LocalDate"];
+            /** @example dbn_01jd5c7d8e9f0g1h2j3k4m5n6p */
+            id: string;
+            igst: components["schemas"]["Money"];
+            /**
+             * @description The invoice debited.
+             * @example inv_01jd4r5t6v7w8x9y0z1a2b3c4d
+             */
+            invoice_id: string;
+            /** @description The debit note's IRN (document type `DBN`), or `null` when its invoice has none. */
+            irn: components["schemas"]["Irn"] | null;
+            /** @description The debited lines, 1 to 1,000 (`MAX_INVOICE_ITEMS`). */
+            items: components["schemas"]["DebitNoteItem"][];
+            /**
+             * @description `true` for live-mode data, `false` for test-mode data.
+             * @example false
+             */
+            livemode: boolean;
+            /** @description The debit note's number, in its own series (e.g. `DN/2026-27/0001`). */
+            number: components["schemas"]["DocumentNumber"];
+            /** @constant */
+            object: "debit_note";
+            /**
+             * @description The invoice's customer.
+             * @example pty_01jd4n0q8r7s6t5v4w3x2y1z0a
+             */
+            party_id: string;
+            place_of_supply: components["schemas"]["PlaceOfSupply"];
+            reason: components["schemas"]["DebitNoteReason"];
+            /**
+             * @description Whether the invoice was under reverse charge; the tax is then shown but left out of `total`.
+             * @example false
+             */
+            reverse_charge: boolean;
+            /** @description `total` less the sum of the lines' totals: what rounding to the rupee added (between −0.49 and 0.50). */
+            round_off: components["schemas"]["SignedMoney"];
+            sgst: components["schemas"]["Money"];
+            /**
+             * @description How to print `sgst`, as on the invoice.
+             * @example SGST
+             * @enum {string}
+             */
+            sgst_label: "SGST" | "UTGST";
+            /** @description The IRP's signed copy of the debit note's e-invoice (a JWT), or `null` without an IRN. */
+            signed_invoice: components["schemas"]["IrpJwt"] | null;
+            /** @description The IRP's signed QR code (a JWT), or `null` without an IRN. */
+            signed_qr_code: components["schemas"]["IrpJwt"] | null;
+            /**
+             * @description The invoice's supply type, which decides CGST + SGST/UTGST or IGST.
+             * @example inter_state
+             * @enum {string}
+             */
+            supply_type: "intra_state" | "inter_state";
+            taxable_value: components["schemas"]["Money"];
+            /** @description The value debited, a whole number of rupees (e-invoice `TotInvVal`); under reverse charge, without the tax. */
+            total: components["schemas"]["Money"];
+        };
+        /**
+         * @description A debit note against an issued invoice, raising the taxable value of some of its lines. A cancelled
+         *     invoice cannot be debited (409 `invoice_cancelled`).
+         */
+        DebitNoteCreate: {
+            /**
+             * @description The debit note date. Defaults to today in India Standard Time. Not in the future (422
+             *     `date_in_future`), not before the invoice date (422 `date_before_invoice`), and not in a financial
+             *     year closed for new documents (422 `financial_year_closed`). Unlike a credit note's, it has no
+             *     later limit: section 34(4) of the CGST Act only asks that it is reported in the return of the
+             *     month it is issued.
+             */
+            date?: components["schemas"]["LocalDate"];
+            /**
+             * @description The invoice to debit. No such invoice in this account and mode is a 422 (`unknown_invoice`, at `/invoice_id`).
+             * @example inv_01jd4r5t6v7w8x9y0z1a2b3c4d
+             */
+            invoice_id: string;
+            /** @description The lines to debit, 1 to 1,000 (`MAX_INVOICE_ITEMS`). */
+            items: components["schemas"]["DebitNoteItemCreate"][];
+            reason: components["schemas"]["DebitNoteReason"];
+        };
+        /**
+         * @description One line of a debit note: the value added to an invoice line, with its tax computed on its own at the
+         *     line's rate and rounded half-up to the paisa.
+         */
+        DebitNoteItem: {
+            cess: components["schemas"]["Money"];
+            cgst: components["schemas"]["Money"];
+            /**
+             * @description The invoice line's text.
+             * @example Ballpoint pen, blue
+             */
+            description: string;
+            gst_rate: components["schemas"]["GstRate"];
+            /** @description The invoice line's HSN or SAC code; `null` only when the invoice line has none. */
+            hsn_code: components["schemas"]["ProductHsnCode"] | null;
+            igst: components["schemas"]["Money"];
+            /**
+             * @description The product of the invoice line.
+             * @example prd_01jd4p1a2b3c4d5e6f7g8h9j0k
+             */
+            product_id: string;
+            /** @description SGST, or UTGST when the note's `sgst_label` says so. */
+            sgst: components["schemas"]["Money"];
+            sku: components["schemas"]["ProductSku"];
+            /** @description The taxable value added to the invoice line. */
+            taxable_value: components["schemas"]["Money"];
+            /** @description The line's added value with its tax (without it under reverse charge). */
+            total: components["schemas"]["Money"];
+            unit: components["schemas"]["ProductUnit"];
+        };
+        /**
+         * @description A line of the invoice whose value rises, named by its SKU, with the taxable value to add. When the
+         *     invoice has several lines with the SKU, the first of them takes it. Tax is computed on the added value
+         *     at the invoice line's GST rate, as on the invoice.
+         */
+        DebitNoteItemCreate: {
+            /** @description The SKU of an invoice line. An SKU not on the invoice is a 422 (`unknown_sku`, at `/items/{i}/sku`). */
+            sku: components["schemas"]["ProductSku"];
+            /**
+             * @description Taxable value to add to the line, more than 0.
+             * @example 100
+             */
+            taxable_value: components["schemas"]["Money"];
+        };
+        /** @description A page of debit notes, newest first. */
+        DebitNoteList: {
+            data: components["schemas"]["DebitNote"][];
+            /** @description Whether another page follows. */
+            has_more: boolean;
+            /**
+             * @description Pass as `starting_after` to fetch the next page; `null` on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+            /** @constant */
+            object: "list";
+        };
+        /**
+         * @description Why the debit note is issued: `price_revision` (a price raised after the sale, as the contract
+         *     allows), `undercharge` (the invoice stated less than the agreed value), `additional_charges` (freight,
+         *     packing or other charges of the supply billed afterwards, taxed at the line's rate as part of it),
+         *     `other`.
+         * @example price_revision
+         * @enum {string}
+         */
+        DebitNoteReason: "price_revision" | "undercharge" | "additional_charges" | "other";
+        /**
          * @description A document number as Rule 46 requires: 1 to 16 characters of capital letters, digits, `-` and `/`,
          *     never starting with `0`, `/` or `-`. Bahi issues it, consecutive within its series and unique within
          *     the financial year (1 April to 31 March); a create that fails or is rolled back does not use up a
@@ -1580,7 +1801,7 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             data: {
                 /** @description The object that changed, as it was right after the change; its `object` field tells which kind it is. */
-                object: components["schemas"]["Party"] | components["schemas"]["Product"] | components["schemas"]["Invoice"] | components["schemas"]["Payment"] | components["schemas"]["CreditNote"] | components["schemas"]["Webhook"];
+                object: components["schemas"]["Party"] | components["schemas"]["Product"] | components["schemas"]["Invoice"] | components["schemas"]["Payment"] | components["schemas"]["CreditNote"] | components["schemas"]["DebitNote"] | components["schemas"]["Webhook"];
             };
             /**
              * @description The event's id, also the `webhook-id` of its deliveries; use it to ignore a delivery you have already handled.
@@ -1625,6 +1846,7 @@ export interface components {
          *     - `invoice.paid`: an invoice's balance reached zero (the Invoice).
          *     - `payment.created`: a payment was recorded (the Payment).
          *     - `credit_note.created`: a credit note was issued (the CreditNote).
+         *     - `debit_note.created`: a debit note was issued (the DebitNote).
          *     - `webhook.disabled`: Bahi disabled a webhook after about three days of failed deliveries (the Webhook).
          *       It is sent to the account's other webhooks that subscribe to it.
          *
@@ -1632,7 +1854,7 @@ export interface components {
          * @example invoice.created
          * @enum {string}
          */
-        EventType: "party.created" | "party.updated" | "product.created" | "product.updated" | "product.stock_low" | "invoice.created" | "invoice.cancelled" | "invoice.shipping_bill_recorded" | "invoice.partially_paid" | "invoice.paid" | "payment.created" | "credit_note.created" | "webhook.disabled";
+        EventType: "party.created" | "party.updated" | "product.created" | "product.updated" | "product.stock_low" | "invoice.created" | "invoice.cancelled" | "invoice.shipping_bill_recorded" | "invoice.partially_paid" | "invoice.paid" | "payment.created" | "credit_note.created" | "debit_note.created" | "webhook.disabled";
         /** @description One bad field of a request. */
         FieldError: {
             /**
@@ -2146,7 +2368,7 @@ export interface components {
          *
          *     Amounts: each line's tax is rounded half-up to the paisa, the totals are sums of the rounded lines,
          *     and `total` is rounded to the rupee, the difference being `round_off`. Then
-         *     `balance_due = total − amount_paid − amount_credited`.
+         *     `balance_due = total + amount_debited − amount_paid − amount_credited`.
          */
         Invoice: {
             /** @description When the IRP registered the invoice (its `AckDt`, converted from India time to UTC), or `null`. */
@@ -2155,9 +2377,11 @@ export interface components {
             ack_no: components["schemas"]["IrpAckNumber"] | null;
             /** @description The part of this invoice's credit notes set off against its unpaid balance (their `credited_to_party`). */
             amount_credited: components["schemas"]["Money"];
+            /** @description The sum of the totals of this invoice's debit notes, which the party owes on top of `total`. */
+            amount_debited: components["schemas"]["Money"];
             /** @description The sum of the payment allocations to this invoice. */
             amount_paid: components["schemas"]["Money"];
-            /** @description `total − amount_paid − amount_credited`; 0 once paid, and 0 for a cancelled invoice. */
+            /** @description `total + amount_debited − amount_paid − amount_credited`; 0 once paid, and 0 for a cancelled invoice. */
             balance_due: components["schemas"]["Money"];
             /** @description Why and when the invoice was cancelled, or `null`. */
             cancellation: components["schemas"]["InvoiceCancellation"] | null;
@@ -3946,6 +4170,8 @@ export interface components {
         ApiKeyId: string;
         /** @description The credit note's id. */
         CreditNoteId: string;
+        /** @description The debit note's id. */
+        DebitNoteId: string;
         /** @description The event's id. */
         EventId: string;
         /** @description Only documents dated on or after this date (`YYYY-MM-DD`). */
@@ -4402,6 +4628,136 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreditNote"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDebitNotes: {
+        parameters: {
+            query?: {
+                /** @description Only documents dated on or after this date (`YYYY-MM-DD`). */
+                date_from?: components["parameters"]["FilterDateFrom"];
+                /** @description Only documents dated on or before this date (`YYYY-MM-DD`); not before `date_from` (400). */
+                date_to?: components["parameters"]["FilterDateTo"];
+                /** @description Only those concerning this invoice. */
+                invoice_id?: components["parameters"]["FilterInvoiceId"];
+                /** @description How many objects a page holds, from 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only documents of this party. */
+                party_id?: components["parameters"]["FilterPartyId"];
+                /** @description A cursor for the next page, the `next_cursor` of the page before (the id of its last object). */
+                starting_after?: components["parameters"]["StartingAfter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of debit notes. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DebitNoteList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createDebitNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
+                 *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
+                 *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
+                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+                 *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+                 *     rotating its secret) is replayed only to the API key that made the first request: under another
+                 *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DebitNoteCreate"];
+            };
+        };
+        responses: {
+            /** @description The debit note, issued. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DebitNote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retrieveDebitNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The debit note's id. */
+                id: components["parameters"]["DebitNoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The debit note. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DebitNote"];
                 };
             };
             401: components["responses"]["Unauthorized"];

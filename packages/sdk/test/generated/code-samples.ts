@@ -371,6 +371,32 @@ export async function retrieveCreditNote(): Promise<void> {
   console.log(creditNote.number, creditNote.irn);
 }
 
+/** GET /v1/debit_notes */
+export async function listDebitNotes(): Promise<void> {
+  const bahi = new Bahi({ apiKey: "sk_test_…" });
+  for await (const debitNote of bahi.debitNotes.list({ invoice_id: "inv_01jd4r5t6v7w8x9y0z1a2b3c4d" })) {
+    console.log(debitNote.number, debitNote.total);
+  }
+}
+
+/** POST /v1/debit_notes */
+export async function createDebitNote(): Promise<void> {
+  const bahi = new Bahi({ apiKey: "sk_test_…" });
+  const debitNote = await bahi.debitNotes.create({
+    invoice_id: "inv_01jd4r5t6v7w8x9y0z1a2b3c4d",
+    reason: "price_revision",
+    items: [{ sku: "PEN-01", taxable_value: 50 }],
+  });
+  console.log(debitNote.number, debitNote.total);
+}
+
+/** GET /v1/debit_notes/{id} */
+export async function retrieveDebitNote(): Promise<void> {
+  const bahi = new Bahi({ apiKey: "sk_test_…" });
+  const debitNote = await bahi.debitNotes.retrieve("dbn_01jd5c7d8e9f0g1h2j3k4m5n6p");
+  console.log(debitNote.number, debitNote.irn);
+}
+
 /** GET /v1/gstr1/{period} */
 export async function retrieveGstr1(): Promise<void> {
   const bahi = new Bahi({ apiKey: "sk_test_…" });

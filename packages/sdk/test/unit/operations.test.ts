@@ -63,6 +63,9 @@ const calls: Record<OperationId, (bahi: Bahi) => Promise<unknown>> = {
   createCreditNote: (b) => b.creditNotes.create(fixtures.CreditNoteCreate),
   listCreditNotes: (b) => b.creditNotes.list().page,
   retrieveCreditNote: (b) => b.creditNotes.retrieve(id),
+  createDebitNote: (b) => b.debitNotes.create(fixtures.DebitNoteCreate),
+  listDebitNotes: (b) => b.debitNotes.list().page,
+  retrieveDebitNote: (b) => b.debitNotes.retrieve(id),
   retrieveGstr1: (b) => b.gstr1.retrieve("112026"),
 };
 

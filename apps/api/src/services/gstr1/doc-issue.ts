@@ -15,8 +15,9 @@ export interface SeriesRow {
   readonly cancel: number;
 }
 
-/** Table 13's document kinds: 1 invoices for outward supply, 5 credit notes. */
+/** Table 13's document kinds: 1 invoices for outward supply, 4 debit notes, 5 credit notes. */
 const INVOICES: DocKind = 1;
+const DEBIT_NOTES: DocKind = 4;
 const CREDIT_NOTES: DocKind = 5;
 
 /** Digits of the largest `seq` (an integer), to which it is left-padded in the keys below. */
@@ -28,7 +29,12 @@ const SEQ_DIGITS = 10;
  * highest. The serial, zero-padded to a fixed width, leads a key that ends with the number, so that
  * min and max find both in one pass, without sorting the period's documents.
  */
-function seriesOf(table: "invoices" | "credit_notes", kind: DocKind, cancelled: string, scope: PeriodScope) {
+function seriesOf(
+  table: "invoices" | "credit_notes" | "debit_notes",
+  kind: DocKind,
+  cancelled: string,
+  scope: PeriodScope,
+) {
   const { owner, start, end } = scope;
   const key = sql.raw(`(lpad(seq::text, ${SEQ_DIGITS}, '0') || number) collate "C"`);
   return sql`select ${sql.raw(String(kind))} as doc_num, number_format, min(seq) as lowest,
@@ -43,6 +49,7 @@ function seriesOf(table: "invoices" | "credit_notes", kind: DocKind, cancelled: 
 /** Every number issued in the period, cancelled invoices included (they count in `cancel`). */
 export async function documentSeries(tx: Transaction, scope: PeriodScope): Promise<SeriesRow[]> {
   const result = await tx.execute(sql`${seriesOf("invoices", INVOICES, "status = 'cancelled'", scope)}
+    union all ${seriesOf("debit_notes", DEBIT_NOTES, "false", scope)}
     union all ${seriesOf("credit_notes", CREDIT_NOTES, "false", scope)}
     order by doc_num, lowest, number_format`);
   return rowsOf(result) as unknown as SeriesRow[];

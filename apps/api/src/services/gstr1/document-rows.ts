@@ -5,7 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/client.js";
 import type { RateAmounts } from "./amounts.js";
 import { forEachBatch } from "./cursor.js";
-import { type PeriodScope, periodDocuments } from "./documents.sql.js";
+import { noteItems, type PeriodScope, periodDocuments } from "./documents.sql.js";
 
 type Schemas = components["schemas"];
 
@@ -24,6 +24,8 @@ export interface DocumentRateRow extends RateAmounts {
   readonly igst_paid: boolean;
   /** An export invoice's shipping bill, once recorded (never on a note). */
   readonly shipping_bill: Schemas["ShippingBill"] | null;
+  /** A note's kind: `C` credit, `D` debit (null for an invoice). */
+  readonly ntty: "C" | "D" | null;
 }
 
 /**
@@ -36,7 +38,7 @@ export function b2bInvoiceType(row: DocumentRateRow): Schemas["Gstr1B2bInvoice"]
 }
 
 /**
- * Per-rate sums of the period's invoices (or credit notes) outside b2cs, sorted by section, then by
+ * Per-rate sums of the period's invoices (or credit and debit notes) outside b2cs, sorted by section, then by
  * buyer and place (and exports by whether they paid IGST, WPAY first), so that each group's documents
  * arrive together. The documents are sorted first and their lines summed one document at a time (an
  * index range each), so the sort handles narrow rows and the per-rate rows come out already in order.
@@ -45,24 +47,28 @@ export function b2bInvoiceType(row: DocumentRateRow): Schemas["Gstr1B2bInvoice"]
  */
 export function documentRateRows(scope: PeriodScope, documents: "invoices" | "notes"): SQL {
   const { owner } = scope;
-  const [source, items, key] =
+  const [source, items, ntty] =
     documents === "invoices"
-      ? [sql`period_invoices`, sql`invoice_items`, sql`invoice_id`]
-      : [sql`period_notes`, sql`credit_note_items`, sql`credit_note_id`];
+      ? [
+          sql`period_invoices`,
+          sql`invoice_items it where it.account_id = ${owner.accountId} and it.livemode = ${owner.livemode}
+            and it.invoice_id = d.id`,
+          sql`null`,
+        ]
+      : [sql`period_notes`, sql`${noteItems(scope)} it`, sql`d.ntty`];
   const order = (d: string) =>
     sql.raw(
       `${d}section collate "C", ${d}ctin collate "C", ${d}place_of_supply collate "C", (${d}section = 'exp' and not ${d}igst_paid), ${d}date, ${d}number collate "C", ${d}id collate "C"`,
     );
   return sql`with ${periodDocuments(scope)}
     select d.section, d.ctin, d.place_of_supply as pos, d.id, d.number, d.date::text as date,
-      d.val::text as val, d.reverse_charge as rchrg, d.sez, d.deemed_export, d.igst_paid, d.shipping_bill, r.rt::text as rt, r.txval::text as txval,
+      d.val::text as val, d.reverse_charge as rchrg, d.sez, d.deemed_export, d.igst_paid, d.shipping_bill, ${ntty} as ntty, r.rt::text as rt, r.txval::text as txval,
       r.iamt::text as iamt, r.camt::text as camt, r.samt::text as samt, r.csamt::text as csamt
     from (select * from ${source} where section <> 'b2cs' order by ${order("")}) d
     cross join lateral (
       select it.gst_rate as rt, sum(it.taxable_value) as txval, sum(it.igst) as iamt, sum(it.cgst) as camt,
         sum(it.sgst) as samt, sum(it.cess) as csamt
-      from ${items} it
-      where it.account_id = ${owner.accountId} and it.livemode = ${owner.livemode} and it.${key} = d.id
+      from ${items}
       group by it.gst_rate
     ) r
     order by ${order("d.")}, r.rt`;

@@ -50,11 +50,25 @@ const documentValue = (d: string) =>
     `case when ${d}.reverse_charge then ${d}.total + ${d}.cgst + ${d}.sgst + ${d}.igst + ${d}.cess else ${d}.total end`,
   );
 
+/** The columns of one kind of note (`n`) for `period_notes`, with its invoice (`i`). */
+function notesOf(table: "credit_notes" | "debit_notes", ntty: "C" | "D", scope: PeriodScope): SQL {
+  const { owner, start, end } = scope;
+  return sql`select n.id, ${ntty}::text as ntty, ${ntty === "C" ? -1 : 1}::int as sign, n.number, n.date,
+      n.place_of_supply, n.supply_type, n.reverse_charge, ${buyerGstin} as ctin, ${documentValue("n")} as val,
+      n.taxable_value, n.igst, n.cgst, n.sgst, n.cess, i.sez, i.deemed_export, i.igst > 0 as igst_paid, null::jsonb as shipping_bill,
+      ${sectionOfInvoice} as section
+    from ${sql.raw(table)} n
+    join invoices i on i.account_id = n.account_id and i.livemode = n.livemode and i.id = n.invoice_id
+    where n.account_id = ${owner.accountId} and n.livemode = ${owner.livemode}
+      and n.date between ${start}::date and ${end}::date`;
+}
+
 /**
  * `period_invoices`: the period's invoices that count (cancelled ones only count in doc_issue), with
- * their section; `period_notes`: the period's credit notes with their invoice's section and buyer.
- * Both say whether the invoice was a deemed export (DE), and whether the (zero-rated) invoice paid
- * IGST: WPAY/SEWP or WOPAY/SEWOP, for a note too, whose own IGST may round to nothing.
+ * their section; `period_notes`: the period's credit notes (`ntty` C, `sign` −1) and debit notes (D,
+ * +1) with their invoice's section and buyer. Both say whether the invoice was a deemed export (DE),
+ * and whether the (zero-rated) invoice paid IGST: WPAY/SEWP or WOPAY/SEWOP, for a note too, whose own
+ * IGST may round to nothing.
  */
 export function periodDocuments(scope: PeriodScope): SQL {
   const { owner, start, end } = scope;
@@ -69,14 +83,9 @@ export function periodDocuments(scope: PeriodScope): SQL {
     where i.account_id = ${owner.accountId} and i.livemode = ${owner.livemode}
       and i.date between ${start}::date and ${end}::date and i.status <> 'cancelled'
   ), period_notes as materialized (
-    select n.id, n.number, n.date, n.place_of_supply, n.supply_type, n.reverse_charge,
-      ${buyerGstin} as ctin, ${documentValue("n")} as val,
-      n.taxable_value, n.igst, n.cgst, n.sgst, n.cess, i.sez, i.deemed_export, i.igst > 0 as igst_paid, null::jsonb as shipping_bill,
-      ${sectionOfInvoice} as section
-    from credit_notes n
-    join invoices i on i.account_id = n.account_id and i.livemode = n.livemode and i.id = n.invoice_id
-    where n.account_id = ${owner.accountId} and n.livemode = ${owner.livemode}
-      and n.date between ${start}::date and ${end}::date
+    ${notesOf("credit_notes", "C", scope)}
+    union all
+    ${notesOf("debit_notes", "D", scope)}
   )`;
 }
 
@@ -86,8 +95,25 @@ export function invoiceLines(scope: PeriodScope): SQL {
     on it.account_id = ${scope.owner.accountId} and it.livemode = ${scope.owner.livemode} and it.invoice_id = d.id`;
 }
 
+/**
+ * The items of the note `d` of `period_notes`, credit or debit, in one shape (a debit note's lines have
+ * no quantity), as a lateral subquery to alias.
+ */
+export function noteItems(scope: PeriodScope): SQL {
+  const { accountId, livemode } = scope.owner;
+  const columns = sql.raw(
+    "line_no, hsn_code, unit, gst_rate, description, taxable_value, igst, cgst, sgst, cess",
+  );
+  return sql`lateral (
+    select ${columns}, qty from credit_note_items
+    where d.ntty = 'C' and account_id = ${accountId} and livemode = ${livemode} and credit_note_id = d.id
+    union all
+    select ${columns}, null::numeric as qty from debit_note_items
+    where d.ntty = 'D' and account_id = ${accountId} and livemode = ${livemode} and debit_note_id = d.id
+  )`;
+}
+
 /** The lines of `period_notes` (as `d`) joined to their items (as `it`). */
 export function noteLines(scope: PeriodScope): SQL {
-  return sql`period_notes d join credit_note_items it
-    on it.account_id = ${scope.owner.accountId} and it.livemode = ${scope.owner.livemode} and it.credit_note_id = d.id`;
+  return sql`period_notes d cross join ${noteItems(scope)} it`;
 }

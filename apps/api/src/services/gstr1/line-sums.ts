@@ -10,11 +10,11 @@ import type { HsnRow } from "./hsn.js";
  * The two sections summed over lines, b2cs and hsn, in one scan of the period's lines (grouping sets):
  * both are small (one row per key) whatever the number of documents.
  *
- * - b2cs (table 7) by supply type, place and rate, net of the period's credit notes against B2CS
- *   invoices (of any period): the portal has no note table for small B2C sales, so the return reports
- *   them netted here, as the offline tool does.
- * - hsn (table 12) by HSN, unit and rate (and by buyer kind when `split`), net of every credit note
- *   of the period, quantities included: the portal checks table 12 against the tax of tables 4–9 net
+ * - b2cs (table 7) by supply type, place and rate, net of the period's credit and debit notes against
+ *   B2CS invoices (of any period): the portal has no note table for small B2C sales, so the return
+ *   reports them netted here, as the offline tool does.
+ * - hsn (table 12) by HSN, unit and rate (and by buyer kind when `split`), net of every credit and
+ *   debit note of the period, quantities included (a debit note has none): the portal checks table 12 against the tax of tables 4–9 net
  *   of notes. Services (unit `NA`) report quantity 0. Lines without an HSN code cannot be reported;
  *   the summary's warnings name them.
  *
@@ -42,7 +42,7 @@ export async function lineSums(
     from (
       select ${line("")} from ${invoiceLines(scope)}
       union all
-      select ${line("-")} from ${noteLines(scope)}
+      select ${line("d.sign * ")} from ${noteLines(scope)}
     ) lines
     group by grouping sets ((sply_ty, pos, gst_rate), (registered, hsn_code, unit, gst_rate))
     order by is_b2cs desc, sply_ty desc, pos, registered desc, hsn_code, unit, gst_rate`);

@@ -1,4 +1,4 @@
-// cdnr and cdnur: one entry per credit note, streamed like the invoices. Notes against B2CS invoices
+// cdnr and cdnur: one entry per credit or debit note, streamed like the invoices. Notes against B2CS invoices
 // are not listed: they reduce the b2cs rows (see line-sums.ts), as the portal expects.
 import type { components } from "@bahi/contract";
 import { toGstr1Date } from "@bahi/gst";
@@ -11,12 +11,10 @@ import { GroupedSectionWriter, ListSectionWriter } from "./section-writer.js";
 
 type Schemas = components["schemas"];
 
-/** Bahi issues credit notes only; debit notes (`D`) would come from the same query once it has them. */
-const CREDIT_NOTE = "C";
-
 function noteHead(first: DocumentRateRow) {
+  if (first.ntty === null) throw new Error(`note ${first.id} has no kind`);
   return {
-    ntty: CREDIT_NOTE,
+    ntty: first.ntty,
     nt_num: first.number,
     nt_dt: toGstr1Date(first.date),
     val: rupees(first.val),

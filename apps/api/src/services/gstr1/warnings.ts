@@ -40,7 +40,8 @@ async function documentsWithLines(tx: Transaction, scope: PeriodScope, condition
     from (
       select 'Invoice' as kind, d.id, d.number, d.date, it.line_no, it.hsn_code from ${invoiceLines(scope)} where ${condition}
       union all
-      select 'Credit note', d.id, d.number, d.date, it.line_no, it.hsn_code from ${noteLines(scope)} where ${condition}
+      select case d.ntty when 'C' then 'Credit note' else 'Debit note' end, d.id, d.number, d.date, it.line_no, it.hsn_code
+        from ${noteLines(scope)} where ${condition}
     ) lines
     group by kind, id, number, date
     order by date, number
@@ -60,7 +61,7 @@ function perDocument(
   return out;
 }
 
-/** Turnover of the financial year before the period's: taxable value invoiced, net of credit notes. */
+/** Turnover of the financial year before the period's: taxable value invoiced, net of credit and debit notes. */
 async function precedingYearTurnover(tx: Transaction, scope: PeriodScope): Promise<bigint> {
   const { start, end } = financialYearRange(precedingFinancialYear(scope.start));
   const { accountId, livemode } = scope.owner;
@@ -68,6 +69,8 @@ async function precedingYearTurnover(tx: Transaction, scope: PeriodScope): Promi
       coalesce((select sum(taxable_value) from invoices where account_id = ${accountId} and livemode = ${livemode}
         and date between ${start}::date and ${end}::date and status <> 'cancelled'), 0)
       - coalesce((select sum(taxable_value) from credit_notes where account_id = ${accountId}
+        and livemode = ${livemode} and date between ${start}::date and ${end}::date), 0)
+      + coalesce((select sum(taxable_value) from debit_notes where account_id = ${accountId}
         and livemode = ${livemode} and date between ${start}::date and ${end}::date), 0)
     )::text as turnover`);
   const [row] = rowsOf(result) as { turnover: string }[];

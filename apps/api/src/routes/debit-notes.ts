@@ -1,0 +1,25 @@
+import type { Handlers } from "../http/operation-types.js";
+import { createDebitNote, findDebitNote, listDebitNotes } from "../services/debit-notes.js";
+import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
+
+export const debitNoteHandlers: Handlers = {
+  createDebitNote: async ({ body }, { principal, db, services, now }) => ({
+    status: 201,
+    body: await createDebitNote(db, principal, body, now, services.irp),
+  }),
+  retrieveDebitNote: async ({ path }, { principal, db }) => ({
+    status: 200,
+    body: await findDebitNote(db, principal, path.id),
+  }),
+  listDebitNotes: async ({ query }, { principal, db }) => ({
+    status: 200,
+    body: await listDebitNotes(db, principal, {
+      limit: query.limit ?? DEFAULT_PAGE_SIZE,
+      startingAfter: query.starting_after,
+      invoiceId: query.invoice_id,
+      partyId: query.party_id,
+      dateFrom: query.date_from,
+      dateTo: query.date_to,
+    }),
+  }),
+};

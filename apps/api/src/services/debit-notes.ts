@@ -1,0 +1,334 @@
+import type { components } from "@bahi/contract";
+import {
+  formatRupees,
+  type InvoiceTax,
+  isGstError,
+  milliToNumber,
+  parseNumeric,
+  parseRupees,
+} from "@bahi/gst";
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL } from "drizzle-orm";
+import type { Executor } from "../db/client.js";
+import { debitNoteItems, debitNotes, invoiceItems, invoices } from "../db/schema.js";
+import { buildInv01 } from "../einvoice/inv01.js";
+import { type EInvoiceProvider, registrationColumns } from "../einvoice/provider.js";
+import { conflict, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
+import { newId } from "../ids.js";
+import { findAccount } from "./accounts.js";
+import { nextDocumentNumber } from "./document-numbers.js";
+import { recordEvent } from "./events.js";
+import { type InvoiceItemRow, rupees, settlementStatus } from "./invoice-view.js";
+import { checkNoteDate, noteTax } from "./note-rules.js";
+import { type Owner, ownedBy, ownedRow } from "./owner.js";
+import { checkDateRange, type Page, pageOf } from "./pagination.js";
+
+type DebitNote = components["schemas"]["DebitNote"];
+type DebitNoteCreate = components["schemas"]["DebitNoteCreate"];
+type Invoice = components["schemas"]["Invoice"];
+type DebitNoteRow = typeof debitNotes.$inferSelect;
+type DebitNoteItemRow = typeof debitNoteItems.$inferSelect;
+
+const paise = (text: string) => parseNumeric(text, 2);
+const milli = (text: string) => parseNumeric(text, 3);
+
+const { einvoice: _einvoice, ...noteColumns } = getTableColumns(debitNotes);
+const { einvoice: _invoiceEinvoice, ...invoiceColumns } = getTableColumns(invoices);
+
+function toDebitNote(row: Omit<DebitNoteRow, "einvoice">, items: readonly DebitNoteItemRow[]): DebitNote {
+  type Item = DebitNote["items"][number];
+  return {
+    id: row.id,
+    object: "debit_note",
+    livemode: row.livemode,
+    number: row.number,
+    date: row.date,
+    invoice_id: row.invoiceId,
+    party_id: row.partyId,
+    reason: row.reason,
+    place_of_supply: row.placeOfSupply as DebitNote["place_of_supply"],
+    supply_type: row.supplyType,
+    reverse_charge: row.reverseCharge,
+    sgst_label: row.sgstLabel,
+    items: [...items]
+      .sort((a, b) => a.lineNo - b.lineNo)
+      .map((item) => ({
+        sku: item.sku,
+        product_id: item.productId,
+        description: item.description,
+        hsn_code: item.hsnCode,
+        unit: item.unit as Item["unit"],
+        taxable_value: rupees(item.taxableValue),
+        gst_rate: milliToNumber(milli(item.gstRate)) as Item["gst_rate"],
+        cgst: rupees(item.cgst),
+        sgst: rupees(item.sgst),
+        igst: rupees(item.igst),
+        cess: rupees(item.cess),
+        total: rupees(item.total),
+      })),
+    taxable_value: rupees(row.taxableValue),
+    cgst: rupees(row.cgst),
+    sgst: rupees(row.sgst),
+    igst: rupees(row.igst),
+    cess: rupees(row.cess),
+    round_off: rupees(row.roundOff),
+    total: rupees(row.total),
+    irn: row.irn,
+    ack_no: row.ackNo,
+    ack_date: row.ackDate?.toISOString() ?? null,
+    signed_qr_code: row.signedQrCode,
+    signed_invoice: row.signedInvoice,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** One debited line: a value added to an invoice line. */
+interface Piece {
+  line: InvoiceItemRow;
+  taxable: bigint;
+}
+
+/** Each item on the first invoice line with its SKU: lines of one product share its rates on the invoice date. */
+function piecesOf(lines: readonly InvoiceItemRow[], body: DebitNoteCreate): Piece[] {
+  const errors: FieldErrorList = [];
+  const pieces: Piece[] = [];
+  body.items.forEach((item, i) => {
+    const line = lines.find((l) => l.sku === item.sku);
+    if (!line) {
+      errors.push(field("unknown_sku", `/items/${i}/sku`, `the invoice has no line with SKU ${item.sku}`));
+      return;
+    }
+    pieces.push({ line, taxable: parseRupees(item.taxable_value) });
+  });
+  const [first] = errors;
+  if (first) throw unprocessable(first.code, `${first.pointer.slice(1)}: ${first.message}`, errors);
+  return pieces;
+}
+
+async function itemsOf(
+  db: Executor,
+  owner: Owner,
+  ids: readonly string[],
+): Promise<Map<string, DebitNoteItemRow[]>> {
+  const byNote = new Map<string, DebitNoteItemRow[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byNote;
+  const rows = await db
+    .select()
+    .from(debitNoteItems)
+    .where(
+      and(
+        eq(debitNoteItems.accountId, owner.accountId),
+        eq(debitNoteItems.livemode, owner.livemode),
+        inArray(debitNoteItems.debitNoteId, [...ids]),
+      ),
+    );
+  for (const row of rows) byNote.get(row.debitNoteId)?.push(row);
+  return byNote;
+}
+
+export async function createDebitNote(
+  tx: Executor,
+  owner: Owner,
+  body: DebitNoteCreate,
+  now: Date,
+  irp: EInvoiceProvider,
+): Promise<DebitNote> {
+  // The invoice row is locked until commit, as for a credit note: a cancellation, payment or note of
+  // the same invoice waits for this one and then sees its amount_debited.
+  const [[invoice], account] = await Promise.all([
+    tx
+      .select(invoiceColumns)
+      .from(invoices)
+      .where(ownedRow(invoices, owner, body.invoice_id))
+      .for("update"),
+    findAccount(tx, owner.accountId),
+  ]);
+  if (!invoice) {
+    throw unprocessable("unknown_invoice", `No such invoice: ${body.invoice_id}`, [
+      field("unknown_invoice", "/invoice_id", "no such invoice in this account and mode"),
+    ]);
+  }
+  if (invoice.status === "cancelled")
+    throw conflict("invoice_cancelled", `Invoice ${invoice.number} is cancelled; it cannot be debited.`);
+  const date = checkNoteDate(account, invoice, body.date, now, null);
+  const lines = await tx
+    .select()
+    .from(invoiceItems)
+    .where(
+      and(
+        eq(invoiceItems.accountId, owner.accountId),
+        eq(invoiceItems.livemode, owner.livemode),
+        eq(invoiceItems.invoiceId, invoice.id),
+      ),
+    )
+    .orderBy(asc(invoiceItems.lineNo));
+  const pieces = piecesOf(lines, body);
+  let tax: InvoiceTax;
+  try {
+    tax = noteTax(
+      invoice,
+      pieces.map((p) => ({
+        taxable: p.taxable,
+        gstRate: milli(p.line.gstRate),
+        cessRate: milli(p.line.cessRate),
+      })),
+    );
+  } catch (error) {
+    if (isGstError(error)) throw unprocessable(error.code, error.message);
+    throw error;
+  }
+  const id = newId("debitNote");
+  const { number, financialYear, seq, format } = await nextDocumentNumber(
+    tx,
+    owner,
+    "debit_note",
+    { format: account.debitNoteNumberFormat, reset: account.numberReset },
+    date,
+  );
+  const party = invoice.party as Invoice["party"];
+  const einvoice =
+    invoice.irn !== null && party.address
+      ? buildInv01({
+          docType: "DBN",
+          number,
+          date,
+          placeOfSupply: invoice.placeOfSupply,
+          seller: {
+            gstin: account.gstin,
+            legalName: account.legalName,
+            line1: account.addressLine1,
+            city: account.city,
+            pin: account.pin,
+            stateCode: account.stateCode,
+          },
+          buyer: { gstin: party.gstin, name: party.name, address: party.address },
+          lines: pieces.map((p) => ({
+            description: p.line.description,
+            hsnCode: p.line.hsnCode as string,
+            unit: p.line.unit,
+            qty: 1000n,
+            rate: p.taxable * 10n,
+          })),
+          tax,
+          sez: invoice.sez,
+          deemedExport: invoice.deemedExport,
+          igstPaid: paise(invoice.igst) > 0n,
+        })
+      : null;
+  const registration = einvoice ? await irp.register(einvoice) : null;
+  const row: DebitNoteRow = {
+    accountId: owner.accountId,
+    livemode: owner.livemode,
+    id,
+    number,
+    financialYear,
+    seq,
+    numberFormat: format,
+    date,
+    invoiceId: invoice.id,
+    partyId: invoice.partyId,
+    reason: body.reason,
+    placeOfSupply: invoice.placeOfSupply,
+    supplyType: invoice.supplyType,
+    reverseCharge: invoice.reverseCharge,
+    sgstLabel: invoice.sgstLabel,
+    taxableValue: formatRupees(tax.taxable_value),
+    cgst: formatRupees(tax.cgst),
+    sgst: formatRupees(tax.sgst),
+    igst: formatRupees(tax.igst),
+    cess: formatRupees(tax.cess),
+    roundOff: formatRupees(tax.round_off),
+    total: formatRupees(tax.total),
+    ...registrationColumns(registration),
+    einvoice,
+    createdAt: now,
+  };
+  const items: DebitNoteItemRow[] = tax.items.map((t, i) => {
+    const { line } = pieces[i] as Piece;
+    return {
+      accountId: owner.accountId,
+      livemode: owner.livemode,
+      debitNoteId: id,
+      lineNo: i + 1,
+      invoiceId: invoice.id,
+      invoiceLineNo: line.lineNo,
+      productId: line.productId,
+      sku: line.sku,
+      description: line.description,
+      hsnCode: line.hsnCode,
+      unit: line.unit,
+      gross: formatRupees(t.taxable_value),
+      discount: "0",
+      taxableValue: formatRupees(t.taxable_value),
+      gstRate: line.gstRate,
+      cessRate: line.cessRate,
+      cgst: formatRupees(t.cgst),
+      sgst: formatRupees(t.sgst),
+      igst: formatRupees(t.igst),
+      cess: formatRupees(t.cess),
+      total: formatRupees(t.total),
+    };
+  });
+  const note = toDebitNote(row, items);
+  const amountDebited = formatRupees(paise(invoice.amountDebited) + tax.total);
+  const status = settlementStatus({ ...invoice, amountDebited });
+  await Promise.all([
+    tx.insert(debitNotes).values(row),
+    tx.insert(debitNoteItems).values(items),
+    tx
+      .update(invoices)
+      .set({ amountDebited, status })
+      .where(ownedRow(invoices, owner, invoice.id)),
+    recordEvent(tx, owner, "debit_note.created", note),
+  ]);
+  return note;
+}
+
+export async function findDebitNote(db: Executor, owner: Owner, id: string): Promise<DebitNote> {
+  const [[row], items] = await Promise.all([
+    db
+      .select(noteColumns)
+      .from(debitNotes)
+      .where(ownedRow(debitNotes, owner, id))
+      .limit(1),
+    itemsOf(db, owner, [id]),
+  ]);
+  if (!row) throw notFound("debit_note", id);
+  return toDebitNote(row, items.get(id) ?? []);
+}
+
+export interface DebitNoteFilters {
+  limit: number;
+  startingAfter?: string | undefined;
+  invoiceId?: string | undefined;
+  partyId?: string | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+}
+
+export async function listDebitNotes(
+  db: Executor,
+  owner: Owner,
+  filters: DebitNoteFilters,
+): Promise<Page<DebitNote>> {
+  checkDateRange(filters);
+  const conditions: (SQL | undefined)[] = [
+    filters.startingAfter ? lt(debitNotes.id, filters.startingAfter) : undefined,
+    filters.invoiceId ? eq(debitNotes.invoiceId, filters.invoiceId) : undefined,
+    filters.partyId ? eq(debitNotes.partyId, filters.partyId) : undefined,
+    filters.dateFrom ? gte(debitNotes.date, filters.dateFrom) : undefined,
+    filters.dateTo ? lte(debitNotes.date, filters.dateTo) : undefined,
+  ];
+  const rows = await db
+    .select(noteColumns)
+    .from(debitNotes)
+    .where(ownedBy(debitNotes, owner, ...conditions))
+    .orderBy(desc(debitNotes.id))
+    .limit(filters.limit + 1);
+  const page = pageOf(rows, filters.limit);
+  const items = await itemsOf(
+    db,
+    owner,
+    page.data.map((r) => r.id),
+  );
+  return { ...page, data: page.data.map((r) => toDebitNote(r, items.get(r.id) ?? [])) };
+}

@@ -1,0 +1,36 @@
+import type { Core } from "../core.js";
+import type { List } from "../list.js";
+import type { QueryParams, RequestBody, RequestOptions, Result } from "../types.js";
+
+/** Debit notes against invoices (tag `Debit notes`). */
+export class DebitNotes {
+  readonly #core: Core;
+
+  constructor(core: Core) {
+    this.#core = core;
+  }
+
+  /** `createDebitNote`: issues a debit note against an invoice. */
+  create(body: RequestBody<"createDebitNote">, options?: RequestOptions): Promise<Result<"createDebitNote">> {
+    return this.#core.call(
+      "createDebitNote",
+      options,
+      (init) => this.#core.client.POST("/v1/debit_notes", { ...init, body }),
+      body,
+    );
+  }
+
+  /** `listDebitNotes`: debit notes, newest first, filtered by invoice, party or dates. */
+  list(query?: QueryParams<"listDebitNotes">, options?: RequestOptions): List<Result<"listDebitNotes">> {
+    return this.#core.list("listDebitNotes", query, options, (q, init) =>
+      this.#core.client.GET("/v1/debit_notes", { ...init, params: { query: q } }),
+    );
+  }
+
+  /** `retrieveDebitNote` */
+  retrieve(id: string, options?: RequestOptions): Promise<Result<"retrieveDebitNote">> {
+    return this.#core.call("retrieveDebitNote", options, (init) =>
+      this.#core.client.GET("/v1/debit_notes/{id}", { ...init, params: { path: { id } } }),
+    );
+  }
+}
