@@ -24,11 +24,9 @@ import {
   invoices,
   stockMovements,
 } from "../db/schema.js";
-import { buildInv01 } from "../einvoice/inv01.js";
 import { type EInvoiceProvider, registrationColumns } from "../einvoice/provider.js";
-import { conflict, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
+import { type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
-import { findAccount } from "./accounts.js";
 import { nextDocumentNumber } from "./document-numbers.js";
 import { recordEvent } from "./events.js";
 import {
@@ -39,14 +37,13 @@ import {
   settlementStatus,
   toInvoice,
 } from "./invoice-view.js";
-import { checkNoteDate, noteTax } from "./note-rules.js";
+import { checkNoteDate, invoiceForNote, noteEinvoice, noteTax } from "./note-rules.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { checkDateRange, type Page, pageOf } from "./pagination.js";
 import { applyStockMovements, type Move } from "./stock.js";
 
 type CreditNote = components["schemas"]["CreditNote"];
 type CreditNoteCreate = components["schemas"]["CreditNoteCreate"];
-type Invoice = components["schemas"]["Invoice"];
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
 export type CreditNoteItemRow = typeof creditNoteItems.$inferSelect;
 
@@ -59,7 +56,6 @@ const smaller = (a: bigint, b: bigint) => (a < b ? a : b);
 const larger = (a: bigint, b: bigint) => (a > b ? a : b);
 
 const { einvoice: _einvoice, ...noteColumns } = getTableColumns(creditNotes);
-const { einvoice: _invoiceEinvoice, ...invoiceColumns } = getTableColumns(invoices);
 
 export function toCreditNote(
   row: Omit<CreditNoteRow, "einvoice">,
@@ -331,23 +327,9 @@ export async function createCreditNote(
   now: Date,
   irp: EInvoiceProvider,
 ): Promise<CreditNote> {
-  // The invoice row is locked until commit: a racing note for the same invoice waits here, then sees
-  // this one's lines, so two notes can never together credit more than the invoice.
-  const [[invoice], account] = await Promise.all([
-    tx
-      .select(invoiceColumns)
-      .from(invoices)
-      .where(ownedRow(invoices, owner, body.invoice_id))
-      .for("update"),
-    findAccount(tx, owner.accountId),
-  ]);
-  if (!invoice) {
-    throw unprocessable("unknown_invoice", `No such invoice: ${body.invoice_id}`, [
-      field("unknown_invoice", "/invoice_id", "no such invoice in this account and mode"),
-    ]);
-  }
-  if (invoice.status === "cancelled")
-    throw conflict("invoice_cancelled", `Invoice ${invoice.number} is cancelled; it has nothing to credit.`);
+  // A racing note for the same invoice waits for this one's lock, then sees its lines, so two notes can
+  // never together credit more than the invoice.
+  const { invoice, account } = await invoiceForNote(tx, owner, body.invoice_id, "it has nothing to credit");
   const latest = `${Number(invoice.financialYear.slice(0, 4)) + 1}-11-30`;
   const date = checkNoteDate(account, invoice, body.date, now, {
     date: latest,
@@ -456,36 +438,18 @@ export async function createCreditNote(
       date,
     ),
   ]);
-  const party = invoice.party as Invoice["party"];
-  const einvoice =
-    invoice.irn !== null && party.address
-      ? buildInv01({
-          docType: "CRN",
-          number,
-          date,
-          placeOfSupply: invoice.placeOfSupply,
-          seller: {
-            gstin: account.gstin,
-            legalName: account.legalName,
-            line1: account.addressLine1,
-            city: account.city,
-            pin: account.pin,
-            stateCode: account.stateCode,
-          },
-          buyer: { gstin: party.gstin, name: party.name, address: party.address },
-          lines: pieces.map((p) => ({
-            description: p.state.line.description,
-            hsnCode: p.state.line.hsnCode as string,
-            unit: p.state.line.unit,
-            qty: p.qty ?? 1000n,
-            rate: p.qty === null ? p.gross * 10n : p.state.rate,
-          })),
-          tax,
-          sez: invoice.sez,
-          deemedExport: invoice.deemedExport,
-          igstPaid: paise(invoice.igst) > 0n,
-        })
-      : null;
+  const einvoice = noteEinvoice("CRN", invoice, account, {
+    number,
+    date,
+    lines: pieces.map((p) => ({
+      description: p.state.line.description,
+      hsnCode: p.state.line.hsnCode as string,
+      unit: p.state.line.unit,
+      qty: p.qty ?? 1000n,
+      rate: p.qty === null ? p.gross * 10n : p.state.rate,
+    })),
+    tax,
+  });
   const registration = einvoice ? await irp.register(einvoice) : null;
   const row: CreditNoteRow = {
     accountId: owner.accountId,

@@ -10,21 +10,18 @@ import {
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { debitNoteItems, debitNotes, invoiceItems, invoices } from "../db/schema.js";
-import { buildInv01 } from "../einvoice/inv01.js";
 import { type EInvoiceProvider, registrationColumns } from "../einvoice/provider.js";
-import { conflict, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
+import { type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
-import { findAccount } from "./accounts.js";
 import { nextDocumentNumber } from "./document-numbers.js";
 import { recordEvent } from "./events.js";
 import { type InvoiceItemRow, rupees, settlementStatus } from "./invoice-view.js";
-import { checkNoteDate, noteTax } from "./note-rules.js";
+import { checkNoteDate, invoiceForNote, noteEinvoice, noteTax } from "./note-rules.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { checkDateRange, type Page, pageOf } from "./pagination.js";
 
 type DebitNote = components["schemas"]["DebitNote"];
 type DebitNoteCreate = components["schemas"]["DebitNoteCreate"];
-type Invoice = components["schemas"]["Invoice"];
 type DebitNoteRow = typeof debitNotes.$inferSelect;
 type DebitNoteItemRow = typeof debitNoteItems.$inferSelect;
 
@@ -32,7 +29,6 @@ const paise = (text: string) => parseNumeric(text, 2);
 const milli = (text: string) => parseNumeric(text, 3);
 
 const { einvoice: _einvoice, ...noteColumns } = getTableColumns(debitNotes);
-const { einvoice: _invoiceEinvoice, ...invoiceColumns } = getTableColumns(invoices);
 
 function toDebitNote(row: Omit<DebitNoteRow, "einvoice">, items: readonly DebitNoteItemRow[]): DebitNote {
   type Item = DebitNote["items"][number];
@@ -132,23 +128,7 @@ export async function createDebitNote(
   now: Date,
   irp: EInvoiceProvider,
 ): Promise<DebitNote> {
-  // The invoice row is locked until commit, as for a credit note: a cancellation, payment or note of
-  // the same invoice waits for this one and then sees its amount_debited.
-  const [[invoice], account] = await Promise.all([
-    tx
-      .select(invoiceColumns)
-      .from(invoices)
-      .where(ownedRow(invoices, owner, body.invoice_id))
-      .for("update"),
-    findAccount(tx, owner.accountId),
-  ]);
-  if (!invoice) {
-    throw unprocessable("unknown_invoice", `No such invoice: ${body.invoice_id}`, [
-      field("unknown_invoice", "/invoice_id", "no such invoice in this account and mode"),
-    ]);
-  }
-  if (invoice.status === "cancelled")
-    throw conflict("invoice_cancelled", `Invoice ${invoice.number} is cancelled; it cannot be debited.`);
+  const { invoice, account } = await invoiceForNote(tx, owner, body.invoice_id, "it cannot be debited");
   const date = checkNoteDate(account, invoice, body.date, now, null);
   const lines = await tx
     .select()
@@ -184,36 +164,18 @@ export async function createDebitNote(
     { format: account.debitNoteNumberFormat, reset: account.numberReset },
     date,
   );
-  const party = invoice.party as Invoice["party"];
-  const einvoice =
-    invoice.irn !== null && party.address
-      ? buildInv01({
-          docType: "DBN",
-          number,
-          date,
-          placeOfSupply: invoice.placeOfSupply,
-          seller: {
-            gstin: account.gstin,
-            legalName: account.legalName,
-            line1: account.addressLine1,
-            city: account.city,
-            pin: account.pin,
-            stateCode: account.stateCode,
-          },
-          buyer: { gstin: party.gstin, name: party.name, address: party.address },
-          lines: pieces.map((p) => ({
-            description: p.line.description,
-            hsnCode: p.line.hsnCode as string,
-            unit: p.line.unit,
-            qty: 1000n,
-            rate: p.taxable * 10n,
-          })),
-          tax,
-          sez: invoice.sez,
-          deemedExport: invoice.deemedExport,
-          igstPaid: paise(invoice.igst) > 0n,
-        })
-      : null;
+  const einvoice = noteEinvoice("DBN", invoice, account, {
+    number,
+    date,
+    lines: pieces.map((p) => ({
+      description: p.line.description,
+      hsnCode: p.line.hsnCode as string,
+      unit: p.line.unit,
+      qty: 1000n,
+      rate: p.taxable * 10n,
+    })),
+    tax,
+  });
   const registration = einvoice ? await irp.register(einvoice) : null;
   const row: DebitNoteRow = {
     accountId: owner.accountId,

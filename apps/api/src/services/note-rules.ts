@@ -1,13 +1,56 @@
+import type { components } from "@bahi/contract";
 import {
   computeInvoiceTax,
   financialYearOf,
   type InvoiceTax,
   OTHER_COUNTRIES_STATE_CODE,
   type Paise,
+  parseNumeric,
   todayInIst,
 } from "@bahi/gst";
-import { type FieldErrorList, field, unprocessable } from "../errors.js";
+import { getTableColumns } from "drizzle-orm";
+import type { Executor } from "../db/client.js";
+import { invoices } from "../db/schema.js";
+import { buildInv01, type Inv01Input } from "../einvoice/inv01.js";
+import type { EInvoice } from "../einvoice/provider.js";
+import { conflict, type FieldErrorList, field, unprocessable } from "../errors.js";
+import { type AccountRow, findAccount } from "./accounts.js";
 import type { InvoiceRow } from "./invoice-view.js";
+import { type Owner, ownedRow } from "./owner.js";
+
+// Credit and debit notes (GST section 34) share these rules: each adjusts one issued invoice, on its
+// terms (place of supply, supply type, rates), and is e-invoiced when the invoice was.
+
+const { einvoice: _einvoice, ...invoiceColumns } = getTableColumns(invoices);
+
+/**
+ * The invoice a note adjusts, locked until commit, and the account: a racing note, payment or
+ * cancellation of the same invoice waits, then sees this note's effect. No such invoice is a 422 at
+ * `/invoice_id`; a cancelled one a 409 `invoice_cancelled`, with `why` saying what it cannot have.
+ */
+export async function invoiceForNote(
+  tx: Executor,
+  owner: Owner,
+  invoiceId: string,
+  why: string,
+): Promise<{ invoice: Omit<InvoiceRow, "einvoice">; account: AccountRow }> {
+  const [[invoice], account] = await Promise.all([
+    tx
+      .select(invoiceColumns)
+      .from(invoices)
+      .where(ownedRow(invoices, owner, invoiceId))
+      .for("update"),
+    findAccount(tx, owner.accountId),
+  ]);
+  if (!invoice) {
+    throw unprocessable("unknown_invoice", `No such invoice: ${invoiceId}`, [
+      field("unknown_invoice", "/invoice_id", "no such invoice in this account and mode"),
+    ]);
+  }
+  if (invoice.status === "cancelled")
+    throw conflict("invoice_cancelled", `Invoice ${invoice.number} is cancelled; ${why}.`);
+  return { invoice, account };
+}
 
 /** The latest date a note may have, and the error past it (credit notes have one, debit notes none). */
 export interface NoteDeadline {
@@ -79,5 +122,41 @@ export function noteTax(
       gst_rate: line.gstRate,
       cess_rate: line.cessRate,
     })),
+  });
+}
+
+/**
+ * The INV-01 of a note (`CRN` or `DBN`) whose invoice has an IRN, or null when it has none: a note is
+ * registered with the IRP when its invoice was. Its buyer, place of supply and supply type are the
+ * invoice's, and so is whether the (zero-rated) supply paid IGST, since the note's own IGST can round
+ * to nothing.
+ */
+export function noteEinvoice(
+  docType: "CRN" | "DBN",
+  invoice: Pick<InvoiceRow, "irn" | "party" | "placeOfSupply" | "sez" | "deemedExport" | "igst">,
+  account: AccountRow,
+  note: { number: string; date: string; lines: Inv01Input["lines"]; tax: InvoiceTax },
+): EInvoice | null {
+  const party = invoice.party as components["schemas"]["Invoice"]["party"];
+  if (invoice.irn === null || !party.address) return null;
+  return buildInv01({
+    docType,
+    number: note.number,
+    date: note.date,
+    placeOfSupply: invoice.placeOfSupply,
+    seller: {
+      gstin: account.gstin,
+      legalName: account.legalName,
+      line1: account.addressLine1,
+      city: account.city,
+      pin: account.pin,
+      stateCode: account.stateCode,
+    },
+    buyer: { gstin: party.gstin, name: party.name, address: party.address },
+    lines: note.lines,
+    tax: note.tax,
+    sez: invoice.sez,
+    deemedExport: invoice.deemedExport,
+    igstPaid: parseNumeric(invoice.igst, 2) > 0n,
   });
 }
