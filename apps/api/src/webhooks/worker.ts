@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { SecretBox } from "../auth/secret-box.js";
 import type { Config } from "../config.js";
 import type { Database, DatabaseHandle, Executor } from "../db/client.js";
+import { preparedOn } from "../db/prepared.js";
 import { events, webhookDeliveries, webhooks } from "../db/schema.js";
 import { firstIdAt, newId } from "../ids.js";
 import { retentionStart, toEvent } from "../services/events.js";
@@ -84,6 +85,25 @@ function claim(db: Executor, now: Date, lock: boolean) {
   return lock ? query.for("update", { of: webhookDeliveries, skipLocked: true }) : query;
 }
 
+/**
+ * Whether any attempt is due, read outside a transaction: an idle loop then costs one statement
+ * prepared once, where a claim is built anew and runs in a transaction of its own (three round trips).
+ * Four loops polling ten times a second took some 7% of an idle API process's CPU that way.
+ */
+const anyDue = preparedOn((db) =>
+  db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.status, "pending"),
+        lte(webhookDeliveries.nextAttemptAt, sql.placeholder("now")),
+      ),
+    )
+    .limit(1)
+    .prepare("webhook_any_due"),
+);
+
 interface Outcome {
   claimed: Claimed;
   attemptedAt: Date;
@@ -113,6 +133,8 @@ export class DeliveryWorker {
   /** Claims, makes and records one batch of due attempts; answers how many. */
   async runOnce(): Promise<number> {
     const { db, holdLocks } = this.#options;
+    // An ISO string: a named statement's parameters go out as text, which a Date is not.
+    if ((await anyDue(db).execute({ now: this.#now().toISOString() })).length === 0) return 0;
     if (holdLocks) {
       return db.transaction(async (tx) => {
         const claimed = await claim(tx, this.#now(), true);
