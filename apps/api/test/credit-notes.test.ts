@@ -3,6 +3,7 @@ import { fixtures } from "@bahi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
+import { signedDocument } from "./support/pen-seller.js";
 import { createTenant, GSTINS, type Tenant } from "./support/tenants.js";
 
 let api: TestApi;
@@ -274,6 +275,28 @@ describe("issuing credit notes", () => {
     expect(note.body.irn).toBe(expected);
     expect(note.body.ack_no).toMatch(/^[0-9]{15}$/);
     expect(note.body.signed_qr_code).toEqual(expect.any(String));
+    // GET …/einvoice answers the INV-01 as it was sent: what the IRP signed, without what it added.
+    const sent = await s.call("retrieveCreditNoteEinvoice", { path: { id: note.body.id } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const { Irn: _irn, AckNo: _ackNo, AckDt: _ackDt, ...registered } = signedDocument(note.body);
+    expect(sent.body).toEqual(registered);
+    expect(sent.body.DocDtls).toMatchObject({ Typ: "CRN", No: note.body.number });
+  });
+
+  it("GET …/einvoice: 404 einvoice_not_applicable for a note of an invoice without an IRN, not_found for no note", async () => {
+    const s = await shop();
+    const inv = await s.invoice(await s.party());
+    const note = await s.credit({ invoice_id: inv.id, reason: "other", items: [{ sku: "PEN-01", qty: 1 }] });
+    expectProblem(
+      await s.call("retrieveCreditNoteEinvoice", { path: { id: note.body.id } }),
+      404,
+      "einvoice_not_applicable",
+    );
+    expectProblem(
+      await s.call("retrieveCreditNoteEinvoice", { path: { id: "crn_01jd5a3b4c5d6e7f8g9h0j1k2m" } }),
+      404,
+      "not_found",
+    );
   });
 });
 

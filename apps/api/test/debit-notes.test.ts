@@ -105,6 +105,11 @@ describe("issuing debit notes", () => {
     const got = await s.call("retrieveDebitNote", { path: { id: note.body.id } });
     expect(got.status).toBe(200);
     expect(got.body).toEqual(note.body);
+    // GET …/einvoice answers the INV-01 as it was sent: what the IRP signed, without what it added.
+    const sent = await s.call("retrieveDebitNoteEinvoice", { path: { id: note.body.id } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const { Irn: _irn, AckNo: _ackNo, AckDt: _ackDt, ...registered } = signed;
+    expect(sent.body).toEqual(registered);
   });
 
   it("intra-state to an unregistered buyer: CGST + SGST, no IRN; reverse charge leaves the tax out of the total", async () => {
@@ -133,6 +138,11 @@ describe("issuing debit notes", () => {
       irn: null,
       signed_qr_code: null,
     });
+    expectProblem(
+      await s.call("retrieveDebitNoteEinvoice", { path: { id: note.body.id } }),
+      404,
+      "einvoice_not_applicable",
+    );
     const charged = await s.issued(s.sharma, 1, { reverse_charge: true });
     const reverse = await s.debit({
       invoice_id: charged.id,
@@ -225,6 +235,11 @@ describe("refusals", () => {
     const s = await seller();
     expectProblem(
       await s.call("retrieveDebitNote", { path: { id: "dbn_01jd5c7d8e9f0g1h2j3k4m5n6p" } }),
+      404,
+      "not_found",
+    );
+    expectProblem(
+      await s.call("retrieveDebitNoteEinvoice", { path: { id: "dbn_01jd5c7d8e9f0g1h2j3k4m5n6p" } }),
       404,
       "not_found",
     );

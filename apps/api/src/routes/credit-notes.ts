@@ -1,5 +1,8 @@
+import type { components } from "@bahi/contract";
+import { JsonText } from "../http/json-text.js";
 import type { Handlers } from "../http/operation-types.js";
 import { createCreditNote, findCreditNote, listCreditNotes } from "../services/credit-notes.js";
+import { noteEinvoiceText } from "../services/note-rules.js";
 import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
 
 export const creditNoteHandlers: Handlers = {
@@ -21,5 +24,11 @@ export const creditNoteHandlers: Handlers = {
       dateFrom: query.date_from,
       dateTo: query.date_to,
     }),
+  }),
+  retrieveCreditNoteEinvoice: async ({ path }, { principal, db }) => ({
+    status: 200,
+    body: new JsonText<components["schemas"]["EInvoice"]>(
+      await noteEinvoiceText(db, principal, "credit_note", path.id),
+    ),
   }),
 };

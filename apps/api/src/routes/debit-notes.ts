@@ -1,5 +1,8 @@
+import type { components } from "@bahi/contract";
+import { JsonText } from "../http/json-text.js";
 import type { Handlers } from "../http/operation-types.js";
 import { createDebitNote, findDebitNote, listDebitNotes } from "../services/debit-notes.js";
+import { noteEinvoiceText } from "../services/note-rules.js";
 import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
 
 export const debitNoteHandlers: Handlers = {
@@ -21,5 +24,11 @@ export const debitNoteHandlers: Handlers = {
       dateFrom: query.date_from,
       dateTo: query.date_to,
     }),
+  }),
+  retrieveDebitNoteEinvoice: async ({ path }, { principal, db }) => ({
+    status: 200,
+    body: new JsonText<components["schemas"]["EInvoice"]>(
+      await noteEinvoiceText(db, principal, "debit_note", path.id),
+    ),
   }),
 };

@@ -45,7 +45,9 @@ export const commitsItself: ReadonlySet<OperationId> = new Set<OperationId>(["cr
 export const pointReads: ReadonlySet<OperationId> = new Set<OperationId>([
   "retrieveAccount",
   "retrieveCreditNote",
+  "retrieveCreditNoteEinvoice",
   "retrieveDebitNote",
+  "retrieveDebitNoteEinvoice",
   "retrieveEvent",
   "retrieveInvoice",
   "retrieveInvoiceEinvoice",

@@ -8,12 +8,12 @@ import {
   parseNumeric,
   todayInIst,
 } from "@bahi/gst";
-import { getTableColumns } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
-import { invoices } from "../db/schema.js";
+import { creditNotes, debitNotes, invoices } from "../db/schema.js";
 import { buildInv01, type Inv01Input } from "../einvoice/inv01.js";
 import type { EInvoice } from "../einvoice/provider.js";
-import { conflict, type FieldErrorList, field, unprocessable } from "../errors.js";
+import { ApiError, conflict, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { type AccountRow, findAccount } from "./accounts.js";
 import type { InvoiceRow } from "./invoice-view.js";
 import { type Owner, ownedRow } from "./owner.js";
@@ -159,4 +159,34 @@ export function noteEinvoice(
     deemedExport: invoice.deemedExport,
     igstPaid: parseNumeric(invoice.igst, 2) > 0n,
   });
+}
+
+const noteTables = { credit_note: creditNotes, debit_note: debitNotes } as const;
+
+/**
+ * GET …/einvoice of a note: its INV-01 as it was sent to the IRP, as JSON text. A note of an invoice
+ * without an IRN has none (404 `einvoice_not_applicable`).
+ */
+export async function noteEinvoiceText(
+  db: Executor,
+  owner: Owner,
+  kind: keyof typeof noteTables,
+  id: string,
+): Promise<string> {
+  const table = noteTables[kind];
+  const [row] = await db
+    .select({ number: table.number, einvoice: sql<string | null>`${table.einvoice}::text` })
+    .from(table)
+    .where(ownedRow(table, owner, id))
+    .limit(1);
+  if (!row) throw notFound(kind, id);
+  if (row.einvoice === null) {
+    const what = kind === "credit_note" ? "Credit note" : "Debit note";
+    throw new ApiError(
+      404,
+      "einvoice_not_applicable",
+      `${what} ${row.number} adjusts an invoice without an IRN: it has no e-invoice.`,
+    );
+  }
+  return row.einvoice;
 }

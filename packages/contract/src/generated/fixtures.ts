@@ -401,6 +401,130 @@ export const fixtures = {
       "TotInvVal": 4366
     }
   } satisfies components["schemas"]["EInvoice"],
+  "EInvoiceCreditNote": {
+    "Version": "1.1",
+    "TranDtls": {
+      "TaxSch": "GST",
+      "SupTyp": "B2B",
+      "RegRev": "N"
+    },
+    "DocDtls": {
+      "Typ": "CRN",
+      "No": "CN/2026-27/0001",
+      "Dt": "26/11/2026"
+    },
+    "SellerDtls": {
+      "Gstin": "29AABCU9603R1ZJ",
+      "LglNm": "Acme Traders Private Limited",
+      "Addr1": "12 MG Road",
+      "Loc": "Bengaluru",
+      "Pin": 560001,
+      "Stcd": "29"
+    },
+    "BuyerDtls": {
+      "Gstin": "27AAPFU0939F1ZV",
+      "LglNm": "Sharma Electronics",
+      "Pos": "27",
+      "Addr1": "Shop 14, Lamington Road",
+      "Loc": "Mumbai",
+      "Pin": 400007,
+      "Stcd": "27"
+    },
+    "ItemList": [
+      {
+        "SlNo": "1",
+        "PrdDesc": "Ballpoint pen, blue",
+        "IsServc": "N",
+        "HsnCd": "96081019",
+        "Qty": 2,
+        "Unit": "NOS",
+        "UnitPrice": 99.99,
+        "TotAmt": 199.98,
+        "Discount": 0,
+        "AssAmt": 199.98,
+        "GstRt": 18,
+        "IgstAmt": 36,
+        "CgstAmt": 0,
+        "SgstAmt": 0,
+        "CesRt": 0,
+        "CesAmt": 0,
+        "TotItemVal": 235.98
+      }
+    ],
+    "ValDtls": {
+      "AssVal": 199.98,
+      "CgstVal": 0,
+      "SgstVal": 0,
+      "IgstVal": 36,
+      "CesVal": 0,
+      "Discount": 0,
+      "OthChrg": 0,
+      "RndOffAmt": 0.02,
+      "TotInvVal": 236
+    }
+  } satisfies components["schemas"]["EInvoice"],
+  "EInvoiceDebitNote": {
+    "Version": "1.1",
+    "TranDtls": {
+      "TaxSch": "GST",
+      "SupTyp": "B2B",
+      "RegRev": "N"
+    },
+    "DocDtls": {
+      "Typ": "DBN",
+      "No": "DN/2026-27/0001",
+      "Dt": "26/11/2026"
+    },
+    "SellerDtls": {
+      "Gstin": "29AABCU9603R1ZJ",
+      "LglNm": "Acme Traders Private Limited",
+      "Addr1": "12 MG Road",
+      "Loc": "Bengaluru",
+      "Pin": 560001,
+      "Stcd": "29"
+    },
+    "BuyerDtls": {
+      "Gstin": "27AAPFU0939F1ZV",
+      "LglNm": "Sharma Electronics",
+      "Pos": "27",
+      "Addr1": "Shop 14, Lamington Road",
+      "Loc": "Mumbai",
+      "Pin": 400007,
+      "Stcd": "27"
+    },
+    "ItemList": [
+      {
+        "SlNo": "1",
+        "PrdDesc": "Ballpoint pen, blue",
+        "IsServc": "N",
+        "HsnCd": "96081019",
+        "Qty": 1,
+        "Unit": "NOS",
+        "UnitPrice": 50,
+        "TotAmt": 50,
+        "Discount": 0,
+        "AssAmt": 50,
+        "GstRt": 18,
+        "IgstAmt": 9,
+        "CgstAmt": 0,
+        "SgstAmt": 0,
+        "CesRt": 0,
+        "CesAmt": 0,
+        "TotItemVal": 59
+      }
+    ],
+    "ValDtls": {
+      "AssVal": 50,
+      "CgstVal": 0,
+      "SgstVal": 0,
+      "IgstVal": 9,
+      "CesVal": 0,
+      "Discount": 0,
+      "OthChrg": 0,
+      "RndOffAmt": 0,
+      "TotInvVal": 59
+    }
+  } satisfies components["schemas"]["EInvoice"],
   "EInvoiceJwks": {
     "keys": [
       {

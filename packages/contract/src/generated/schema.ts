@@ -151,6 +151,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/credit_notes/{id}/einvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a credit note's e-invoice
+         * @description Returns the credit note as the e-invoice JSON (INV-01, schema version 1.1, document type `CRN`) that
+         *     Bahi registered with the Invoice Registration Portal, in the shape of an invoice's. The IRP's answer
+         *     is on the note. A note whose invoice has no IRN has none: 404 `einvoice_not_applicable`.
+         */
+        get: operations["retrieveCreditNoteEinvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/debit_notes": {
         parameters: {
             query?: never;
@@ -198,6 +220,28 @@ export interface paths {
          * @description Returns a debit note with its lines, totals and e-invoice details.
          */
         get: operations["retrieveDebitNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/debit_notes/{id}/einvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a debit note's e-invoice
+         * @description Returns the debit note as the e-invoice JSON (INV-01, schema version 1.1, document type `DBN`) that
+         *     Bahi registered with the Invoice Registration Portal, in the shape of an invoice's. The IRP's answer
+         *     is on the note. A note whose invoice has no IRN has none: 404 `einvoice_not_applicable`.
+         */
+        get: operations["retrieveDebitNoteEinvoice"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4637,6 +4681,40 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    retrieveCreditNoteEinvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The credit note's id. */
+                id: components["parameters"]["CreditNoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-invoice JSON. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoice"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listDebitNotes: {
         parameters: {
             query?: {
@@ -4758,6 +4836,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DebitNote"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retrieveDebitNoteEinvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The debit note's id. */
+                id: components["parameters"]["DebitNoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-invoice JSON. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoice"];
                 };
             };
             401: components["responses"]["Unauthorized"];

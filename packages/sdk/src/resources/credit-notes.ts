@@ -36,4 +36,11 @@ export class CreditNotes {
       this.#core.client.GET("/v1/credit_notes/{id}", { ...init, params: { path: { id } } }),
     );
   }
+
+  /** `retrieveCreditNoteEinvoice`: the note as the INV-01 JSON registered with the IRP (document type CRN). */
+  retrieveEinvoice(id: string, options?: RequestOptions): Promise<Result<"retrieveCreditNoteEinvoice">> {
+    return this.#core.call("retrieveCreditNoteEinvoice", options, (init) =>
+      this.#core.client.GET("/v1/credit_notes/{id}/einvoice", { ...init, params: { path: { id } } }),
+    );
+  }
 }

@@ -33,4 +33,11 @@ export class DebitNotes {
       this.#core.client.GET("/v1/debit_notes/{id}", { ...init, params: { path: { id } } }),
     );
   }
+
+  /** `retrieveDebitNoteEinvoice`: the note as the INV-01 JSON registered with the IRP (document type DBN). */
+  retrieveEinvoice(id: string, options?: RequestOptions): Promise<Result<"retrieveDebitNoteEinvoice">> {
+    return this.#core.call("retrieveDebitNoteEinvoice", options, (init) =>
+      this.#core.client.GET("/v1/debit_notes/{id}/einvoice", { ...init, params: { path: { id } } }),
+    );
+  }
 }

@@ -371,6 +371,13 @@ export async function retrieveCreditNote(): Promise<void> {
   console.log(creditNote.number, creditNote.irn);
 }
 
+/** GET /v1/credit_notes/{id}/einvoice */
+export async function retrieveCreditNoteEinvoice(): Promise<void> {
+  const bahi = new Bahi({ apiKey: "sk_test_…" });
+  const einvoice = await bahi.creditNotes.retrieveEinvoice("crn_01jd5a3b4c5d6e7f8g9h0j1k2m");
+  console.log(einvoice.DocDtls.No, einvoice.ValDtls.TotInvVal); // the INV-01 JSON
+}
+
 /** GET /v1/debit_notes */
 export async function listDebitNotes(): Promise<void> {
   const bahi = new Bahi({ apiKey: "sk_test_…" });
@@ -395,6 +402,13 @@ export async function retrieveDebitNote(): Promise<void> {
   const bahi = new Bahi({ apiKey: "sk_test_…" });
   const debitNote = await bahi.debitNotes.retrieve("dbn_01jd5c7d8e9f0g1h2j3k4m5n6p");
   console.log(debitNote.number, debitNote.irn);
+}
+
+/** GET /v1/debit_notes/{id}/einvoice */
+export async function retrieveDebitNoteEinvoice(): Promise<void> {
+  const bahi = new Bahi({ apiKey: "sk_test_…" });
+  const einvoice = await bahi.debitNotes.retrieveEinvoice("dbn_01jd5c7d8e9f0g1h2j3k4m5n6p");
+  console.log(einvoice.DocDtls.No, einvoice.ValDtls.TotInvVal); // the INV-01 JSON
 }
 
 /** GET /v1/gstr1/{period} */

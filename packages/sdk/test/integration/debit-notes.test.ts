@@ -24,67 +24,78 @@ async function buyerWithInvoice(sku: string) {
   return { party, invoice };
 }
 
-describeOperations("debit notes", ["createDebitNote", "retrieveDebitNote", "listDebitNotes"], () => {
-  it("a price revision debits the invoice line with its tax and raises the balance due", async () => {
-    const { party, invoice } = await buyerWithInvoice("DBN-PEN");
-    const note = await bahi.debitNotes.create({
-      invoice_id: invoice.id,
-      reason: "price_revision",
-      items: [{ sku: "DBN-PEN", taxable_value: 50 }],
-    });
-    expect(note).toMatchObject({
-      object: "debit_note",
-      invoice_id: invoice.id,
-      party_id: party.id,
-      place_of_supply: "27",
-      supply_type: "inter_state",
-      items: [{ sku: "DBN-PEN", taxable_value: 50, gst_rate: 18, cgst: 0, sgst: 0, igst: 9, total: 59 }],
-      taxable_value: 50,
-      cgst: 0,
-      sgst: 0,
-      igst: 9,
-      total: 59,
-    });
-    expect(await bahi.invoices.retrieve(invoice.id)).toMatchObject({
-      amount_debited: 59,
-      balance_due: invoice.total + 59,
-    });
-    expect(await bahi.debitNotes.retrieve(note.id)).toEqual(note);
-  });
-
-  it("an SKU not on the invoice is a ValidationError; a cancelled invoice is a ConflictError", async () => {
-    const { invoice } = await buyerWithInvoice("DBN-REFUSED");
-    const unknown = await bahi.debitNotes
-      .create({
+describeOperations(
+  "debit notes",
+  ["createDebitNote", "retrieveDebitNote", "listDebitNotes", "retrieveDebitNoteEinvoice"],
+  () => {
+    it("a price revision debits the invoice line with its tax and raises the balance due", async () => {
+      const { party, invoice } = await buyerWithInvoice("DBN-PEN");
+      const note = await bahi.debitNotes.create({
         invoice_id: invoice.id,
-        reason: "undercharge",
-        items: [{ sku: "NO-SUCH-SKU", taxable_value: 10 }],
-      })
-      .catch((e: unknown) => e);
-    expect(unknown).toBeInstanceOf(ValidationError);
-    expect(unknown).toMatchObject({ status: 422, code: "unknown_sku" });
-    expect((unknown as ValidationError).errors.map((e) => e.pointer)).toEqual(["/items/0/sku"]);
-    await bahi.invoices.cancel(invoice.id, fixtures.InvoiceCancel);
-    const cancelled = await bahi.debitNotes
-      .create({ invoice_id: invoice.id, reason: "other", items: [{ sku: "DBN-REFUSED", taxable_value: 10 }] })
-      .catch((e: unknown) => e);
-    expect(cancelled).toBeInstanceOf(ConflictError);
-    expect(cancelled).toMatchObject({ status: 409, code: "invoice_cancelled" });
-  });
+        reason: "price_revision",
+        items: [{ sku: "DBN-PEN", taxable_value: 50 }],
+      });
+      expect(note).toMatchObject({
+        object: "debit_note",
+        invoice_id: invoice.id,
+        party_id: party.id,
+        place_of_supply: "27",
+        supply_type: "inter_state",
+        items: [{ sku: "DBN-PEN", taxable_value: 50, gst_rate: 18, cgst: 0, sgst: 0, igst: 9, total: 59 }],
+        taxable_value: 50,
+        cgst: 0,
+        sgst: 0,
+        igst: 9,
+        total: 59,
+      });
+      expect(await bahi.invoices.retrieve(invoice.id)).toMatchObject({
+        amount_debited: 59,
+        balance_due: invoice.total + 59,
+      });
+      expect(await bahi.debitNotes.retrieve(note.id)).toEqual(note);
+      const einvoice = await bahi.debitNotes.retrieveEinvoice(note.id);
+      expect(einvoice.DocDtls).toMatchObject({ Typ: "DBN", No: note.number });
+      expect(einvoice.ValDtls).toMatchObject({ AssVal: 50, IgstVal: 9, TotInvVal: 59 });
+    });
 
-  it("list: by invoice, newest first, over every page", async () => {
-    const { invoice } = await buyerWithInvoice("DBN-LIST");
-    const made = [];
-    for (let i = 0; i < 3; i++)
-      made.push(
-        await bahi.debitNotes.create({
+    it("an SKU not on the invoice is a ValidationError; a cancelled invoice is a ConflictError", async () => {
+      const { invoice } = await buyerWithInvoice("DBN-REFUSED");
+      const unknown = await bahi.debitNotes
+        .create({
           invoice_id: invoice.id,
-          reason: "additional_charges",
-          items: [{ sku: "DBN-LIST", taxable_value: 10 }],
-        }),
-      );
-    const seen = [];
-    for await (const note of bahi.debitNotes.list({ invoice_id: invoice.id, limit: 2 })) seen.push(note.id);
-    expect(seen).toEqual(made.map((m) => m.id).reverse());
-  });
-});
+          reason: "undercharge",
+          items: [{ sku: "NO-SUCH-SKU", taxable_value: 10 }],
+        })
+        .catch((e: unknown) => e);
+      expect(unknown).toBeInstanceOf(ValidationError);
+      expect(unknown).toMatchObject({ status: 422, code: "unknown_sku" });
+      expect((unknown as ValidationError).errors.map((e) => e.pointer)).toEqual(["/items/0/sku"]);
+      await bahi.invoices.cancel(invoice.id, fixtures.InvoiceCancel);
+      const cancelled = await bahi.debitNotes
+        .create({
+          invoice_id: invoice.id,
+          reason: "other",
+          items: [{ sku: "DBN-REFUSED", taxable_value: 10 }],
+        })
+        .catch((e: unknown) => e);
+      expect(cancelled).toBeInstanceOf(ConflictError);
+      expect(cancelled).toMatchObject({ status: 409, code: "invoice_cancelled" });
+    });
+
+    it("list: by invoice, newest first, over every page", async () => {
+      const { invoice } = await buyerWithInvoice("DBN-LIST");
+      const made = [];
+      for (let i = 0; i < 3; i++)
+        made.push(
+          await bahi.debitNotes.create({
+            invoice_id: invoice.id,
+            reason: "additional_charges",
+            items: [{ sku: "DBN-LIST", taxable_value: 10 }],
+          }),
+        );
+      const seen = [];
+      for await (const note of bahi.debitNotes.list({ invoice_id: invoice.id, limit: 2 })) seen.push(note.id);
+      expect(seen).toEqual(made.map((m) => m.id).reverse());
+    });
+  },
+);

@@ -63,9 +63,11 @@ const calls: Record<OperationId, (bahi: Bahi) => Promise<unknown>> = {
   createCreditNote: (b) => b.creditNotes.create(fixtures.CreditNoteCreate),
   listCreditNotes: (b) => b.creditNotes.list().page,
   retrieveCreditNote: (b) => b.creditNotes.retrieve(id),
+  retrieveCreditNoteEinvoice: (b) => b.creditNotes.retrieveEinvoice(id),
   createDebitNote: (b) => b.debitNotes.create(fixtures.DebitNoteCreate),
   listDebitNotes: (b) => b.debitNotes.list().page,
   retrieveDebitNote: (b) => b.debitNotes.retrieve(id),
+  retrieveDebitNoteEinvoice: (b) => b.debitNotes.retrieveEinvoice(id),
   retrieveGstr1: (b) => b.gstr1.retrieve("112026"),
 };
 
