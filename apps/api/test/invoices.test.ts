@@ -1166,6 +1166,51 @@ describe("list filters", () => {
       (await s.call("listInvoices", { query: { date_from: "2026-11-01", date_to: "2026-11-01" } })).status,
     ).toBe(200);
   });
+
+  it("overdue: unpaid or part-paid, past a due date, not cancelled; false lists every other", async () => {
+    const s = await shop();
+    const meeraId = await s.party(meera);
+    await s.product({});
+    const made = async (due_date?: string) => {
+      const res = await s.invoice({
+        party_id: meeraId,
+        date: "2026-10-01",
+        ...(due_date ? { due_date } : {}),
+        items: [{ sku: "PEN-01", qty: 1, rate: 10 }],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body;
+    };
+    const pay = async (invoice_id: string, amount: number) => {
+      const res = await s.call("createPayment", {
+        body: { party_id: meeraId, amount, mode: "cash", allocations: [{ invoice_id, amount }] },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    };
+    const late = await made("2026-10-15");
+    const partly = await made("2026-10-15");
+    await pay(partly.id, 5);
+    const paid = await made("2026-10-15");
+    await pay(paid.id, paid.total);
+    const cancelled = await made("2026-10-15");
+    expect(
+      (await s.call("cancelInvoice", { path: { id: cancelled.id }, body: fixtures.InvoiceCancel })).status,
+    ).toBe(200);
+    const notYet = await made("2099-12-31");
+    const noDueDate = await made();
+    const ids = (res: CallResult) => res.body.data.map((i: { id: string }) => i.id);
+    expect(ids(await s.call("listInvoices", { query: { overdue: true } }))).toEqual([partly.id, late.id]);
+    expect(ids(await s.call("listInvoices", { query: { overdue: false } }))).toEqual([
+      noDueDate.id,
+      notYet.id,
+      cancelled.id,
+      paid.id,
+    ]);
+    expect(ids(await s.call("listInvoices", { query: { overdue: true, status: "partially_paid" } }))).toEqual(
+      [partly.id],
+    );
+    expect((await s.call("listInvoices", { query: { overdue: "soon" } })).status).toBe(400);
+  });
 });
 
 describe("idempotent creates", () => {

@@ -14,7 +14,20 @@ import {
   parseRupees,
   todayInIst,
 } from "@bahi/gst";
-import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  not,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { textArrayLiteral } from "../db/arrays.js";
 import type { Executor } from "../db/client.js";
 import { isLockTimeout, isUniqueViolation } from "../db/errors.js";
@@ -748,12 +761,22 @@ export interface InvoiceFilters {
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
   number?: string | undefined;
+  overdue?: boolean | undefined;
 }
+
+/** Unpaid, not cancelled, and past its due date (today in India); an invoice without one never is. */
+const isOverdue = (now: Date) =>
+  and(
+    inArray(invoices.status, ["issued", "partially_paid"]),
+    isNotNull(invoices.dueDate),
+    lt(invoices.dueDate, todayInIst(now)),
+  ) as SQL;
 
 export async function listInvoices(
   db: Executor,
   owner: Owner,
   filters: InvoiceFilters,
+  now: Date,
 ): Promise<Page<Invoice>> {
   checkDateRange(filters);
   const conditions: (SQL | undefined)[] = [
@@ -763,6 +786,7 @@ export async function listInvoices(
     filters.dateFrom ? gte(invoices.date, filters.dateFrom) : undefined,
     filters.dateTo ? lte(invoices.date, filters.dateTo) : undefined,
     filters.number ? eq(invoices.number, filters.number) : undefined,
+    filters.overdue === undefined ? undefined : filters.overdue ? isOverdue(now) : not(isOverdue(now)),
   ];
   const rows = await db
     .select(invoiceColumns)
@@ -779,10 +803,6 @@ export async function listInvoices(
   return { ...page, data: page.data.map((r) => toInvoice(r, items.get(r.id) ?? [])) };
 }
 
-/**
- * Cancels an invoice within the IRP's window, before any money or credit touched it. The number
- * stays used (GSTR-1 counts it as cancelled), and whatever stock the sale took comes back.
- */
 /** The invoice's row, locked until the transaction ends; 404 when this owner has no such invoice. */
 export async function lockInvoice(tx: Executor, owner: Owner, id: string): Promise<InvoiceRow> {
   const [row] = await tx
@@ -794,6 +814,10 @@ export async function lockInvoice(tx: Executor, owner: Owner, id: string): Promi
   return row;
 }
 
+/**
+ * Cancels an invoice within the IRP's window, before any money or credit touched it. The number
+ * stays used (GSTR-1 counts it as cancelled), and whatever stock the sale took comes back.
+ */
 export async function cancelInvoice(
   tx: Executor,
   owner: Owner,

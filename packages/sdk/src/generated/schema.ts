@@ -5038,6 +5038,12 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Only invoices with exactly this number. Numbers are unique within a financial year, so this finds at most one invoice a year. */
                 number?: components["parameters"]["FilterInvoiceNumber"];
+                /**
+                 * @description `true`: only invoices with a balance still due (`issued` or `partially_paid`) whose `due_date` is
+                 *     before today in India Standard Time; `false`: every other invoice. An invoice without a
+                 *     `due_date` is never overdue.
+                 */
+                overdue?: boolean;
                 /** @description Only documents of this party. */
                 party_id?: components["parameters"]["FilterPartyId"];
                 /** @description A cursor for the next page, the `next_cursor` of the page before (the id of its last object). */
