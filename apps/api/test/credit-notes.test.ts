@@ -558,6 +558,22 @@ describe("limits", () => {
   });
 });
 
+describe("limits", () => {
+  it("items: 1 to 1,000 (MAX_INVOICE_ITEMS)", async () => {
+    const s = await shop({ ...fixtures.ProductCreate, opening_stock: 2000 });
+    const inv = await s.invoice(await s.party(), { items: [{ sku: "PEN-01", qty: 1001, rate: 1 }] });
+    const lines = (n: number) => Array.from({ length: n }, () => ({ sku: "PEN-01", qty: 1 }));
+    const tooMany = await s.credit({ invoice_id: inv.id, reason: "sales_return", items: lines(1001) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors?.[0]).toMatchObject({ pointer: "/items" });
+    expect((await s.credit({ invoice_id: inv.id, reason: "sales_return", items: [] })).status).toBe(400);
+    const most = await s.credit({ invoice_id: inv.id, reason: "sales_return", items: lines(1000) });
+    expect(most.status, JSON.stringify(most.body).slice(0, 300)).toBe(201);
+    expect(most.body.items).toHaveLength(1000);
+    expect(most.body).toMatchObject({ taxable_value: 1000, restock: true });
+  });
+});
+
 describe("reading credit notes", () => {
   it("retrieves and lists with filters, newest first, in keyset pages", async () => {
     const s = await shop();

@@ -301,6 +301,21 @@ describe("refusals", () => {
   });
 });
 
+describe("limits", () => {
+  it("items: 1 to 1,000 (MAX_INVOICE_ITEMS)", async () => {
+    const s = await seller();
+    const inv = await s.issued(s.meera, 1);
+    const lines = (n: number) => Array.from({ length: n }, () => ({ sku: "PEN", taxable_value: 0.01 }));
+    const most = await s.debit({ invoice_id: inv.id, reason: "other", items: lines(1000) });
+    expect(most.status, JSON.stringify(most.body).slice(0, 300)).toBe(201);
+    expect(most.body.items).toHaveLength(1000);
+    expect(most.body).toMatchObject({ taxable_value: 10, cgst: 0, sgst: 0, total: 10 });
+    const tooMany = await s.debit({ invoice_id: inv.id, reason: "other", items: lines(1001) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors?.[0]).toMatchObject({ pointer: "/items" });
+  });
+});
+
 describe("reading debit notes", () => {
   it("lists with filters, newest first, in keyset pages", async () => {
     const s = await seller();
