@@ -281,6 +281,9 @@ describe("issuing credit notes", () => {
     const { Irn: _irn, AckNo: _ackNo, AckDt: _ackDt, ...registered } = signedDocument(note.body);
     expect(sent.body).toEqual(registered);
     expect(sent.body.DocDtls).toMatchObject({ Typ: "CRN", No: note.body.number });
+    expect(sent.body.RefDtls).toEqual({
+      PrecDocDtls: [{ InvNo: inv.number, InvDt: inv.date.split("-").reverse().join("/") }],
+    });
   });
 
   it("GET …/einvoice: 404 einvoice_not_applicable for a note of an invoice without an IRN, not_found for no note", async () => {

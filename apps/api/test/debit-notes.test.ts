@@ -91,6 +91,7 @@ describe("issuing debit notes", () => {
     expect(signed).toMatchObject({
       Irn: irn,
       DocDtls: { Typ: "DBN", No: note.body.number },
+      RefDtls: { PrecDocDtls: [{ InvNo: inv.number, InvDt: inv.date.split("-").reverse().join("/") }] },
       TranDtls: { SupTyp: "B2B" },
       ValDtls: { AssVal: 50.55, IgstVal: 9.1, RndOffAmt: 0.35, TotInvVal: 60 },
     });

@@ -59,6 +59,8 @@ export interface Inv01Input {
   readonly igstPaid: boolean;
   /** An export's shipping bill, when it was filed before the document (`ExpDtls`). */
   readonly shippingBill?: { port_code: string; number: string; date: string } | null;
+  /** The invoice a credit or debit note adjusts (`RefDtls.PrecDocDtls`). */
+  readonly precedingInvoice?: { number: string; date: string } | null;
   /** Where the goods go, when not to the buyer's own address (`ShipDtls`). */
   readonly shipTo?: { name: string; gstin: string | null; address: Address } | null;
 }
@@ -178,6 +180,15 @@ export function buildInv01(input: Inv01Input): EInvoice {
         TotItemVal: toRupees(itemValues[i] ?? 0n),
       };
     }),
+    ...(input.precedingInvoice
+      ? {
+          RefDtls: {
+            PrecDocDtls: [
+              { InvNo: input.precedingInvoice.number, InvDt: toEinvoiceDate(input.precedingInvoice.date) },
+            ],
+          },
+        }
+      : {}),
     ValDtls: {
       AssVal: toRupees(tax.taxable_value),
       CgstVal: toRupees(tax.cgst),

@@ -127,13 +127,16 @@ export function noteTax(
 
 /**
  * The INV-01 of a note (`CRN` or `DBN`) whose invoice has an IRN, or null when it has none: a note is
- * registered with the IRP when its invoice was. Its buyer, place of supply and supply type are the
- * invoice's, and so is whether the (zero-rated) supply paid IGST, since the note's own IGST can round
- * to nothing.
+ * registered with the IRP when its invoice was, and names it (`RefDtls.PrecDocDtls`). Its buyer,
+ * place of supply and supply type are the invoice's, and so is whether the (zero-rated) supply paid
+ * IGST, since the note's own IGST can round to nothing.
  */
 export function noteEinvoice(
   docType: "CRN" | "DBN",
-  invoice: Pick<InvoiceRow, "irn" | "party" | "placeOfSupply" | "sez" | "deemedExport" | "igst">,
+  invoice: Pick<
+    InvoiceRow,
+    "number" | "date" | "irn" | "party" | "placeOfSupply" | "sez" | "deemedExport" | "igst"
+  >,
   account: AccountRow,
   note: { number: string; date: string; lines: Inv01Input["lines"]; tax: InvoiceTax },
 ): EInvoice | null {
@@ -158,6 +161,7 @@ export function noteEinvoice(
     sez: invoice.sez,
     deemedExport: invoice.deemedExport,
     igstPaid: parseNumeric(invoice.igst, 2) > 0n,
+    precedingInvoice: { number: invoice.number, date: invoice.date },
   });
 }
 

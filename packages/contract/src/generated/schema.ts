@@ -1581,6 +1581,7 @@ export interface components {
             ExpDtls?: components["schemas"]["EInvoiceExpDtls"];
             /** @description The document's lines, 1 to 1,000 (`MAX_INVOICE_ITEMS`). */
             ItemList: components["schemas"]["EInvoiceItem"][];
+            RefDtls?: components["schemas"]["EInvoiceRefDtls"];
             SellerDtls: components["schemas"]["EInvoiceSellerDtls"];
             ShipDtls?: components["schemas"]["EInvoiceShipDtls"];
             TranDtls: components["schemas"]["EInvoiceTranDtls"];
@@ -1735,6 +1736,22 @@ export interface components {
                 n: string;
                 /** @constant */
                 use: "sig";
+            }[];
+        };
+        /**
+         * @description References (`RefDtls`). Bahi sends them for a credit or debit note: the invoice it adjusts, as
+         *     `PrecDocDtls` (preceding document details).
+         */
+        EInvoiceRefDtls: {
+            /** @description The documents this one refers to; for a note, its one invoice. */
+            PrecDocDtls: {
+                /**
+                 * @description The invoice's date, `dd/mm/yyyy`.
+                 * @example 23/11/2026
+                 */
+                InvDt: string;
+                /** @description The invoice's number. */
+                InvNo: components["schemas"]["DocumentNumber"];
             }[];
         };
         /** @description The seller (`SellerDtls`): the business, from its account profile when the document was issued. */
