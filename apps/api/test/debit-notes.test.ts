@@ -151,7 +151,8 @@ describe("issuing debit notes", () => {
       items: [{ sku: "PEN", taxable_value: 100.4 }],
     });
     expect(reverse.status, JSON.stringify(reverse.body)).toBe(201);
-    expect(reverse.body).toMatchObject({ reverse_charge: true, igst: 18.07, total: 100, round_off: -0.4 });
+    // The invoice's 100.25 rounded to 100; with the note's 100.40, 200.65 rounds to 201.
+    expect(reverse.body).toMatchObject({ reverse_charge: true, igst: 18.07, total: 101, round_off: 0.6 });
     expect(signedDocument(reverse.body)).toMatchObject({ TranDtls: { RegRev: "Y" } });
   });
 
@@ -208,6 +209,26 @@ describe("issuing debit notes", () => {
       balance_due: 0,
       status: "paid",
     });
+  });
+
+  it("an invoice and its debit notes round together: a credit of everything leaves nothing to pay", async () => {
+    const s = await seller();
+    // 84.32 + IGST 15.18 = 99.50: the invoice rounds up to 100, and the note's 99.50 takes 199 to 199.
+    const inv = await s.issued(s.sharma, 1, { items: [{ sku: "PEN", qty: 1, rate: 84.32 }] });
+    expect(inv).toMatchObject({ total: 100, round_off: 0.5 });
+    const note = await s.debit({
+      invoice_id: inv.id,
+      reason: "price_revision",
+      items: [{ sku: "PEN", taxable_value: 84.32 }],
+    });
+    expect(note.body).toMatchObject({ igst: 15.18, total: 99, round_off: -0.5 });
+    expect(await s.invoiceNow(inv.id)).toMatchObject({ amount_debited: 99, balance_due: 199 });
+    const whole = await s.call("createCreditNote", {
+      body: { invoice_id: inv.id, reason: "correction", whole: true },
+    });
+    expect(whole.status, JSON.stringify(whole.body)).toBe(201);
+    expect(whole.body).toMatchObject({ taxable_value: 168.64, igst: 30.36, total: 199 });
+    expect(await s.invoiceNow(inv.id)).toMatchObject({ balance_due: 0, status: "paid" });
   });
 
   it("numbers: its own consecutive series, which a refused note does not use up", async () => {

@@ -6,8 +6,9 @@ import {
   milliToNumber,
   parseNumeric,
   parseRupees,
+  roundToRupee,
 } from "@bahi/gst";
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, sum } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { debitNoteItems, debitNotes, invoiceItems, invoices } from "../db/schema.js";
 import { type EInvoiceProvider, registrationColumns } from "../einvoice/provider.js";
@@ -130,21 +131,27 @@ export async function createDebitNote(
 ): Promise<DebitNote> {
   const { invoice, account } = await invoiceForNote(tx, owner, body.invoice_id, "it cannot be debited");
   const date = checkNoteDate(account, invoice, body.date, now, null);
-  const lines = await tx
-    .select()
-    .from(invoiceItems)
-    .where(
-      and(
-        eq(invoiceItems.accountId, owner.accountId),
-        eq(invoiceItems.livemode, owner.livemode),
-        eq(invoiceItems.invoiceId, invoice.id),
-      ),
-    )
-    .orderBy(asc(invoiceItems.lineNo));
+  const [lines, [prior]] = await Promise.all([
+    tx
+      .select()
+      .from(invoiceItems)
+      .where(
+        and(
+          eq(invoiceItems.accountId, owner.accountId),
+          eq(invoiceItems.livemode, owner.livemode),
+          eq(invoiceItems.invoiceId, invoice.id),
+        ),
+      )
+      .orderBy(asc(invoiceItems.lineNo)),
+    tx
+      .select({ total: sum(debitNotes.total), roundOff: sum(debitNotes.roundOff) })
+      .from(debitNotes)
+      .where(ownedBy(debitNotes, owner, eq(debitNotes.invoiceId, invoice.id))),
+  ]);
   const pieces = piecesOf(lines, body);
-  let tax: InvoiceTax;
+  let computed: InvoiceTax;
   try {
-    tax = noteTax(
+    computed = noteTax(
       invoice,
       pieces.map((p) => ({
         taxable: p.taxable,
@@ -156,6 +163,15 @@ export async function createDebitNote(
     if (isGstError(error)) throw unprocessable(error.code, error.message);
     throw error;
   }
+  // The invoice and its debit notes round to the rupee together: each note takes what it adds to the
+  // rounded value billed so far. Rounded on their own, an invoice and a note that both rounded up by
+  // 0.50 would bill a rupee more than their lines, which credit notes (rounding the lines they credit
+  // together) could then never credit back, leaving the party a rupee to pay.
+  const billedTotal = paise(invoice.total) + (prior?.total ? paise(prior.total) : 0n);
+  const billedRoundOff = paise(invoice.roundOff) + (prior?.roundOff ? paise(prior.roundOff) : 0n);
+  const unrounded = computed.total - computed.round_off;
+  const total = roundToRupee(billedTotal - billedRoundOff + unrounded) - billedTotal;
+  const tax: InvoiceTax = { ...computed, total, round_off: total - unrounded };
   const id = newId("debitNote");
   const { number, financialYear, seq, format } = await nextDocumentNumber(
     tx,

@@ -1400,7 +1400,8 @@ export interface components {
          *     revised upwards, an undercharge or charges billed after the sale. It has its own number series,
          *     consecutive per financial year, and, when its invoice has an IRN, its own IRN (document type `DBN`).
          *     It takes the invoice's place of supply, supply type and reverse charge, and its amounts are computed
-         *     and rounded as an invoice's: each line's tax half-up to the paisa, the total to the rupee.
+         *     as an invoice's: each line's tax half-up to the paisa. Its total rounds to the rupee together with
+         *     the invoice's and those of the debit notes before it (see `round_off`).
          *
          *     Its `total` is added to the invoice's `amount_debited`, and so to its `balance_due`: a paid invoice
          *     becomes `partially_paid` again until the party pays the difference. Later credit notes can credit the
@@ -1448,7 +1449,14 @@ export interface components {
              * @example false
              */
             reverse_charge: boolean;
-            /** @description `total` less the sum of the lines' totals: what rounding to the rupee added (between −0.49 and 0.50). */
+            /**
+             * @description What rounding added to the note's own value (between −0.99 and 0.99). An invoice and its debit
+             *     notes round together: each note's `total` is the value billed so far (the invoice's and its
+             *     debit notes', this one included) rounded half-up to the rupee, less the totals before it. So
+             *     they never bill more than their lines add up to, rounded once, and credit notes that credit all
+             *     of it leave nothing to pay (an invoice of 99.50 and a note of 99.50, rounded on their own, would
+             *     bill 200 for 199.00).
+             */
             round_off: components["schemas"]["SignedMoney"];
             sgst: components["schemas"]["Money"];
             /**
