@@ -4,7 +4,7 @@ import { desc, eq, ilike, lt, type SQL } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { isUniqueViolation } from "../db/errors.js";
 import { parties } from "../db/schema.js";
-import { conflict, notFound, unprocessable } from "../errors.js";
+import { conflict, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
 import { sameColumns } from "./columns.js";
 import { recordEvent } from "./events.js";
@@ -70,11 +70,11 @@ export function checkAddressInState(address: PartyAddress, stateCode: string, at
       "state_mismatch",
       `The address is abroad (${address.country}) but the GSTIN is registered in state ${stateCode}.`,
       [
-        {
-          pointer: `${at}/country`,
-          code: "state_mismatch",
-          message: `a registered person's address lies in its GSTIN's state, ${stateCode}`,
-        },
+        field(
+          "state_mismatch",
+          `${at}/country`,
+          `a registered person's address lies in its GSTIN's state, ${stateCode}`,
+        ),
       ],
     );
   }
@@ -82,13 +82,7 @@ export function checkAddressInState(address: PartyAddress, stateCode: string, at
     throw unprocessable(
       "state_mismatch",
       `The address is in state ${address.state_code} but the GSTIN is registered in state ${stateCode}.`,
-      [
-        {
-          pointer: `${at}/state_code`,
-          code: "state_mismatch",
-          message: `must be ${stateCode}, the GSTIN's state`,
-        },
-      ],
+      [field("state_mismatch", `${at}/state_code`, `must be ${stateCode}, the GSTIN's state`)],
     );
   }
 }

@@ -6,7 +6,7 @@ import { invoices, parties, paymentAllocations, payments } from "../db/schema.js
 import { ApiError, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
 import { recordEvent } from "./events.js";
-import { balanceOf, type InvoiceRow, toInvoice } from "./invoice-view.js";
+import { balanceOf, type InvoiceRow, settlementStatus, toInvoice } from "./invoice-view.js";
 import { itemsOf } from "./invoices.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { checkDateRange, type Page, pageOf } from "./pagination.js";
@@ -131,12 +131,8 @@ async function checkAllocations(
           ),
         );
       } else {
-        const settled = amount === balance;
-        touched.set(invoice.id, {
-          ...invoice,
-          amountPaid: formatRupees(paid + amount),
-          status: settled ? "paid" : "partially_paid",
-        });
+        const allocated = { ...invoice, amountPaid: formatRupees(paid + amount) };
+        touched.set(invoice.id, { ...allocated, status: settlementStatus(allocated) });
       }
     }
     if (used > payment.available) {

@@ -38,9 +38,9 @@ export function b2bInvoiceType(row: DocumentRateRow): Schemas["Gstr1B2bInvoice"]
 }
 
 /**
- * Per-rate sums of the period's invoices (or credit and debit notes) outside b2cs, sorted by section, then by
- * buyer and place (and exports by whether they paid IGST, WPAY first), so that each group's documents
- * arrive together. The documents are sorted first and their lines summed one document at a time (an
+ * Per-rate sums of the period's invoices (or credit and debit notes) outside b2cs, sorted by section,
+ * then by buyer and place (and exports by whether they paid IGST, WPAY first), so that each group's
+ * documents arrive together. The documents are sorted first and their lines summed one document at a time (an
  * index range each), so the sort handles narrow rows and the per-rate rows come out already in order.
  * Byte order ("C") is enough for grouping and much cheaper to compare than the database's linguistic
  * collation.

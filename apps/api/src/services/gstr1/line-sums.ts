@@ -14,9 +14,9 @@ import type { HsnRow } from "./hsn.js";
  *   B2CS invoices (of any period): the portal has no note table for small B2C sales, so the return
  *   reports them netted here, as the offline tool does.
  * - hsn (table 12) by HSN, unit and rate (and by buyer kind when `split`), net of every credit and
- *   debit note of the period, quantities included (a debit note has none): the portal checks table 12 against the tax of tables 4–9 net
- *   of notes. Services (unit `NA`) report quantity 0. Lines without an HSN code cannot be reported;
- *   the summary's warnings name them.
+ *   debit note of the period, quantities included (a debit note has none): the portal checks table
+ *   12 against the tax of tables 4–9 net of notes. Services (unit `NA`) report quantity 0. Lines
+ *   without an HSN code cannot be reported; the summary's warnings name them.
  *
  * Being net, a row is negative when the period's notes for its key exceed the period's sales (an
  * October sale returned in November, nothing like it sold in November). That is the true figure and

@@ -1,5 +1,5 @@
-// cdnr and cdnur: one entry per credit or debit note, streamed like the invoices. Notes against B2CS invoices
-// are not listed: they reduce the b2cs rows (see line-sums.ts), as the portal expects.
+// cdnr and cdnur: one entry per credit or debit note, streamed like the invoices. Notes against B2CS
+// invoices are not listed: they go into the b2cs rows (see line-sums.ts), as the portal expects.
 import type { components } from "@bahi/contract";
 import { toGstr1Date } from "@bahi/gst";
 import type { Transaction } from "../../db/client.js";
