@@ -160,13 +160,16 @@ export function buildInv01(input: Inv01Input): EInvoice {
     ItemList: tax.items.map((t, i) => {
       const line = input.lines[i];
       if (!line) throw new Error("a taxed line without its input");
+      const service = isService(line.hsnCode);
       return {
         SlNo: String(i + 1),
         PrdDesc: line.description,
-        IsServc: isService(line.hsnCode) ? "Y" : "N",
+        IsServc: service ? "Y" : "N",
         HsnCd: line.hsnCode,
         Qty: milliToNumber(line.qty),
-        Unit: line.unit as EInvoice["ItemList"][number]["Unit"],
+        // The IRP's schema takes a unit of 3 to 8 letters, required for goods and optional for
+        // services: the `NA` that GSTR-1's HSN summary wants for services would be refused here.
+        ...(service ? {} : { Unit: line.unit as NonNullable<EInvoice["ItemList"][number]["Unit"]> }),
         UnitPrice: milliToNumber(line.rate),
         TotAmt: toRupees(t.gross),
         Discount: toRupees(t.discount),

@@ -1669,8 +1669,9 @@ export interface components {
             ShipBNo?: string;
         };
         /**
-         * @description One line (`ItemList[]`). `TotAmt = Qty × UnitPrice` rounded to the paisa, `AssAmt = TotAmt − Discount`,
-         *     and `TotItemVal = AssAmt + IgstAmt + CgstAmt + SgstAmt + CesAmt`.
+         * @description One line (`ItemList[]`). `TotAmt = Qty × UnitPrice` rounded to the paisa (but see `TotAmt`),
+         *     `AssAmt = TotAmt − Discount`, and `TotItemVal = AssAmt + IgstAmt + CgstAmt + SgstAmt + CesAmt`.
+         *     Goods carry their `Unit`; services carry none.
          */
         EInvoiceItem: {
             /** @description The assessable (taxable) value. */
@@ -1707,11 +1708,20 @@ export interface components {
              * @example 1
              */
             SlNo: string;
-            /** @description Quantity × unit price, rounded to the paisa. */
+            /**
+             * @description Quantity × unit price, rounded to the paisa. A credit note that takes the last units of a line
+             *     whose value a debit note raised credits that value too, so its `TotAmt` exceeds `Qty ×
+             *     UnitPrice` by it: the IRP's published validations sum a line from its `TotAmt` and no longer
+             *     check `TotAmt` against `Qty × UnitPrice`.
+             */
             TotAmt: components["schemas"]["Money"];
             /** @description The line's value with all its taxes. */
             TotItemVal: components["schemas"]["Money"];
-            Unit: components["schemas"]["ProductUnit"];
+            /**
+             * @description The unit of goods, as a Unit Quantity Code. The IRP requires it of goods and takes 3 to 8
+             *     letters, so a service (whose product unit is `NA`) is sent without one.
+             */
+            Unit?: components["schemas"]["ProductUnit"];
             UnitPrice: components["schemas"]["UnitPrice"];
         };
         /**
@@ -1732,7 +1742,7 @@ export interface components {
                 e: string;
                 /**
                  * @description The key's id (its RFC 7638 thumbprint), which the JWT header's `kid` names.
-                 * @example x7u8IcaI3s8MwJ5KGw7TWmGhgRZkhm2Xm23OAqTYpug
+                 * @example 8-I91XGMyaBE5ncmy2vChXJeSY0SgjAhXteo1vQ_nhE
                  */
                 kid: string;
                 /** @constant */
