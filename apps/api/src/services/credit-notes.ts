@@ -14,7 +14,7 @@ import {
   roundToRupee,
   type TaxedItem,
 } from "@bahi/gst";
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, sum } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, sum } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import {
   creditNoteItems,
@@ -28,18 +28,33 @@ import { type EInvoiceProvider, registrationColumns } from "../einvoice/provider
 import { type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
 import { nextDocumentNumber } from "./document-numbers.js";
+import {
+  documentRegistration,
+  documentTotals,
+  inLineOrder,
+  lineProduct,
+  linesByDocument,
+  lineTax,
+  rupees,
+} from "./document-view.js";
 import { recordEvent } from "./events.js";
 import {
   balanceOf,
   type InvoiceItemRow,
   type InvoiceRow,
-  rupees,
   settlementStatus,
   toInvoice,
 } from "./invoice-view.js";
-import { checkNoteDate, invoiceForNote, noteEinvoice, noteTax } from "./note-rules.js";
+import {
+  checkNoteDate,
+  invoiceForNote,
+  type NoteFilters,
+  noteEinvoice,
+  noteListConditions,
+  noteTax,
+} from "./note-rules.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
-import { checkDateRange, type Page, pageOf } from "./pagination.js";
+import { type Page, pageOf } from "./pagination.js";
 import { applyStockMovements, type Move } from "./stock.js";
 
 type CreditNote = components["schemas"]["CreditNote"];
@@ -61,7 +76,6 @@ export function toCreditNote(
   row: Omit<CreditNoteRow, "einvoice">,
   items: readonly CreditNoteItemRow[],
 ): CreditNote {
-  type Item = CreditNote["items"][number];
   return {
     id: row.id,
     object: "credit_note",
@@ -76,39 +90,17 @@ export function toCreditNote(
     supply_type: row.supplyType,
     reverse_charge: row.reverseCharge,
     sgst_label: row.sgstLabel,
-    items: [...items]
-      .sort((a, b) => a.lineNo - b.lineNo)
-      .map((item) => ({
-        sku: item.sku,
-        product_id: item.productId,
-        description: item.description,
-        hsn_code: item.hsnCode,
-        unit: item.unit as Item["unit"],
-        qty: decimal3(item.qty),
-        rate: decimal3(item.rate),
-        discount: rupees(item.discount),
-        taxable_value: rupees(item.taxableValue),
-        gst_rate: decimal3(item.gstRate) as Item["gst_rate"],
-        cgst: rupees(item.cgst),
-        sgst: rupees(item.sgst),
-        igst: rupees(item.igst),
-        cess: rupees(item.cess),
-        total: rupees(item.total),
-      })),
-    taxable_value: rupees(row.taxableValue),
-    cgst: rupees(row.cgst),
-    sgst: rupees(row.sgst),
-    igst: rupees(row.igst),
-    cess: rupees(row.cess),
-    round_off: rupees(row.roundOff),
-    total: rupees(row.total),
+    items: inLineOrder(items).map((item) => ({
+      ...lineProduct(item),
+      qty: decimal3(item.qty),
+      rate: decimal3(item.rate),
+      discount: rupees(item.discount),
+      ...lineTax(item),
+    })),
+    ...documentTotals(row),
     credited_to_party: rupees(row.creditedToParty),
     refund_due: rupees(row.refundDue),
-    irn: row.irn,
-    ack_no: row.ackNo,
-    ack_date: row.ackDate?.toISOString() ?? null,
-    signed_qr_code: row.signedQrCode,
-    signed_invoice: row.signedInvoice,
+    ...documentRegistration(row),
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -304,20 +296,14 @@ async function itemsOf(
   owner: Owner,
   ids: readonly string[],
 ): Promise<Map<string, CreditNoteItemRow[]>> {
-  const byNote = new Map<string, CreditNoteItemRow[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return byNote;
-  const rows = await db
-    .select()
-    .from(creditNoteItems)
-    .where(
-      and(
-        eq(creditNoteItems.accountId, owner.accountId),
-        eq(creditNoteItems.livemode, owner.livemode),
-        inArray(creditNoteItems.creditNoteId, [...ids]),
-      ),
-    );
-  for (const row of rows) byNote.get(row.creditNoteId)?.push(row);
-  return byNote;
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(creditNoteItems)
+          .where(ownedBy(creditNoteItems, owner, inArray(creditNoteItems.creditNoteId, [...ids])));
+  return linesByDocument(ids, rows, (row) => row.creditNoteId);
 }
 
 export async function createCreditNote(
@@ -548,32 +534,15 @@ export async function findCreditNote(db: Executor, owner: Owner, id: string): Pr
   return toCreditNote(row, items.get(id) ?? []);
 }
 
-export interface CreditNoteFilters {
-  limit: number;
-  startingAfter?: string | undefined;
-  invoiceId?: string | undefined;
-  partyId?: string | undefined;
-  dateFrom?: string | undefined;
-  dateTo?: string | undefined;
-}
-
 export async function listCreditNotes(
   db: Executor,
   owner: Owner,
-  filters: CreditNoteFilters,
+  filters: NoteFilters,
 ): Promise<Page<CreditNote>> {
-  checkDateRange(filters);
-  const conditions: (SQL | undefined)[] = [
-    filters.startingAfter ? lt(creditNotes.id, filters.startingAfter) : undefined,
-    filters.invoiceId ? eq(creditNotes.invoiceId, filters.invoiceId) : undefined,
-    filters.partyId ? eq(creditNotes.partyId, filters.partyId) : undefined,
-    filters.dateFrom ? gte(creditNotes.date, filters.dateFrom) : undefined,
-    filters.dateTo ? lte(creditNotes.date, filters.dateTo) : undefined,
-  ];
   const rows = await db
     .select(noteColumns)
     .from(creditNotes)
-    .where(ownedBy(creditNotes, owner, ...conditions))
+    .where(ownedBy(creditNotes, owner, ...noteListConditions(creditNotes, filters)))
     .orderBy(desc(creditNotes.id))
     .limit(filters.limit + 1);
   const page = pageOf(rows, filters.limit);

@@ -3,23 +3,37 @@ import {
   formatRupees,
   type InvoiceTax,
   isGstError,
-  milliToNumber,
   parseNumeric,
   parseRupees,
   roundToRupee,
 } from "@bahi/gst";
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL, sum } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, sum } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { debitNoteItems, debitNotes, invoiceItems, invoices } from "../db/schema.js";
 import { type EInvoiceProvider, registrationColumns } from "../einvoice/provider.js";
 import { type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
 import { nextDocumentNumber } from "./document-numbers.js";
+import {
+  documentRegistration,
+  documentTotals,
+  inLineOrder,
+  lineProduct,
+  linesByDocument,
+  lineTax,
+} from "./document-view.js";
 import { recordEvent } from "./events.js";
-import { type InvoiceItemRow, rupees, settlementStatus } from "./invoice-view.js";
-import { checkNoteDate, invoiceForNote, noteEinvoice, noteTax } from "./note-rules.js";
+import { type InvoiceItemRow, settlementStatus } from "./invoice-view.js";
+import {
+  checkNoteDate,
+  invoiceForNote,
+  type NoteFilters,
+  noteEinvoice,
+  noteListConditions,
+  noteTax,
+} from "./note-rules.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
-import { checkDateRange, type Page, pageOf } from "./pagination.js";
+import { type Page, pageOf } from "./pagination.js";
 
 type DebitNote = components["schemas"]["DebitNote"];
 type DebitNoteCreate = components["schemas"]["DebitNoteCreate"];
@@ -32,7 +46,6 @@ const milli = (text: string) => parseNumeric(text, 3);
 const { einvoice: _einvoice, ...noteColumns } = getTableColumns(debitNotes);
 
 function toDebitNote(row: Omit<DebitNoteRow, "einvoice">, items: readonly DebitNoteItemRow[]): DebitNote {
-  type Item = DebitNote["items"][number];
   return {
     id: row.id,
     object: "debit_note",
@@ -46,34 +59,9 @@ function toDebitNote(row: Omit<DebitNoteRow, "einvoice">, items: readonly DebitN
     supply_type: row.supplyType,
     reverse_charge: row.reverseCharge,
     sgst_label: row.sgstLabel,
-    items: [...items]
-      .sort((a, b) => a.lineNo - b.lineNo)
-      .map((item) => ({
-        sku: item.sku,
-        product_id: item.productId,
-        description: item.description,
-        hsn_code: item.hsnCode,
-        unit: item.unit as Item["unit"],
-        taxable_value: rupees(item.taxableValue),
-        gst_rate: milliToNumber(milli(item.gstRate)) as Item["gst_rate"],
-        cgst: rupees(item.cgst),
-        sgst: rupees(item.sgst),
-        igst: rupees(item.igst),
-        cess: rupees(item.cess),
-        total: rupees(item.total),
-      })),
-    taxable_value: rupees(row.taxableValue),
-    cgst: rupees(row.cgst),
-    sgst: rupees(row.sgst),
-    igst: rupees(row.igst),
-    cess: rupees(row.cess),
-    round_off: rupees(row.roundOff),
-    total: rupees(row.total),
-    irn: row.irn,
-    ack_no: row.ackNo,
-    ack_date: row.ackDate?.toISOString() ?? null,
-    signed_qr_code: row.signedQrCode,
-    signed_invoice: row.signedInvoice,
+    items: inLineOrder(items).map((item) => ({ ...lineProduct(item), ...lineTax(item) })),
+    ...documentTotals(row),
+    ...documentRegistration(row),
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -106,20 +94,14 @@ async function itemsOf(
   owner: Owner,
   ids: readonly string[],
 ): Promise<Map<string, DebitNoteItemRow[]>> {
-  const byNote = new Map<string, DebitNoteItemRow[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return byNote;
-  const rows = await db
-    .select()
-    .from(debitNoteItems)
-    .where(
-      and(
-        eq(debitNoteItems.accountId, owner.accountId),
-        eq(debitNoteItems.livemode, owner.livemode),
-        inArray(debitNoteItems.debitNoteId, [...ids]),
-      ),
-    );
-  for (const row of rows) byNote.get(row.debitNoteId)?.push(row);
-  return byNote;
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(debitNoteItems)
+          .where(ownedBy(debitNoteItems, owner, inArray(debitNoteItems.debitNoteId, [...ids])));
+  return linesByDocument(ids, rows, (row) => row.debitNoteId);
 }
 
 export async function createDebitNote(
@@ -274,32 +256,15 @@ export async function findDebitNote(db: Executor, owner: Owner, id: string): Pro
   return toDebitNote(row, items.get(id) ?? []);
 }
 
-export interface DebitNoteFilters {
-  limit: number;
-  startingAfter?: string | undefined;
-  invoiceId?: string | undefined;
-  partyId?: string | undefined;
-  dateFrom?: string | undefined;
-  dateTo?: string | undefined;
-}
-
 export async function listDebitNotes(
   db: Executor,
   owner: Owner,
-  filters: DebitNoteFilters,
+  filters: NoteFilters,
 ): Promise<Page<DebitNote>> {
-  checkDateRange(filters);
-  const conditions: (SQL | undefined)[] = [
-    filters.startingAfter ? lt(debitNotes.id, filters.startingAfter) : undefined,
-    filters.invoiceId ? eq(debitNotes.invoiceId, filters.invoiceId) : undefined,
-    filters.partyId ? eq(debitNotes.partyId, filters.partyId) : undefined,
-    filters.dateFrom ? gte(debitNotes.date, filters.dateFrom) : undefined,
-    filters.dateTo ? lte(debitNotes.date, filters.dateTo) : undefined,
-  ];
   const rows = await db
     .select(noteColumns)
     .from(debitNotes)
-    .where(ownedBy(debitNotes, owner, ...conditions))
+    .where(ownedBy(debitNotes, owner, ...noteListConditions(debitNotes, filters)))
     .orderBy(desc(debitNotes.id))
     .limit(filters.limit + 1);
   const page = pageOf(rows, filters.limit);

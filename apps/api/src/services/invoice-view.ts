@@ -1,14 +1,19 @@
 import type { components } from "@bahi/contract";
-import { parseNumeric, signedNumericToNumber, toRupees } from "@bahi/gst";
+import { parseNumeric, toRupees } from "@bahi/gst";
 import type { invoiceItems, invoices } from "../db/schema.js";
+import {
+  decimal3,
+  documentRegistration,
+  documentTotals,
+  inLineOrder,
+  lineProduct,
+  lineTax,
+  rupees,
+} from "./document-view.js";
 
 type Invoice = components["schemas"]["Invoice"];
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
-
-/** `numeric` columns arrive as exact decimal strings, read as the same decimal. */
-export const rupees = (text: string) => signedNumericToNumber(text, 2);
-const decimal3 = (text: string) => signedNumericToNumber(text, 3);
 
 type Settlement = Pick<InvoiceRow, "total" | "amountDebited" | "amountPaid" | "amountCredited">;
 
@@ -43,42 +48,20 @@ export function toInvoice(row: Omit<InvoiceRow, "einvoice">, items: readonly Inv
     under_lut: row.underLut,
     deemed_export: row.deemedExport,
     reverse_charge: row.reverseCharge,
-    items: [...items]
-      .sort((a, b) => a.lineNo - b.lineNo)
-      .map((item) => ({
-        sku: item.sku,
-        product_id: item.productId,
-        description: item.description,
-        hsn_code: item.hsnCode,
-        unit: item.unit as Invoice["items"][number]["unit"],
-        qty: decimal3(item.qty),
-        rate: decimal3(item.rate),
-        discount: rupees(item.discount),
-        taxable_value: rupees(item.taxableValue),
-        gst_rate: decimal3(item.gstRate) as Invoice["items"][number]["gst_rate"],
-        cgst: rupees(item.cgst),
-        sgst: rupees(item.sgst),
-        igst: rupees(item.igst),
-        cess: rupees(item.cess),
-        total: rupees(item.total),
-      })),
-    taxable_value: rupees(row.taxableValue),
-    cgst: rupees(row.cgst),
-    sgst: rupees(row.sgst),
-    igst: rupees(row.igst),
-    cess: rupees(row.cess),
-    round_off: rupees(row.roundOff),
-    total: rupees(row.total),
+    items: inLineOrder(items).map((item) => ({
+      ...lineProduct(item),
+      qty: decimal3(item.qty),
+      rate: decimal3(item.rate),
+      discount: rupees(item.discount),
+      ...lineTax(item),
+    })),
+    ...documentTotals(row),
     amount_debited: rupees(row.amountDebited),
     amount_paid: rupees(row.amountPaid),
     amount_credited: rupees(row.amountCredited),
     balance_due: row.status === "cancelled" ? 0 : toRupees(balanceOf(row)),
     sgst_label: row.sgstLabel,
-    irn: row.irn,
-    ack_no: row.ackNo,
-    ack_date: row.ackDate?.toISOString() ?? null,
-    signed_qr_code: row.signedQrCode,
-    signed_invoice: row.signedInvoice,
+    ...documentRegistration(row),
     shipping_bill: row.shippingBill as Invoice["shipping_bill"],
     cancellation: row.cancellation as Invoice["cancellation"],
     notes: row.notes,

@@ -66,6 +66,7 @@ import {
   seriesKey,
   seriesPeriod,
 } from "./document-numbers.js";
+import { linesByDocument } from "./document-view.js";
 import { eventCtes, recordEvent } from "./events.js";
 import {
   IDEMPOTENCY_KEY_CONSTRAINT,
@@ -716,20 +717,14 @@ export async function itemsOf(
   owner: Owner,
   ids: readonly string[],
 ): Promise<Map<string, InvoiceItemRow[]>> {
-  const byInvoice = new Map<string, InvoiceItemRow[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return byInvoice;
-  const rows = await tx
-    .select()
-    .from(invoiceItems)
-    .where(
-      and(
-        eq(invoiceItems.accountId, owner.accountId),
-        eq(invoiceItems.livemode, owner.livemode),
-        inArray(invoiceItems.invoiceId, [...ids]),
-      ),
-    );
-  for (const row of rows) byInvoice.get(row.invoiceId)?.push(row);
-  return byInvoice;
+  const rows =
+    ids.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(invoiceItems)
+          .where(ownedBy(invoiceItems, owner, inArray(invoiceItems.invoiceId, [...ids])));
+  return linesByDocument(ids, rows, (row) => row.invoiceId);
 }
 
 /**

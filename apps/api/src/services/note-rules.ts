@@ -8,7 +8,7 @@ import {
   parseNumeric,
   todayInIst,
 } from "@bahi/gst";
-import { getTableColumns, sql } from "drizzle-orm";
+import { eq, getTableColumns, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { creditNotes, debitNotes, invoices } from "../db/schema.js";
 import { buildInv01, type Inv01Input } from "../einvoice/inv01.js";
@@ -17,6 +17,7 @@ import { ApiError, conflict, type FieldErrorList, field, notFound, unprocessable
 import { type AccountRow, findAccount } from "./accounts.js";
 import type { InvoiceRow } from "./invoice-view.js";
 import { type Owner, ownedRow } from "./owner.js";
+import { checkDateRange } from "./pagination.js";
 
 // Credit and debit notes (GST section 34) share these rules: each adjusts one issued invoice, on its
 // terms (place of supply, supply type, rates), and is e-invoiced when the invoice was.
@@ -193,4 +194,29 @@ export async function noteEinvoiceText(
     );
   }
   return row.einvoice;
+}
+
+/** The filters of GET /v1/credit_notes and GET /v1/debit_notes. */
+export interface NoteFilters {
+  limit: number;
+  startingAfter?: string | undefined;
+  invoiceId?: string | undefined;
+  partyId?: string | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+}
+
+/** A page's filters as conditions on the notes' table, its cursor first; 400 for an inverted date range. */
+export function noteListConditions(
+  table: (typeof noteTables)[keyof typeof noteTables],
+  filters: NoteFilters,
+): (SQL | undefined)[] {
+  checkDateRange(filters);
+  return [
+    filters.startingAfter ? lt(table.id, filters.startingAfter) : undefined,
+    filters.invoiceId ? eq(table.invoiceId, filters.invoiceId) : undefined,
+    filters.partyId ? eq(table.partyId, filters.partyId) : undefined,
+    filters.dateFrom ? gte(table.date, filters.dateFrom) : undefined,
+    filters.dateTo ? lte(table.date, filters.dateTo) : undefined,
+  ];
 }

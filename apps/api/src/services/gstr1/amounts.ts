@@ -15,7 +15,7 @@ export const rupees = (text: string): number => numericToNumber(text, 2);
  * they take the exact, signed conversions of the documents' own views. They are one per key, few
  * whatever the number of documents, so the slower bigint path costs nothing here.
  */
-export { rupees as netRupees } from "../invoice-view.js";
+export { rupees as netRupees } from "../document-view.js";
 export { decimal as netQuantity } from "../product-view.js";
 
 /** Rates are stored with three decimals; the spec's enum holds every rate the invoices could carry. */
