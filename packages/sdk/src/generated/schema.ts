@@ -1925,7 +1925,8 @@ export interface components {
          *     - `invoice.paid`: an invoice's balance reached zero (the Invoice).
          *     - `payment.created`: a payment was recorded (the Payment).
          *     - `credit_note.created`: a credit note was issued (the CreditNote).
-         *     - `debit_note.created`: a debit note was issued (the DebitNote).
+         *     - `debit_note.created`: a debit note was issued (the DebitNote). Its invoice owes the note's total
+         *       more, and a paid invoice is `partially_paid` again: no `invoice.*` event says so.
          *     - `webhook.disabled`: Bahi disabled a webhook after about three days of failed deliveries (the Webhook).
          *       It is sent to the account's other webhooks that subscribe to it.
          *
