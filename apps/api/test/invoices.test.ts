@@ -78,15 +78,24 @@ async function servicesCountingSignatures() {
     signed += 1;
     return register(document);
   };
+  const numberGuesses = new NumberGuesses();
+  let underLock = 0;
+  const take = numberGuesses.take.bind(numberGuesses);
+  numberGuesses.take = (series) => {
+    underLock += 1;
+    return take(series);
+  };
   return {
     services: {
       irp,
-      numberGuesses: new NumberGuesses(),
+      numberGuesses,
       issuedInvoices: new IssuedInvoiceCache(),
       lanes: api.database.handle.lanes,
       pointReads: api.database.handle.pointReads,
     },
     signatures: () => signed,
+    /** Creates that took their number under the series lock instead of a guess. */
+    underLock: () => underLock,
   };
 }
 
@@ -452,6 +461,36 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
     await expect(createInvoice(failing, owner, sale, new Date(), services)).rejects.toBe(lost);
     const next = await createInvoice(db, owner, sale, new Date(), services);
     expect(next.number).toBe("INV/26-27/000002");
+  });
+
+  it("32 clients creating without a pause on a new series: only the first creates take the lock", async () => {
+    // The first creates of a series take their numbers under the lock, one after another; the
+    // creates after them wait for those to end, then guess. Waiting only 50 ms, a create gave up
+    // before 32 such creates were done, took the lock itself and so kept the series from settling:
+    // every later create then took the lock too, for as long as creates kept coming.
+    const s = await shop();
+    const party = await s.party(sharma);
+    await s.product({ opening_stock: 1_000 });
+    const owner = { accountId: s.tenant.accountId, livemode: false };
+    const sale = { party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] };
+    const { db } = api.database.handle;
+    const { services, underLock } = await servicesCountingSignatures();
+    const clients = 32;
+    const each = 8;
+    const numbers = (
+      await Promise.all(
+        Array.from({ length: clients }, async () => {
+          const taken: string[] = [];
+          for (let i = 0; i < each; i++)
+            taken.push((await createInvoice(db, owner, sale, new Date(), services)).number);
+          return taken;
+        }),
+      )
+    ).flat();
+    expect(numbers.sort()).toEqual(
+      Array.from({ length: clients * each }, (_, i) => `INV/26-27/${String(i + 1).padStart(6, "0")}`),
+    );
+    expect(underLock()).toBeLessThanOrEqual(2 * clients);
   });
 
   it("a create in a transaction that rolls back leaves nothing, its guessed claim included", async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type Guess, NUMBER_GUESS_SETTLE_MS, NumberGuesses } from "../src/services/number-guesses.js";
 
 const settled = async (promise: Promise<void>) => {
@@ -99,12 +99,46 @@ describe("NumberGuesses", () => {
   });
 
   it(`gives up after NUMBER_GUESS_SETTLE_MS (${NUMBER_GUESS_SETTLE_MS} ms) of creates under the lock: no guess`, async () => {
-    const guesses = new NumberGuesses();
-    const taker = guesses.take("s");
-    expect(await guesses.guess("s", 0)).toBeNull();
-    // Other series are not held up.
-    expect((await made(guesses.guess("other", 0))).seq).toBe(1);
-    taker.release();
-    expect((await made(guesses.guess("s", 0))).seq).toBe(1);
+    vi.useFakeTimers();
+    try {
+      const guesses = new NumberGuesses();
+      const taker = guesses.take("s");
+      let answered = false;
+      const waiting = guesses.guess("s", 0).finally(() => {
+        answered = true;
+      });
+      // Other series are not held up.
+      expect((await made(guesses.guess("other", 0))).seq).toBe(1);
+      await vi.advanceTimersByTimeAsync(NUMBER_GUESS_SETTLE_MS - 1);
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await waiting).toBeNull();
+      taker.release();
+      await vi.runAllTimersAsync();
+      expect((await made(guesses.guess("s", 0))).seq).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("waits for a long queue of creates under the lock to drain without joining it", async () => {
+    // The first creates of a series take the lock one after another; 32 of them took longer than the
+    // 50 ms a create once waited, and every create that gave up took the lock too, so the series
+    // never settled while creates kept coming.
+    vi.useFakeTimers();
+    try {
+      const guesses = new NumberGuesses();
+      const takers = Array.from({ length: 32 }, () => guesses.take("s"));
+      const waiting = guesses.guess("s", 0);
+      for (const [i, taker] of takers.entries()) {
+        await vi.advanceTimersByTimeAsync(5);
+        taker.took(i + 1);
+        taker.release();
+      }
+      await vi.advanceTimersByTimeAsync(0);
+      expect((await made(waiting)).seq).toBe(33);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
