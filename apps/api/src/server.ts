@@ -40,7 +40,8 @@ export interface RunningServer {
   readonly url: string;
   /**
    * Stops accepting connections and answers `/readyz` with 503; lets in-flight requests finish for up
-   * to `timeoutMs`, each connection closing once its response is sent, then cuts the rest.
+   * to `timeoutMs`, each connection closing once its response is sent, then cuts the rest. It
+   * resolves once every handler has ended too (or the time is up), those of clients gone included.
    */
   close(timeoutMs: number): Promise<void>;
 }
@@ -52,6 +53,19 @@ async function rateLimiterFor(options: ServerOptions): Promise<RateLimiter | nul
   return options.redisUrl
     ? RateLimiter.inRedis(options.redisUrl, options.logger, options.rateLimits)
     : RateLimiter.inMemory(options.rateLimits);
+}
+
+/** Resolves once every one of `promises` has settled, or at `deadline` (epoch ms), whichever is first. */
+async function settledBy(promises: readonly Promise<unknown>[], deadline: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+  });
+  try {
+    await Promise.race([Promise.allSettled(promises), timeUp]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Starts listening; rejects when the port or host cannot be listened on (the error's `code` says why). */
@@ -80,8 +94,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     openapiJson: JSON.stringify(openapi),
     docsHtml: readDocsHtml(),
   });
+  // A handler can outlive its connection, when its client gives up waiting: the stop must wait for
+  // the handlers too, or the database closes under them. Their connections alone say nothing of them.
+  const handling = new Set<Promise<unknown>>();
+  const fetch: typeof app.fetch = (request, env, context) => {
+    const answer = Promise.resolve(app.fetch(request, env, context));
+    handling.add(answer);
+    const done = () => handling.delete(answer);
+    answer.then(done, done);
+    return answer;
+  };
   // Without options of its own, the adaptor's server is node:http's.
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const server = createAdaptorServer({ fetch }) as Server;
   const inFlight = new Set<ServerResponse>();
   // Ahead of Hono's listener, so that the header is set before any answer is written.
   server.prependListener("request", (_req: IncomingMessage, res: ServerResponse) => {
@@ -115,11 +139,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           // One already being sent leaves its connection idle once done: that is when it closes.
           else res.once("finish", () => setImmediate(() => server.closeIdleConnections()));
         }
+        const deadline = Date.now() + timeoutMs;
         const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
         server.close(() => {
           clearTimeout(timer);
-          rateLimiter?.close();
-          resolve();
+          void settledBy([...handling], deadline).then(() => {
+            rateLimiter?.close();
+            resolve();
+          });
         });
         server.closeIdleConnections();
       }),

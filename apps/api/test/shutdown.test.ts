@@ -4,8 +4,10 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fixtures } from "@bahi/contract";
+import { eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoices, products } from "../src/db/schema.js";
 import { startServer } from "../src/server.js";
 import { createTestDatabase, type TestDatabase } from "./support/database.js";
 import { type ServerProcess, startServerProcess } from "./support/processes.js";
@@ -68,6 +70,53 @@ describe("graceful shutdown", () => {
     await closing;
     expect(closed).toBe(true);
     expect(Date.now() - answered).toBeLessThan(1_000);
+  });
+
+  it("waits for a handler whose client has gone, so that the database does not close under it", async () => {
+    const { testKey, accountId } = await createTenant(database.handle.db);
+    const server = await startLocal();
+    const post = (path: string, body: unknown, signal?: AbortSignal) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${testKey}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+        signal,
+      });
+    const party = (await (await post("/v1/parties", fixtures.PartyCreateUnregistered)).json()) as {
+      id: string;
+    };
+    expect((await post("/v1/products", fixtures.ProductCreate)).status).toBe(201);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The product's row, locked until released: a sale of it waits in its handler meanwhile.
+    const locking = database.handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from ${products} where ${products.accountId} = ${accountId} for update`);
+      await held;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const client = new AbortController();
+    const sale = { party_id: party.id, items: [{ sku: fixtures.ProductCreate.sku, qty: 1, rate: 10 }] };
+    const gone = post("/v1/invoices", sale, client.signal).catch(() => "aborted");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    client.abort();
+    expect(await gone).toBe("aborted");
+    let closed = false;
+    const closing = server.close(10_000).then(() => {
+      closed = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(closed).toBe(false);
+    release();
+    await locking;
+    await closing;
+    // The handler ended before close() did, and its invoice was written whole.
+    const [row] = await database.handle.db
+      .select({ issued: sql<number>`count(*)::int` })
+      .from(invoices)
+      .where(eq(invoices.accountId, accountId));
+    expect(row?.issued).toBe(1);
   });
 
   it("answers /readyz with 503 and Connection: close on a connection busy when the stop came", async () => {
