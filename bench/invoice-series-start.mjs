@@ -2,12 +2,22 @@
 // with clients that never pause. The first creates of a series take their numbers under its lock;
 // the rest should wait for them and go back to guessing. Each round starts a new database, so that
 // every round starts a new series: BENCH_CLIENTS clients (default 32), BENCH_ROUNDS rounds of
-// BENCH_SECONDS seconds.
+// BENCH_SECONDS seconds; BENCH_KEYED=1 sends each create with an Idempotency-Key of its own.
 import { createDatabase, load, startApi, stopApi } from "./support.mjs";
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 32);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
+const keyed = process.env.BENCH_KEYED === "1";
+let keys = 0;
+const withKey = [
+  {
+    setupRequest: (request) => ({
+      ...request,
+      headers: { ...request.headers, "idempotency-key": `series-${keys++}` },
+    }),
+  },
+];
 
 async function round() {
   const database = await createDatabase();
@@ -51,6 +61,7 @@ async function round() {
       body,
       connections: clients,
       duration,
+      requests: keyed ? withKey : undefined,
     });
   } finally {
     await stopApi(api);
@@ -59,7 +70,7 @@ async function round() {
 }
 
 console.log(
-  `POST /v1/invoices on a new series, ${clients} clients, ${duration} s a round (PostgreSQL, loopback)`,
+  `POST /v1/invoices on a new series${keyed ? ", each with a key of its own" : ""}, ${clients} clients, ${duration} s a round (PostgreSQL, loopback)`,
 );
 for (let i = 1; i <= rounds; i++) {
   const r = await round();
