@@ -5,11 +5,10 @@ const NUMBER_GUESS_SERIES = 10_000;
  * NUMBER_GUESS_SETTLE_MS: how long a create waits, at most, for the creates of its series that take
  * their numbers under the lock on this node to finish, before it takes its own number that way too.
  * Those creates hold the series row one after another, as this one would under the lock, so waiting
- * costs it little; giving up does cost: it joins them and keeps the series from settling. At 50 ms, 32
- * clients starting a series never got back to guessing (its first 32 creates took longer than that
- * to pass the lock, and each create that gave up took the lock in turn): 160–220 creates a second and
- * p99 of 430–560 ms, against 400–560 and 93–220 ms with this bound, where only those first 32 took the
- * lock.
+ * costs it little; giving up costs the series: the create joins them and keeps it from settling. A
+ * bound shorter than the series' first creates take to pass its lock (50 ms was, for 32 of them) kept
+ * every create of the series under the lock for as long as creates kept coming (BENCHMARKS.md, "A new
+ * series under sustained load").
  */
 export const NUMBER_GUESS_SETTLE_MS = 1_000;
 
