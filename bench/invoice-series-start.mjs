@@ -3,7 +3,7 @@
 // the rest should wait for them and go back to guessing. Each round starts a new database, so that
 // every round starts a new series: BENCH_CLIENTS clients (default 32), BENCH_ROUNDS rounds of
 // BENCH_SECONDS seconds; BENCH_KEYED=1 sends each create with an Idempotency-Key of its own.
-import { createDatabase, load, startApi, stopApi } from "./support.mjs";
+import { createDatabase, load, seedInvoiceSale, startApi, stopApi } from "./support.mjs";
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 32);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -23,42 +23,12 @@ async function round() {
   const database = await createDatabase();
   const api = await startApi({ DATABASE_URL: database.url, BAHI_RATE_LIMIT: "off", BAHI_DB_POOL_SIZE: "20" });
   try {
-    const headers = { authorization: `Bearer ${api.key}`, "content-type": "application/json" };
-    const post = async (path, body) => {
-      const res = await fetch(`${api.url}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
-      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    };
-    const party = await post("/v1/parties", {
-      type: "customer",
-      name: "Sharma Electronics",
-      gstin: "27AAPFU0939F1ZV",
-      address: { line1: "Shop 14", city: "Mumbai", state_code: "27", pin: "400007" },
-    });
-    for (const sku of ["B-1", "B-2", "B-3"]) {
-      await post("/v1/products", {
-        sku,
-        name: `Bench item ${sku}`,
-        price: 99.99,
-        gst_rate: 18,
-        hsn_code: "96081019",
-        unit: "NOS",
-        opening_stock: 9_000_000,
-      });
-    }
-    const body = JSON.stringify({
-      party_id: party.id,
-      items: [
-        { sku: "B-1", qty: 1, rate: 99.99 },
-        { sku: "B-2", qty: 2, rate: 49.5 },
-        { sku: "B-3", qty: 1.5, rate: 10 },
-      ],
-    });
+    const { headers, invoiceBody } = await seedInvoiceSale(api);
     return await load({
       url: `${api.url}/v1/invoices`,
       method: "POST",
       headers,
-      body,
+      body: invoiceBody,
       connections: clients,
       duration,
       requests: keyed ? withKey : undefined,

@@ -4,7 +4,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { createDatabase, load, startApi, stopApi } from "./support.mjs";
+import { createDatabase, load, seedInvoiceSale, startApi, stopApi } from "./support.mjs";
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 // BENCH_CLIENTS= (empty) leaves the creates out and measures the GETs alone.
@@ -100,39 +100,7 @@ const database = await createDatabase();
 const api = await startApi({ DATABASE_URL: database.url, BAHI_RATE_LIMIT: "off", BAHI_DB_POOL_SIZE: "20" });
 let bare;
 try {
-  const headers = { authorization: `Bearer ${api.key}`, "content-type": "application/json" };
-  const post = async (path, body) => {
-    const res = await fetch(`${api.url}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  const party = await post("/v1/parties", {
-    type: "customer",
-    name: "Sharma Electronics",
-    gstin: "27AAPFU0939F1ZV",
-    address: { line1: "Shop 14", city: "Mumbai", state_code: "27", pin: "400007" },
-  });
-  const productIds = [];
-  for (const sku of ["B-1", "B-2", "B-3"]) {
-    const product = await post("/v1/products", {
-      sku,
-      name: `Bench item ${sku}`,
-      price: 99.99,
-      gst_rate: 18,
-      hsn_code: "96081019",
-      unit: "NOS",
-      opening_stock: 9_000_000,
-    });
-    productIds.push(product.id);
-  }
-  const invoiceBody = JSON.stringify({
-    party_id: party.id,
-    items: [
-      { sku: "B-1", qty: 1, rate: 99.99 },
-      { sku: "B-2", qty: 2, rate: 49.5 },
-      { sku: "B-3", qty: 1.5, rate: 10 },
-    ],
-  });
+  const { headers, post, party, productIds, invoiceBody } = await seedInvoiceSale(api);
   const sample = await post("/v1/invoices", JSON.parse(invoiceBody));
   bare = await startBareHono(database.url, JSON.stringify(sample));
   const vars = {

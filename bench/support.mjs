@@ -53,6 +53,47 @@ export function startApi(env) {
   });
 }
 
+/**
+ * The invoice benchmarks' account: a registered customer in another state (so each invoice is B2B,
+ * with an IRN and two signatures) and three products; `invoiceBody` sells one of each.
+ */
+export async function seedInvoiceSale(api) {
+  const headers = { authorization: `Bearer ${api.key}`, "content-type": "application/json" };
+  const post = async (path, body) => {
+    const res = await fetch(`${api.url}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const party = await post("/v1/parties", {
+    type: "customer",
+    name: "Sharma Electronics",
+    gstin: "27AAPFU0939F1ZV",
+    address: { line1: "Shop 14", city: "Mumbai", state_code: "27", pin: "400007" },
+  });
+  const productIds = [];
+  for (const sku of ["B-1", "B-2", "B-3"]) {
+    const product = await post("/v1/products", {
+      sku,
+      name: `Bench item ${sku}`,
+      price: 99.99,
+      gst_rate: 18,
+      hsn_code: "96081019",
+      unit: "NOS",
+      opening_stock: 9_000_000,
+    });
+    productIds.push(product.id);
+  }
+  const invoiceBody = JSON.stringify({
+    party_id: party.id,
+    items: [
+      { sku: "B-1", qty: 1, rate: 99.99 },
+      { sku: "B-2", qty: 2, rate: 49.5 },
+      { sku: "B-3", qty: 1.5, rate: 10 },
+    ],
+  });
+  return { headers, post, party, productIds, invoiceBody };
+}
+
 export async function stopApi(api) {
   const exited = new Promise((resolve) => api.child.on("exit", resolve));
   api.child.kill("SIGTERM");

@@ -100,6 +100,34 @@ async function servicesCountingSignatures() {
 }
 
 /**
+ * `clients` callers on a series with no invoice yet, each creating `each` pen sales one after the
+ * other without a pause, on the pool; resolves with the numbers they got, sorted, and the counters
+ * of servicesCountingSignatures.
+ */
+async function salesOnANewSeries(clients: number, each: number) {
+  const s = await shop();
+  const party = await s.party(sharma);
+  await s.product({ opening_stock: 1_000 });
+  const owner = { accountId: s.tenant.accountId, livemode: false };
+  const sale = { party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] };
+  const { db } = api.database.handle;
+  const counting = await servicesCountingSignatures();
+  const numbers = await Promise.all(
+    Array.from({ length: clients }, async () => {
+      const taken: string[] = [];
+      for (let i = 0; i < each; i++)
+        taken.push((await createInvoice(db, owner, sale, new Date(), counting.services)).number);
+      return taken;
+    }),
+  );
+  return { ...counting, numbers: numbers.flat().sort() };
+}
+
+/** INV/26-27/000001 to the `count`th. */
+const firstNumbers = (count: number) =>
+  Array.from({ length: count }, (_, i) => `INV/26-27/${String(i + 1).padStart(6, "0")}`);
+
+/**
  * A shop selling one pen (100 in stock) to a registered buyer, with its invoice series started by a
  * first sale over HTTP, so that the next create has a number to guess from.
  */
@@ -415,30 +443,10 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
     // lock. A guess made while such a create is still in flight is one it will take, and that
     // guess's own retry under the lock takes the next guess's number: with creates always in
     // flight, every guess missed and every invoice was signed twice, at half the speed.
-    const s = await shop();
-    const party = await s.party(sharma);
-    await s.product({ opening_stock: 1_000 });
-    const owner = { accountId: s.tenant.accountId, livemode: false };
-    const sale = { party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] };
-    const { db } = api.database.handle;
-    const { services, signatures } = await servicesCountingSignatures();
-    const workers = 8;
-    const each = 10;
-    const numbers = (
-      await Promise.all(
-        Array.from({ length: workers }, async () => {
-          const taken: string[] = [];
-          for (let i = 0; i < each; i++)
-            taken.push((await createInvoice(db, owner, sale, new Date(), services)).number);
-          return taken;
-        }),
-      )
-    ).flat();
-    expect(numbers.sort()).toEqual(
-      Array.from({ length: workers * each }, (_, i) => `INV/26-27/${String(i + 1).padStart(6, "0")}`),
-    );
+    const { numbers, signatures } = await salesOnANewSeries(8, 10);
+    expect(numbers).toEqual(firstNumbers(80));
     // Once the first creates are done, the rest guess again, and guess right.
-    expect(signatures()).toBeLessThanOrEqual(workers * each + workers);
+    expect(signatures()).toBeLessThanOrEqual(80 + 8);
   });
 
   it("a create whose transaction cannot begin gives its guess up: the creates after it are not held", async () => {
@@ -468,29 +476,9 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
     // creates after them wait for those to end, then guess. Waiting only 50 ms, a create gave up
     // before 32 such creates were done, took the lock itself and so kept the series from settling:
     // every later create then took the lock too, for as long as creates kept coming.
-    const s = await shop();
-    const party = await s.party(sharma);
-    await s.product({ opening_stock: 1_000 });
-    const owner = { accountId: s.tenant.accountId, livemode: false };
-    const sale = { party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] };
-    const { db } = api.database.handle;
-    const { services, underLock } = await servicesCountingSignatures();
-    const clients = 32;
-    const each = 8;
-    const numbers = (
-      await Promise.all(
-        Array.from({ length: clients }, async () => {
-          const taken: string[] = [];
-          for (let i = 0; i < each; i++)
-            taken.push((await createInvoice(db, owner, sale, new Date(), services)).number);
-          return taken;
-        }),
-      )
-    ).flat();
-    expect(numbers.sort()).toEqual(
-      Array.from({ length: clients * each }, (_, i) => `INV/26-27/${String(i + 1).padStart(6, "0")}`),
-    );
-    expect(underLock()).toBeLessThanOrEqual(2 * clients);
+    const { numbers, underLock } = await salesOnANewSeries(32, 8);
+    expect(numbers).toEqual(firstNumbers(256));
+    expect(underLock()).toBeLessThanOrEqual(2 * 32);
   });
 
   it("a create in a transaction that rolls back leaves nothing, its guessed claim included", async () => {
