@@ -931,12 +931,42 @@ describe("stock", () => {
     expect(movements.body.data).toHaveLength(4);
   });
 
+  it("sales of stock already gone are refused without a lock or a number; the sales beside them guess", async () => {
+    // Clients that keep trying to sell a product that sold out: each refusal used to take the series
+    // lock, which kept every other create of the series waiting, then taking the lock too.
+    const s = await shop();
+    const party = await s.party(sharma);
+    await s.product({ opening_stock: 1_000 });
+    await s.product({ sku: "PAD", name: "Pad", opening_stock: 0 });
+    const owner = { accountId: s.tenant.accountId, livemode: false };
+    const { db } = api.database.handle;
+    const { services, underLock } = await servicesCountingSignatures();
+    const sell = (sku: string) =>
+      createInvoice(db, owner, { party_id: party, items: [{ sku, qty: 1, rate: 10 }] }, new Date(), services);
+    expect((await sell("PEN-01")).number).toBe("INV/26-27/000001");
+    const before = underLock();
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) => sell(i % 2 === 0 ? "PAD" : "PEN-01")),
+    );
+    const refused = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason] : []));
+    const sold = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value.number] : []));
+    expect(refused).toHaveLength(20);
+    for (const error of refused) {
+      expect(error).toMatchObject({ status: 409, code: "insufficient_stock", extras: { sku: "PAD" } });
+      expect(error.extras.errors).toEqual([
+        expect.objectContaining({ pointer: "/items/0/qty", code: "insufficient_stock" }),
+      ]);
+    }
+    expect(sold.sort()).toEqual(firstNumbers(21).slice(1));
+    expect(underLock()).toBe(before);
+  });
+
   it("409 insufficient_stock, before anything is written, for a sale past the most a product may owe", async () => {
     const s = await shop();
     const party = await s.party(sharma);
     const pen = await s.product({ allow_negative_stock: true, opening_stock: 0, reorder_level: null });
     const line = { sku: "PEN-01", qty: 1, rate: 0.001 };
-    // The series has a number to guess, so the sale goes to the one statement that checks the stock.
+    // Refused from the product as read, as the statement that moves stock would refuse it.
     const first = await s.invoice({ party_id: party, items: [line] });
     expect(first.body.number).toBe("INV/26-27/000001");
     const huge = Array.from({ length: 101 }, () => ({ ...line, qty: 9999999999.999 }));

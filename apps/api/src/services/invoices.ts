@@ -91,6 +91,7 @@ import {
   type MovementCause,
   movementsOfSource,
   NO_REORDER_LEVEL_REACHED,
+  refuseShortageAsRead,
   STOCK_SUFFICES,
   settleStockMoves,
   stockLockCtes,
@@ -693,13 +694,19 @@ export async function createInvoice(
     });
     return { row, items, invoice: toInvoice(row, items) };
   };
+  const moves = stockMovesOf(lines);
+  try {
+    refuseShortageAsRead(moves, new Map(lines.map(({ product }) => [product.id, product])));
+  } catch (error) {
+    throw withStockLines(error, body);
+  }
   const issuing = issueInvoice(db, owner, services, {
     policy: { format: account.invoiceNumberFormat, reset: account.numberReset },
     date,
     lastInSeries,
     einvoiceFor: einvoiced ? einvoiceFor : null,
     documentFor,
-    moves: stockMovesOf(lines),
+    moves,
     cause: { kind: "invoice", sourceId: id },
     checkQuota: (tx, counted) => checkLiveInvoiceQuota(tx, owner, account, now, counted),
     // In a transaction (a keyed create that could not write its key alone), nothing may commit
