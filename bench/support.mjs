@@ -94,6 +94,29 @@ export async function seedInvoiceSale(api) {
   return { headers, post, party, productIds, invoiceBody };
 }
 
+/** Another node of an account that startApi made: the bundled server without the demo, on `env`'s database. */
+export function startNode(env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["dist/server/main.js"], {
+      cwd: apiRoot,
+      env: { ...process.env, PORT: "0", LOG_LEVEL: "info", BAHI_DEMO: "false", ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    const onData = (chunk) => {
+      out += chunk;
+      const url = /"url":"(http:\/\/[^"]+)"/.exec(out)?.[1];
+      if (url) {
+        child.stdout.off("data", onData);
+        child.stdout.resume();
+        resolve({ url, child });
+      }
+    };
+    child.stdout.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`a node exited with ${code}:\n${out}`)));
+  });
+}
+
 export async function stopApi(api) {
   const exited = new Promise((resolve) => api.child.on("exit", resolve));
   api.child.kill("SIGTERM");
