@@ -14,16 +14,9 @@ import {
   roundToRupee,
   type TaxedItem,
 } from "@bahi/gst";
-import { and, asc, desc, eq, getTableColumns, inArray, sum } from "drizzle-orm";
+import { desc, eq, getTableColumns, inArray, sum } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
-import {
-  creditNoteItems,
-  creditNotes,
-  debitNoteItems,
-  invoiceItems,
-  invoices,
-  stockMovements,
-} from "../db/schema.js";
+import { creditNoteItems, creditNotes, debitNoteItems, invoices, stockMovements } from "../db/schema.js";
 import { type EInvoiceProvider, registrationColumns } from "../einvoice/provider.js";
 import { type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
@@ -48,6 +41,7 @@ import {
 import {
   checkNoteDate,
   invoiceForNote,
+  invoiceLinesOf,
   type NoteFilters,
   noteEinvoice,
   noteListConditions,
@@ -322,24 +316,16 @@ export async function createCreditNote(
     code: "credit_note_too_late",
     message: `a credit note for an invoice of ${invoice.financialYear} must be dated ${latest} at the latest`,
   });
-  const tenantOf = <T extends { accountId: unknown; livemode: unknown }>(t: T) => [
-    eq(t.accountId as typeof creditNotes.accountId, owner.accountId),
-    eq(t.livemode as typeof creditNotes.livemode, owner.livemode),
-  ];
   const [lines, credited, debited, [prior]] = await Promise.all([
-    tx
-      .select()
-      .from(invoiceItems)
-      .where(and(...tenantOf(invoiceItems), eq(invoiceItems.invoiceId, invoice.id)))
-      .orderBy(asc(invoiceItems.lineNo)),
+    invoiceLinesOf(tx, owner, invoice.id),
     tx
       .select()
       .from(creditNoteItems)
-      .where(and(...tenantOf(creditNoteItems), eq(creditNoteItems.invoiceId, invoice.id))),
+      .where(ownedBy(creditNoteItems, owner, eq(creditNoteItems.invoiceId, invoice.id))),
     tx
       .select()
       .from(debitNoteItems)
-      .where(and(...tenantOf(debitNoteItems), eq(debitNoteItems.invoiceId, invoice.id))),
+      .where(ownedBy(debitNoteItems, owner, eq(debitNoteItems.invoiceId, invoice.id))),
     tx
       .select({ total: sum(creditNotes.total), roundOff: sum(creditNotes.roundOff) })
       .from(creditNotes)

@@ -7,9 +7,9 @@ import {
   parseRupees,
   roundToRupee,
 } from "@bahi/gst";
-import { and, asc, desc, eq, getTableColumns, inArray, sum } from "drizzle-orm";
+import { desc, eq, getTableColumns, inArray, sum } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
-import { debitNoteItems, debitNotes, invoiceItems, invoices } from "../db/schema.js";
+import { debitNoteItems, debitNotes, invoices } from "../db/schema.js";
 import { type EInvoiceProvider, registrationColumns } from "../einvoice/provider.js";
 import { type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
@@ -27,6 +27,7 @@ import { type InvoiceItemRow, settlementStatus } from "./invoice-view.js";
 import {
   checkNoteDate,
   invoiceForNote,
+  invoiceLinesOf,
   type NoteFilters,
   noteEinvoice,
   noteListConditions,
@@ -114,17 +115,7 @@ export async function createDebitNote(
   const { invoice, account } = await invoiceForNote(tx, owner, body.invoice_id, "it cannot be debited");
   const date = checkNoteDate(account, invoice, body.date, now, null);
   const [lines, [prior]] = await Promise.all([
-    tx
-      .select()
-      .from(invoiceItems)
-      .where(
-        and(
-          eq(invoiceItems.accountId, owner.accountId),
-          eq(invoiceItems.livemode, owner.livemode),
-          eq(invoiceItems.invoiceId, invoice.id),
-        ),
-      )
-      .orderBy(asc(invoiceItems.lineNo)),
+    invoiceLinesOf(tx, owner, invoice.id),
     tx
       .select({ total: sum(debitNotes.total), roundOff: sum(debitNotes.roundOff) })
       .from(debitNotes)

@@ -695,26 +695,24 @@ export async function createInvoice(
     return { row, items, invoice: toInvoice(row, items) };
   };
   const moves = stockMovesOf(lines);
-  try {
+  const issue = async () => {
     refuseShortageAsRead(moves, new Map(lines.map(({ product }) => [product.id, product])));
-  } catch (error) {
-    throw withStockLines(error, body);
-  }
-  const issuing = issueInvoice(db, owner, services, {
-    policy: { format: account.invoiceNumberFormat, reset: account.numberReset },
-    date,
-    lastInSeries,
-    einvoiceFor: einvoiced ? einvoiceFor : null,
-    documentFor,
-    moves,
-    cause: { kind: "invoice", sourceId: id },
-    checkQuota: (tx, counted) => checkLiveInvoiceQuota(tx, owner, account, now, counted),
-    // In a transaction (a keyed create that could not write its key alone), nothing may commit
-    // apart from it: not on a lane either.
-    commitsAlone: !inTransaction(db) && liveInvoiceQuota(owner, account) === null,
-    keyed,
-  });
-  return issuing.catch((error: unknown) => {
+    return issueInvoice(db, owner, services, {
+      policy: { format: account.invoiceNumberFormat, reset: account.numberReset },
+      date,
+      lastInSeries,
+      einvoiceFor: einvoiced ? einvoiceFor : null,
+      documentFor,
+      moves,
+      cause: { kind: "invoice", sourceId: id },
+      checkQuota: (tx, counted) => checkLiveInvoiceQuota(tx, owner, account, now, counted),
+      // In a transaction (a keyed create that could not write its key alone), nothing may commit
+      // apart from it: not on a lane either.
+      commitsAlone: !inTransaction(db) && liveInvoiceQuota(owner, account) === null,
+      keyed,
+    });
+  };
+  return issue().catch((error: unknown) => {
     throw withStockLines(error, body);
   });
 }

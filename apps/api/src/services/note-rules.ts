@@ -8,15 +8,15 @@ import {
   parseNumeric,
   todayInIst,
 } from "@bahi/gst";
-import { eq, getTableColumns, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import { asc, eq, getTableColumns, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
-import { creditNotes, debitNotes, invoices } from "../db/schema.js";
+import { creditNotes, debitNotes, invoiceItems, invoices } from "../db/schema.js";
 import { buildInv01, type Inv01Input } from "../einvoice/inv01.js";
 import type { EInvoice } from "../einvoice/provider.js";
 import { ApiError, conflict, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { type AccountRow, findAccount } from "./accounts.js";
-import type { InvoiceRow } from "./invoice-view.js";
-import { type Owner, ownedRow } from "./owner.js";
+import type { InvoiceItemRow, InvoiceRow } from "./invoice-view.js";
+import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { checkDateRange } from "./pagination.js";
 
 // Credit and debit notes (GST section 34) share these rules: each adjusts one issued invoice, on its
@@ -54,6 +54,15 @@ export async function invoiceForNote(
 }
 
 /** The latest date a note may have, and the error past it (credit notes have one, debit notes none). */
+/** The lines of the invoice a note adjusts, in their order on it. */
+export function invoiceLinesOf(tx: Executor, owner: Owner, invoiceId: string): Promise<InvoiceItemRow[]> {
+  return tx
+    .select()
+    .from(invoiceItems)
+    .where(ownedBy(invoiceItems, owner, eq(invoiceItems.invoiceId, invoiceId)))
+    .orderBy(asc(invoiceItems.lineNo));
+}
+
 export interface NoteDeadline {
   readonly date: string;
   readonly code: string;
