@@ -1225,10 +1225,10 @@ describe("list filters", () => {
     const s = await shop();
     const meeraId = await s.party(meera);
     await s.product({});
-    const made = async (due_date?: string) => {
+    const made = async (due_date?: string, date = "2026-10-01") => {
       const res = await s.invoice({
         party_id: meeraId,
-        date: "2026-10-01",
+        date,
         ...(due_date ? { due_date } : {}),
         items: [{ sku: "PEN-01", qty: 1, rate: 10 }],
       });
@@ -1252,17 +1252,25 @@ describe("list filters", () => {
     ).toBe(200);
     const notYet = await made("2099-12-31");
     const noDueDate = await made();
+    const september = await made("2026-09-15", "2026-09-01");
     const ids = (res: CallResult) => res.body.data.map((i: { id: string }) => i.id);
-    expect(ids(await s.call("listInvoices", { query: { overdue: true } }))).toEqual([partly.id, late.id]);
+    const overdue = (query: Record<string, unknown> = {}) =>
+      s.call("listInvoices", { query: { overdue: true, ...query } }).then(ids);
+    expect(await overdue()).toEqual([september.id, partly.id, late.id]);
     expect(ids(await s.call("listInvoices", { query: { overdue: false } }))).toEqual([
       noDueDate.id,
       notYet.id,
       cancelled.id,
       paid.id,
     ]);
-    expect(ids(await s.call("listInvoices", { query: { overdue: true, status: "partially_paid" } }))).toEqual(
-      [partly.id],
-    );
+    expect(await overdue({ status: "partially_paid" })).toEqual([partly.id]);
+    expect(await overdue({ status: "paid" })).toEqual([]);
+    expect(await overdue({ status: "cancelled" })).toEqual([]);
+    expect(await overdue({ date_from: "2026-10-01" })).toEqual([partly.id, late.id]);
+    expect(await overdue({ date_to: "2026-09-30" })).toEqual([september.id]);
+    // Each unpaid status is read apart; the pages still follow one another by id.
+    expect(await overdue({ limit: 2 })).toEqual([september.id, partly.id]);
+    expect(await overdue({ limit: 2, starting_after: partly.id })).toEqual([late.id]);
     expect((await s.call("listInvoices", { query: { overdue: "soon" } })).status).toBe(400);
   });
 });

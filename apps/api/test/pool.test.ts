@@ -21,6 +21,14 @@ describe.runIf(driverUnderTest === "postgres")("the PostgreSQL pool", () => {
     expect(setting?.default_toast_compression).toBe(offered?.lz4 ? "lz4" : "pglz");
   });
 
+  it("compiles no statement (JIT off), whatever PostgreSQL's estimate of its cost", async () => {
+    const { db, pointReads } = database.handle;
+    for (const executor of [db, pointReads]) {
+      const [setting] = rowsOf(await executor.execute(sql`show jit`));
+      expect(setting?.jit).toBe("off");
+    }
+  });
+
   it("gives a key the same lane each time; what it sends waits at most LANE_LOCK_TIMEOUT_MS for a lock", async () => {
     const { lanes } = database.handle;
     const lane = await lanes.laneOf("acc_1:false:invoice:2026-27");

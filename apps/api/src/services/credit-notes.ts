@@ -20,6 +20,7 @@ import { creditNoteItems, creditNotes, debitNoteItems, invoices, stockMovements 
 import { type EInvoiceProvider, registrationColumns } from "../einvoice/provider.js";
 import { type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
+import { datedPage } from "./dated-pages.js";
 import { nextDocumentNumber } from "./document-numbers.js";
 import {
   documentRegistration,
@@ -44,7 +45,7 @@ import {
   invoiceLinesOf,
   type NoteFilters,
   noteEinvoice,
-  noteListConditions,
+  noteListQuery,
   noteTax,
 } from "./note-rules.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
@@ -525,12 +526,14 @@ export async function listCreditNotes(
   owner: Owner,
   filters: NoteFilters,
 ): Promise<Page<CreditNote>> {
-  const rows = await db
-    .select(noteColumns)
-    .from(creditNotes)
-    .where(ownedBy(creditNotes, owner, ...noteListConditions(creditNotes, filters)))
-    .orderBy(desc(creditNotes.id))
-    .limit(filters.limit + 1);
+  const rows = await datedPage(creditNotes, owner, noteListQuery(creditNotes, filters), (where) =>
+    db
+      .select(noteColumns)
+      .from(creditNotes)
+      .where(where)
+      .orderBy(desc(creditNotes.id))
+      .limit(filters.limit + 1),
+  );
   const page = pageOf(rows, filters.limit);
   const items = await itemsOf(
     db,

@@ -13,6 +13,7 @@ import { debitNoteItems, debitNotes, invoices } from "../db/schema.js";
 import { type EInvoiceProvider, registrationColumns } from "../einvoice/provider.js";
 import { type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
+import { datedPage } from "./dated-pages.js";
 import { nextDocumentNumber } from "./document-numbers.js";
 import {
   documentRegistration,
@@ -30,7 +31,7 @@ import {
   invoiceLinesOf,
   type NoteFilters,
   noteEinvoice,
-  noteListConditions,
+  noteListQuery,
   noteTax,
 } from "./note-rules.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
@@ -252,12 +253,14 @@ export async function listDebitNotes(
   owner: Owner,
   filters: NoteFilters,
 ): Promise<Page<DebitNote>> {
-  const rows = await db
-    .select(noteColumns)
-    .from(debitNotes)
-    .where(ownedBy(debitNotes, owner, ...noteListConditions(debitNotes, filters)))
-    .orderBy(desc(debitNotes.id))
-    .limit(filters.limit + 1);
+  const rows = await datedPage(debitNotes, owner, noteListQuery(debitNotes, filters), (where) =>
+    db
+      .select(noteColumns)
+      .from(debitNotes)
+      .where(where)
+      .orderBy(desc(debitNotes.id))
+      .limit(filters.limit + 1),
+  );
   const page = pageOf(rows, filters.limit);
   const items = await itemsOf(
     db,

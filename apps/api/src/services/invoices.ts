@@ -57,6 +57,7 @@ import { ApiError, conflict, type FieldErrorList, field, notFound, unprocessable
 import { newId } from "../ids.js";
 import { checkLiveInvoiceQuota, liveInvoiceQuota } from "../plans.js";
 import type { AccountRow } from "./accounts.js";
+import { datedPage, idAmong } from "./dated-pages.js";
 import {
   claimCtes,
   type DocumentNumber,
@@ -772,6 +773,29 @@ const isOverdue = (now: Date) =>
     lt(invoices.dueDate, todayInIst(now)),
   ) as SQL;
 
+/**
+ * isOverdue as the ids of the page's `limit + 1` newest overdue invoices within its dates. Ordered
+ * by id, `status in (…)` walks back through every invoice until enough are overdue (all of them when
+ * none is); a walk through the status index for each unpaid status reads only the unpaid ones.
+ */
+function overdueIds(owner: Owner, filters: InvoiceFilters, now: Date): SQL {
+  const unpaid = (status: Invoice["status"]) => sql`(select ${invoices.id} as id from ${invoices}
+    where ${ownedBy(
+      invoices,
+      owner,
+      eq(invoices.status, status),
+      lt(invoices.dueDate, todayInIst(now)),
+      filters.startingAfter ? lt(invoices.id, filters.startingAfter) : undefined,
+      filters.dateFrom ? gte(invoices.date, filters.dateFrom) : undefined,
+      filters.dateTo ? lte(invoices.date, filters.dateTo) : undefined,
+    )}
+    order by ${desc(invoices.id)} limit ${filters.limit + 1})`;
+  return idAmong(
+    invoices.id,
+    sql`select id from (${unpaid("issued")} union all ${unpaid("partially_paid")}) as overdue`,
+  );
+}
+
 export async function listInvoices(
   db: Executor,
   owner: Owner,
@@ -779,21 +803,44 @@ export async function listInvoices(
   now: Date,
 ): Promise<Page<Invoice>> {
   checkDateRange(filters);
-  const conditions: (SQL | undefined)[] = [
-    filters.startingAfter ? lt(invoices.id, filters.startingAfter) : undefined,
-    filters.status ? eq(invoices.status, filters.status) : undefined,
-    filters.partyId ? eq(invoices.partyId, filters.partyId) : undefined,
-    filters.dateFrom ? gte(invoices.date, filters.dateFrom) : undefined,
-    filters.dateTo ? lte(invoices.date, filters.dateTo) : undefined,
-    filters.number ? eq(invoices.number, filters.number) : undefined,
-    filters.overdue === undefined ? undefined : filters.overdue ? isOverdue(now) : not(isOverdue(now)),
-  ];
-  const rows = await db
-    .select(invoiceColumns)
-    .from(invoices)
-    .where(ownedBy(invoices, owner, ...conditions))
-    .orderBy(desc(invoices.id))
-    .limit(filters.limit + 1);
+  const { status, overdue } = filters;
+  // Never overdue, and finding none would read every paid invoice.
+  if (overdue && (status === "paid" || status === "cancelled")) return pageOf([], filters.limit);
+  const overdueCondition =
+    overdue === undefined
+      ? undefined
+      : !overdue
+        ? not(isOverdue(now))
+        : status
+          ? isOverdue(now)
+          : overdueIds(owner, filters, now);
+  const rows = await datedPage(
+    invoices,
+    owner,
+    {
+      ...filters,
+      // Paid invoices pile up; invoices of any other status are few (unpaid for now, or cancelled
+      // within a day of issue), and so are a party's or a number's: their indexes find the page.
+      selective:
+        filters.partyId !== undefined ||
+        filters.number !== undefined ||
+        (status !== undefined && status !== "paid") ||
+        overdue === true,
+      conditions: [
+        status ? eq(invoices.status, status) : undefined,
+        filters.partyId ? eq(invoices.partyId, filters.partyId) : undefined,
+        filters.number ? eq(invoices.number, filters.number) : undefined,
+        overdueCondition,
+      ],
+    },
+    (where) =>
+      db
+        .select(invoiceColumns)
+        .from(invoices)
+        .where(where)
+        .orderBy(desc(invoices.id))
+        .limit(filters.limit + 1),
+  );
   const page = pageOf(rows, filters.limit);
   const items = await itemsOf(
     db,

@@ -8,13 +8,14 @@ import {
   parseNumeric,
   todayInIst,
 } from "@bahi/gst";
-import { asc, eq, getTableColumns, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { creditNotes, debitNotes, invoiceItems, invoices } from "../db/schema.js";
 import { buildInv01, type Inv01Input } from "../einvoice/inv01.js";
 import type { EInvoice } from "../einvoice/provider.js";
 import { ApiError, conflict, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { type AccountRow, findAccount } from "./accounts.js";
+import type { DatedPageQuery } from "./dated-pages.js";
 import type { InvoiceItemRow, InvoiceRow } from "./invoice-view.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { checkDateRange } from "./pagination.js";
@@ -215,17 +216,18 @@ export interface NoteFilters {
   dateTo?: string | undefined;
 }
 
-/** A page's filters as conditions on the notes' table, its cursor first; 400 for an inverted date range. */
-export function noteListConditions(
+/** A page's filters on the notes' table, for datedPage; 400 for an inverted date range. */
+export function noteListQuery(
   table: (typeof noteTables)[keyof typeof noteTables],
   filters: NoteFilters,
-): (SQL | undefined)[] {
+): DatedPageQuery {
   checkDateRange(filters);
-  return [
-    filters.startingAfter ? lt(table.id, filters.startingAfter) : undefined,
-    filters.invoiceId ? eq(table.invoiceId, filters.invoiceId) : undefined,
-    filters.partyId ? eq(table.partyId, filters.partyId) : undefined,
-    filters.dateFrom ? gte(table.date, filters.dateFrom) : undefined,
-    filters.dateTo ? lte(table.date, filters.dateTo) : undefined,
-  ];
+  return {
+    ...filters,
+    selective: filters.invoiceId !== undefined || filters.partyId !== undefined,
+    conditions: [
+      filters.invoiceId ? eq(table.invoiceId, filters.invoiceId) : undefined,
+      filters.partyId ? eq(table.partyId, filters.partyId) : undefined,
+    ],
+  };
 }

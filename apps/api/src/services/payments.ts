@@ -1,10 +1,11 @@
 import type { components } from "@bahi/contract";
 import { formatRupees, parseNumeric, parseRupees, todayInIst, toRupees } from "@bahi/gst";
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { invoices, parties, paymentAllocations, payments } from "../db/schema.js";
 import { ApiError, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
+import { datedPage } from "./dated-pages.js";
 import { recordEvent } from "./events.js";
 import { balanceOf, type InvoiceRow, settlementStatus, toInvoice } from "./invoice-view.js";
 import { itemsOf } from "./invoices.js";
@@ -341,10 +342,7 @@ export async function listPayments(
 ): Promise<Page<Payment>> {
   checkDateRange(filters);
   const conditions: (SQL | undefined)[] = [
-    filters.startingAfter ? lt(payments.id, filters.startingAfter) : undefined,
     filters.partyId ? eq(payments.partyId, filters.partyId) : undefined,
-    filters.dateFrom ? gte(payments.date, filters.dateFrom) : undefined,
-    filters.dateTo ? lte(payments.date, filters.dateTo) : undefined,
     filters.invoiceId
       ? inArray(
           payments.id,
@@ -361,12 +359,15 @@ export async function listPayments(
         )
       : undefined,
   ];
-  const rows = await db
-    .select()
-    .from(payments)
-    .where(ownedBy(payments, owner, ...conditions))
-    .orderBy(desc(payments.id))
-    .limit(filters.limit + 1);
+  const selective = filters.partyId !== undefined || filters.invoiceId !== undefined;
+  const rows = await datedPage(payments, owner, { ...filters, selective, conditions }, (where) =>
+    db
+      .select()
+      .from(payments)
+      .where(where)
+      .orderBy(desc(payments.id))
+      .limit(filters.limit + 1),
+  );
   const page = pageOf(rows, filters.limit);
   const allocations = await allocationsOf(
     db,

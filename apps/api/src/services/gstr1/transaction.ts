@@ -5,12 +5,14 @@ import { rowsOf } from "../../db/rows.js";
 /**
  * A return reads every row of its cursors, so the planner must cost them whole (by default it plans a
  * cursor for its first 10% of rows: nested loops); its sorts of a month's lines fit in memory with a
- * larger work_mem instead of spilling to disk; and JIT compilation, which PostgreSQL picks for queries
- * this size, costs more than it saves here. The settings hold for the transaction only.
+ * larger work_mem instead of spilling to disk. The settings hold for the transaction only. (JIT, which
+ * PostgreSQL picks for queries this size and which costs more than it saves here, is off for every
+ * connection: openDatabase.)
  */
 async function configure(tx: Transaction): Promise<void> {
-  await tx.execute(sql`select set_config('cursor_tuple_fraction', '1', true), set_config('work_mem', '64MB', true),
-    set_config('jit', 'off', true)`);
+  await tx.execute(
+    sql`select set_config('cursor_tuple_fraction', '1', true), set_config('work_mem', '64MB', true)`,
+  );
 }
 
 /**
