@@ -92,13 +92,16 @@ export const POINT_READ_CONNECTIONS = 2;
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.driver === "pglite") {
     // Loaded only when used: a server on PostgreSQL does not carry the embedded database's code.
-    const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
       import("@electric-sql/pglite"),
+      import("@electric-sql/pglite/contrib/pg_trgm"),
       import("drizzle-orm/pglite"),
     ]);
     const pglite = await PGlite.create({
       ...(target.dataDir ? { dataDir: target.dataDir } : {}),
       ...(target.snapshot ? { loadDataDir: target.snapshot } : {}),
+      // The search indexes of products and parties (migration 0021).
+      extensions: { pg_trgm },
     });
     const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
     return {

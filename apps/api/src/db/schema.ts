@@ -157,6 +157,9 @@ export const parties = pgTable(
     primaryKey({ columns: [t.accountId, t.livemode, t.id] }),
     uniqueIndex("parties_gstin_key").on(t.accountId, t.livemode, t.gstin).where(sql`${t.gstin} is not null`),
     index("parties_type_idx").on(t.accountId, t.livemode, t.type, t.id),
+    // `q` finds a name containing the text: by trigram, not by reading every party (on lower(name),
+    // as products_search_idx is).
+    index("parties_search_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 
@@ -192,6 +195,14 @@ export const products = pgTable(
     index("products_reorder_level_idx")
       .on(t.accountId, t.livemode, t.id)
       .where(sql`${t.trackStock} and ${t.reorderLevel} is not null`),
+    // `q` finds a name or SKU containing the text: by trigram, not by reading every product. On
+    // lower(…), not the columns: pg_trgm answers `=` too, and PostgreSQL then found SKUs through
+    // this index instead of products_sku_key (12 s for an import's batch of SKUs).
+    index("products_search_idx").using(
+      "gin",
+      sql`lower(${t.name}) gin_trgm_ops`,
+      sql`lower(${t.sku}) gin_trgm_ops`,
+    ),
   ],
 );
 

@@ -20,7 +20,6 @@ import { creditNoteItems, creditNotes, debitNoteItems, invoices, stockMovements 
 import { type EInvoiceProvider, registrationColumns } from "../einvoice/provider.js";
 import { type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
-import { datedPage } from "./dated-pages.js";
 import { nextDocumentNumber } from "./document-numbers.js";
 import {
   documentRegistration,
@@ -50,6 +49,7 @@ import {
 } from "./note-rules.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { type Page, pageOf } from "./pagination.js";
+import { datedPage } from "./sparse-pages.js";
 import { applyStockMovements, type Move } from "./stock.js";
 
 type CreditNote = components["schemas"]["CreditNote"];

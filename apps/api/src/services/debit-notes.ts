@@ -13,7 +13,6 @@ import { debitNoteItems, debitNotes, invoices } from "../db/schema.js";
 import { type EInvoiceProvider, registrationColumns } from "../einvoice/provider.js";
 import { type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
-import { datedPage } from "./dated-pages.js";
 import { nextDocumentNumber } from "./document-numbers.js";
 import {
   documentRegistration,
@@ -36,6 +35,7 @@ import {
 } from "./note-rules.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { type Page, pageOf } from "./pagination.js";
+import { datedPage } from "./sparse-pages.js";
 
 type DebitNote = components["schemas"]["DebitNote"];
 type DebitNoteCreate = components["schemas"]["DebitNoteCreate"];

@@ -57,7 +57,6 @@ import { ApiError, conflict, type FieldErrorList, field, notFound, unprocessable
 import { newId } from "../ids.js";
 import { checkLiveInvoiceQuota, liveInvoiceQuota } from "../plans.js";
 import type { AccountRow } from "./accounts.js";
-import { datedPage, idAmong } from "./dated-pages.js";
 import {
   claimCtes,
   type DocumentNumber,
@@ -84,6 +83,7 @@ import { checkDateRange, type Page, pageOf } from "./pagination.js";
 import { toParty } from "./parties.js";
 import { checkShipTo } from "./ship-to-rules.js";
 import { checkShippingBill } from "./shipping-bill-rules.js";
+import { datedPage, idAmong } from "./sparse-pages.js";
 import {
   applyStockMovements,
   MOVED_ROWS,

@@ -15,10 +15,10 @@ import { buildInv01, type Inv01Input } from "../einvoice/inv01.js";
 import type { EInvoice } from "../einvoice/provider.js";
 import { ApiError, conflict, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { type AccountRow, findAccount } from "./accounts.js";
-import type { DatedPageQuery } from "./dated-pages.js";
 import type { InvoiceItemRow, InvoiceRow } from "./invoice-view.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { checkDateRange } from "./pagination.js";
+import type { DatedPageQuery } from "./sparse-pages.js";
 
 // Credit and debit notes (GST section 34) share these rules: each adjusts one issued invoice, on its
 // terms (place of supply, supply type, rates), and is e-invoiced when the invoice was.

@@ -1,6 +1,7 @@
 import type { components } from "@bahi/contract";
 import { OTHER_COUNTRIES_STATE_CODE } from "@bahi/gst";
-import { desc, eq, ilike, lt, type SQL } from "drizzle-orm";
+import { desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../db/client.js";
 import { isUniqueViolation } from "../db/errors.js";
 import { parties } from "../db/schema.js";
@@ -11,6 +12,7 @@ import { recordEvent } from "./events.js";
 import { checkGstin } from "./gstin.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { type Page, pageOf } from "./pagination.js";
+import { searchPage } from "./sparse-pages.js";
 
 type Party = components["schemas"]["Party"];
 type PartyCreate = components["schemas"]["PartyCreate"];
@@ -265,22 +267,43 @@ export interface PartyFilters {
 }
 
 /** `%` and `_` in a search are literal characters, not patterns. */
-export function containsPattern(text: string): string {
+function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * `column` contains `text`, whatever their case, written as the search indexes (trigrams of
+ * lower(…)) answer it.
+ */
+export function containsText(column: PgColumn, text: string): SQL {
+  return sql`lower(${column}) like lower(${containsPattern(text)})`;
 }
 
 export async function listParties(db: Executor, owner: Owner, filters: PartyFilters): Promise<Page<Party>> {
   const conditions: (SQL | undefined)[] = [
-    filters.startingAfter ? lt(parties.id, filters.startingAfter) : undefined,
     filters.type ? eq(parties.type, filters.type) : undefined,
     filters.gstin ? eq(parties.gstin, filters.gstin) : undefined,
-    filters.q ? ilike(parties.name, containsPattern(filters.q)) : undefined,
   ];
-  const rows = await db
-    .select()
-    .from(parties)
-    .where(ownedBy(parties, owner, ...conditions))
-    .orderBy(desc(parties.id))
-    .limit(filters.limit + 1);
+  const select = (where: SQL) =>
+    db
+      .select()
+      .from(parties)
+      .where(where)
+      .orderBy(desc(parties.id))
+      .limit(filters.limit + 1);
+  const search = filters.q ? containsText(parties.name, filters.q) : undefined;
+  // A GSTIN names at most one party (its unique index finds it).
+  const rows =
+    search && !filters.gstin
+      ? await searchPage(parties, owner, { ...filters, search, conditions }, select)
+      : await select(
+          ownedBy(
+            parties,
+            owner,
+            filters.startingAfter ? lt(parties.id, filters.startingAfter) : undefined,
+            search,
+            ...conditions,
+          ),
+        );
   return pageOf(rows.map(toParty), filters.limit);
 }

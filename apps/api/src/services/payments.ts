@@ -5,12 +5,12 @@ import type { Executor } from "../db/client.js";
 import { invoices, parties, paymentAllocations, payments } from "../db/schema.js";
 import { ApiError, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
-import { datedPage } from "./dated-pages.js";
 import { recordEvent } from "./events.js";
 import { balanceOf, type InvoiceRow, settlementStatus, toInvoice } from "./invoice-view.js";
 import { itemsOf } from "./invoices.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { checkDateRange, type Page, pageOf } from "./pagination.js";
+import { datedPage } from "./sparse-pages.js";
 
 type Payment = components["schemas"]["Payment"];
 type PaymentCreate = components["schemas"]["PaymentCreate"];

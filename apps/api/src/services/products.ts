@@ -8,7 +8,7 @@ import {
   todayInIst,
   UQC_NOT_APPLICABLE,
 } from "@bahi/gst";
-import { and, desc, eq, ilike, isNotNull, isNull, lt, lte, not, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, lt, lte, not, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { isUniqueViolation } from "../db/errors.js";
 import { productRateHistory, products } from "../db/schema.js";
@@ -18,8 +18,9 @@ import { sameColumns } from "./columns.js";
 import { recordEvent } from "./events.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { type Page, pageOf } from "./pagination.js";
-import { containsPattern } from "./parties.js";
+import { containsText } from "./parties.js";
 import { decimal, type ProductRow, toProduct } from "./product-view.js";
+import { searchPage } from "./sparse-pages.js";
 import { applyStockMovements } from "./stock.js";
 
 type Product = components["schemas"]["Product"];
@@ -287,10 +288,7 @@ export async function listProducts(
   owner: Owner,
   filters: ProductFilters,
 ): Promise<Page<Product>> {
-  const pattern = filters.q ? containsPattern(filters.q) : null;
   const conditions: (SQL | undefined)[] = [
-    filters.startingAfter ? lt(products.id, filters.startingAfter) : undefined,
-    pattern ? or(ilike(products.name, pattern), ilike(products.sku, pattern)) : undefined,
     filters.hsnMissing === undefined
       ? undefined
       : filters.hsnMissing
@@ -298,12 +296,29 @@ export async function listProducts(
         : isNotNull(products.hsnCode),
     filters.lowStock === undefined ? undefined : filters.lowStock ? isLowStock : not(isLowStock),
   ];
-  const rows = await db
-    .select()
-    .from(products)
-    .where(ownedBy(products, owner, ...conditions))
-    .orderBy(desc(products.id))
-    .limit(filters.limit + 1);
+  const select = (where: SQL) =>
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.id))
+      .limit(filters.limit + 1);
+  const search = filters.q
+    ? (or(containsText(products.name, filters.q), containsText(products.sku, filters.q)) as SQL)
+    : undefined;
+  // Products without an HSN code, or that can run low, have partial indexes of their own.
+  const rows =
+    search && filters.hsnMissing !== true && filters.lowStock !== true
+      ? await searchPage(products, owner, { ...filters, search, conditions }, select)
+      : await select(
+          ownedBy(
+            products,
+            owner,
+            filters.startingAfter ? lt(products.id, filters.startingAfter) : undefined,
+            search,
+            ...conditions,
+          ),
+        );
   return pageOf(rows.map(toProduct), filters.limit);
 }
 

@@ -1,11 +1,13 @@
-// Pages filtered by date: found among the newest rows or day by day (datedPage), they must hold
-// exactly the rows a plain filter and sort would, whichever way was taken.
+// Pages filtered by date or by a search: found among the newest rows, or day by day (datedPage), or
+// through the search's index (searchPage), they must hold exactly the rows a plain filter and sort
+// would, whichever way was taken.
 import { fixtures } from "@bahi/contract";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, or, type SQL } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoices } from "../src/db/schema.js";
-import { datedPage, RECENT_ROWS_SCANNED } from "../src/services/dated-pages.js";
+import { invoices, products } from "../src/db/schema.js";
+import { containsText } from "../src/services/parties.js";
+import { datedPage, RECENT_ROWS_SCANNED, searchPage } from "../src/services/sparse-pages.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
 import { createTenant } from "./support/tenants.js";
 
@@ -14,6 +16,10 @@ let owner: { accountId: string; livemode: boolean };
 let call: (operationId: string, options?: Parameters<TestApi["call"]>[1]) => Promise<CallResult>;
 /** Every invoice made, as the API answered it. */
 const made: { id: string; date: string; status: string }[] = [];
+/** Every product made (PEN-01 first). */
+const stocked: { id: string; name: string; sku: string }[] = [];
+/** Words of product names: the old products have some that the newest do not. */
+const WORDS = ["Ballpoint", "Notebook", "Stapler", "Marker", "Eraser", "Ruler", "Glue"];
 
 /** Days of the current financial year, so that none is in a closed year or the future. */
 const DAYS = Array.from({ length: 40 }, (_, i) => {
@@ -27,9 +33,20 @@ beforeAll(async () => {
   owner = { accountId: tenant.accountId, livemode: false };
   call = (operationId, options = {}) => api.call(operationId, { key: tenant.testKey, ...options });
   const party = (await call("createParty", { body: fixtures.PartyCreateUnregistered })).body.id;
-  expect(
-    (await call("createProduct", { body: { ...fixtures.ProductCreate, opening_stock: 1000 } })).status,
-  ).toBe(201);
+  const pen = await call("createProduct", { body: { ...fixtures.ProductCreate, opening_stock: 1000 } });
+  expect(pen.status).toBe(201);
+  stocked.push({ id: pen.body.id, name: pen.body.name, sku: pen.body.sku });
+  for (let i = 0; i < 30; i++) {
+    const words = i < 15 ? WORDS : WORDS.slice(0, 3);
+    const body = {
+      ...fixtures.ProductCreate,
+      sku: `SK-${i}-${words[i % 5]?.slice(0, 2)}`,
+      name: `${words[(i * 3) % words.length]} ${i % 4}`,
+    };
+    const res = await call("createProduct", { body });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    stocked.push({ id: res.body.id, name: body.name, sku: body.sku });
+  }
   // Dates out of their creation order, as backdated invoices are, with repeats on some days.
   for (let i = 0; i < 36; i++) {
     const date = DAYS[(i * 7) % 9] as string;
@@ -133,5 +150,56 @@ describe("pages filtered by date", () => {
     } while (cursor);
     expect(seen).toEqual(expected({ dateFrom: range.date_from, dateTo: range.date_to, cancelled: false }));
     expect(seen.length).toBeGreaterThan(4);
+  });
+});
+
+describe("pages of a search", () => {
+  const text = fc.oneof(
+    fc.constantFrom(...WORDS, "note", "PEN", "sk-1", " 3", "zzz", "e", "%", "_"),
+    fc.constantFrom(...WORDS).map((w) => w.slice(1, 4).toLowerCase()),
+  );
+  it.each([
+    ["through the index (1 recent row read)", 1],
+    ["through the index or among 4 recent rows", 4],
+    [`among the ${RECENT_ROWS_SCANNED} recent rows`, RECENT_ROWS_SCANNED],
+  ])("hold the products a plain filter gives: %s", async (_, recentRows) => {
+    await fc.assert(
+      fc.asyncProperty(
+        text,
+        fc.integer({ min: 1, max: 4 }),
+        fc.option(fc.nat({ max: 30 })),
+        async (q, limit, after) => {
+          const lower = q.toLowerCase();
+          const all = stocked
+            .filter((p) => p.name.toLowerCase().includes(lower) || p.sku.toLowerCase().includes(lower))
+            .map((p) => p.id)
+            .sort()
+            .reverse();
+          const startingAfter = after === null ? undefined : stocked[after % stocked.length]?.id;
+          const db = api.database.handle.db;
+          const rows = await searchPage(
+            products,
+            owner,
+            {
+              limit,
+              startingAfter,
+              search: or(containsText(products.name, q), containsText(products.sku, q)) as SQL,
+              conditions: [],
+            },
+            (where) =>
+              db
+                .select({ id: products.id })
+                .from(products)
+                .where(where)
+                .orderBy(desc(products.id))
+                .limit(limit + 1),
+            recentRows,
+          );
+          const expected = all.filter((id) => !startingAfter || id < startingAfter).slice(0, limit + 1);
+          expect(rows.map((r) => r.id)).toEqual(expected);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

@@ -1,0 +1,142 @@
+import { desc, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { type Owner, ownedBy } from "./owner.js";
+
+// Pages whose matches may be sparse among a list's newest rows. A list is ordered by id, and
+// PostgreSQL finds a page by walking the primary key back from the newest row until enough match:
+// for a date range long past, or a search for a name that only old products have, that is nearly
+// the whole table (110,137 rows for the first month of a year of 120,000 invoices: BENCHMARKS.md,
+// "Invoice lists over a year"). So such a page first reads the RECENT_ROWS_SCANNED newest rows, where
+// most pages are found, and otherwise finds its matches by an index that holds them.
+
+/**
+ * RECENT_ROWS_SCANNED: how many of a list's newest rows (below its cursor) a page filtered by date or
+ * by a search reads through for its matches, before it looks for them by an index instead.
+ */
+export const RECENT_ROWS_SCANNED = 1_000;
+
+type ListedTable = PgTable & { accountId: PgColumn; livemode: PgColumn; id: PgColumn };
+
+/** A table of dated documents, with an index on (account_id, livemode, date, id). */
+export type DatedTable = ListedTable & { date: PgColumn };
+
+/** Runs the caller's select of a page: rows matching `where`, newest id first, at most `limit + 1`. */
+export type PageSelect<Row> = (where: SQL) => Promise<Row[]>;
+
+interface PageQuery {
+  limit: number;
+  startingAfter?: string | undefined;
+}
+
+export interface DatedPageQuery extends PageQuery {
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  /** The page's other filters. */
+  conditions: (SQL | undefined)[];
+  /**
+   * Whether one of them (a party, a number) finds few rows through an index of its own: PostgreSQL
+   * then plans the page well by itself, and a look day by day would read more.
+   */
+  selective?: boolean;
+}
+
+/**
+ * `id` among the ids `subquery` selects, found by the primary key. Written `in (…)`, a plan prepared
+ * for any parameters (as named statements get after five runs) merges the two, walking the whole
+ * primary key back (113,428 rows of 120,000) for 21 ids; an array is computed first, once.
+ */
+export function idAmong(id: PgColumn, subquery: SQL): SQL {
+  return sql`${id} = any(array(${subquery}))`;
+}
+
+/**
+ * A page (its rows matching `matches`, newest id first, at most `limit + 1`): among the
+ * `recentRows` newest rows below the cursor when it is there, else the rows whose ids `elsewhere`
+ * selects (the page's, found by an index).
+ */
+async function recentFirst<Row>(
+  table: ListedTable,
+  owner: Owner,
+  query: PageQuery,
+  matches: (SQL | undefined)[],
+  select: PageSelect<Row>,
+  elsewhere: () => SQL,
+  recentRows: number,
+): Promise<Row[]> {
+  const cursor = query.startingAfter ? lt(table.id, query.startingAfter) : undefined;
+  const oldestRecent = sql`coalesce((select ${table.id} from ${table} where ${ownedBy(table, owner, cursor)}
+    order by ${table.id} desc offset ${recentRows - 1} limit 1), '')`;
+  const recent = await select(ownedBy(table, owner, cursor, gte(table.id, oldestRecent), ...matches));
+  if (recent.length > query.limit) return recent;
+  return select(ownedBy(table, owner, idAmong(table.id, elsewhere())));
+}
+
+/**
+ * A page of a list filtered by a date range (and `conditions`), in a time that grows with the page
+ * and the range's days, not with the table: past the newest rows, each day of the range (within the
+ * days the table has) gives its newest `limit + 1` matches through the date index, and the page keeps
+ * the newest of all those.
+ */
+export function datedPage<Row>(
+  table: DatedTable,
+  owner: Owner,
+  query: DatedPageQuery,
+  select: PageSelect<Row>,
+  recentRows = RECENT_ROWS_SCANNED,
+): Promise<Row[]> {
+  const cursor = query.startingAfter ? lt(table.id, query.startingAfter) : undefined;
+  const matches = [
+    query.dateFrom ? gte(table.date, query.dateFrom) : undefined,
+    query.dateTo ? lte(table.date, query.dateTo) : undefined,
+    ...query.conditions,
+  ];
+  if (query.selective || (!query.dateFrom && !query.dateTo))
+    return select(ownedBy(table, owner, cursor, ...matches));
+  return recentFirst(
+    table,
+    owner,
+    query,
+    matches,
+    select,
+    () => sql`select page.id from
+      (select greatest(${query.dateFrom ?? null}::date, min(${table.date})) as first,
+          least(${query.dateTo ?? null}::date, max(${table.date})) as last
+        from ${table} where ${ownedBy(table, owner)}) as bounds
+      cross join lateral generate_series(bounds.first, bounds.last, interval '1 day') as day(at)
+      cross join lateral (
+        select ${table.id} as id from ${table}
+        where ${ownedBy(table, owner, cursor, sql`${table.date} = day.at::date`, ...matches)}
+        order by ${desc(table.id)} limit ${query.limit + 1}
+      ) as page
+      order by page.id desc limit ${query.limit + 1}`,
+    recentRows,
+  );
+}
+
+/**
+ * A page of a search (`search`: a name containing the text, and `conditions`). Past the newest rows,
+ * every match is found through the search's trigram index and the page keeps the newest: `offset 0`
+ * keeps PostgreSQL from planning that as a walk back along the primary key, which it picks for any
+ * text once a named statement's plan is made for any parameters (92 ms over 100,000 products).
+ */
+export function searchPage<Row>(
+  table: ListedTable,
+  owner: Owner,
+  query: PageQuery & { search: SQL; conditions: (SQL | undefined)[] },
+  select: PageSelect<Row>,
+  recentRows = RECENT_ROWS_SCANNED,
+): Promise<Row[]> {
+  const matches = [query.search, ...query.conditions];
+  const cursor = query.startingAfter ? lt(table.id, query.startingAfter) : undefined;
+  return recentFirst(
+    table,
+    owner,
+    query,
+    matches,
+    select,
+    () => sql`select matching.id from
+      (select ${table.id} as id from ${table} where ${ownedBy(table, owner, cursor, ...matches)} offset 0) as matching
+      order by matching.id desc limit ${query.limit + 1}`,
+    recentRows,
+  );
+}
