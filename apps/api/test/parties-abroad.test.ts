@@ -1,5 +1,6 @@
 // Customers abroad: an address with a country instead of a state and PIN, place of supply 96 by
 // default, and the country in the export's e-invoice (ExpDtls.CntCode).
+import { todayInIst } from "@bahi/gst";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "./support/api.js";
 import { penSeller, signedDocument } from "./support/pen-seller.js";
@@ -115,7 +116,8 @@ describe("invoices to a party abroad", () => {
   it("with a shipping bill and a LUT: ExpDtls carries both the bill and the country; the note the country", async () => {
     const { call, party, invoice, einvoiceOf } = await penSeller(api);
     const id = await party({ name: "Gulf Traders LLC", address: DUBAI });
-    const today = new Date().toISOString().slice(0, 10);
+    // The invoice is dated today in India, which is tomorrow in UTC from 18:30.
+    const today = todayInIst(new Date());
     const shipping_bill = { port_code: "INNSA1", number: "4512863", date: today };
     const res = await invoice(id, 2, { under_lut: true, shipping_bill });
     expect(res.status, JSON.stringify(res.body)).toBe(201);

@@ -40,6 +40,9 @@ export interface DatedPageQuery extends PageQuery {
   selective?: boolean;
 }
 
+const cursorOf = (table: ListedTable, query: PageQuery) =>
+  query.startingAfter ? lt(table.id, query.startingAfter) : undefined;
+
 /**
  * `id` among the ids `subquery` selects, found by the primary key. Written `in (…)`, a plan prepared
  * for any parameters (as named statements get after five runs) merges the two, walking the whole
@@ -52,7 +55,7 @@ export function idAmong(id: PgColumn, subquery: SQL): SQL {
 /**
  * A page (its rows matching `matches`, newest id first, at most `limit + 1`): among the
  * `recentRows` newest rows below the cursor when it is there, else the rows whose ids `elsewhere`
- * selects (the page's, found by an index).
+ * selects below the cursor (the page's, found by an index).
  */
 async function recentFirst<Row>(
   table: ListedTable,
@@ -60,15 +63,15 @@ async function recentFirst<Row>(
   query: PageQuery,
   matches: (SQL | undefined)[],
   select: PageSelect<Row>,
-  elsewhere: () => SQL,
+  elsewhere: (cursor: SQL | undefined) => SQL,
   recentRows: number,
 ): Promise<Row[]> {
-  const cursor = query.startingAfter ? lt(table.id, query.startingAfter) : undefined;
+  const cursor = cursorOf(table, query);
   const oldestRecent = sql`coalesce((select ${table.id} from ${table} where ${ownedBy(table, owner, cursor)}
     order by ${table.id} desc offset ${recentRows - 1} limit 1), '')`;
   const recent = await select(ownedBy(table, owner, cursor, gte(table.id, oldestRecent), ...matches));
   if (recent.length > query.limit) return recent;
-  return select(ownedBy(table, owner, idAmong(table.id, elsewhere())));
+  return select(ownedBy(table, owner, idAmong(table.id, elsewhere(cursor))));
 }
 
 /**
@@ -84,21 +87,20 @@ export function datedPage<Row>(
   select: PageSelect<Row>,
   recentRows = RECENT_ROWS_SCANNED,
 ): Promise<Row[]> {
-  const cursor = query.startingAfter ? lt(table.id, query.startingAfter) : undefined;
   const matches = [
     query.dateFrom ? gte(table.date, query.dateFrom) : undefined,
     query.dateTo ? lte(table.date, query.dateTo) : undefined,
     ...query.conditions,
   ];
   if (query.selective || (!query.dateFrom && !query.dateTo))
-    return select(ownedBy(table, owner, cursor, ...matches));
+    return select(ownedBy(table, owner, cursorOf(table, query), ...matches));
   return recentFirst(
     table,
     owner,
     query,
     matches,
     select,
-    () => sql`select page.id from
+    (cursor) => sql`select page.id from
       (select greatest(${query.dateFrom ?? null}::date, min(${table.date})) as first,
           least(${query.dateTo ?? null}::date, max(${table.date})) as last
         from ${table} where ${ownedBy(table, owner)}) as bounds
@@ -127,14 +129,13 @@ export function searchPage<Row>(
   recentRows = RECENT_ROWS_SCANNED,
 ): Promise<Row[]> {
   const matches = [query.search, ...query.conditions];
-  const cursor = query.startingAfter ? lt(table.id, query.startingAfter) : undefined;
   return recentFirst(
     table,
     owner,
     query,
     matches,
     select,
-    () => sql`select matching.id from
+    (cursor) => sql`select matching.id from
       (select ${table.id} as id from ${table} where ${ownedBy(table, owner, cursor, ...matches)} offset 0) as matching
       order by matching.id desc limit ${query.limit + 1}`,
     recentRows,
