@@ -14,6 +14,7 @@ import { IrpSandbox } from "./einvoice/sandbox.js";
 import { RateLimiter, type RateLimits } from "./http/rate-limit.js";
 import { IssuedInvoiceCache } from "./services/issued-invoice-cache.js";
 import { NumberGuesses } from "./services/number-guesses.js";
+import { settledWithin } from "./settled-within.js";
 import { AddressPolicy } from "./webhooks/address-policy.js";
 
 export interface ServerOptions {
@@ -53,19 +54,6 @@ async function rateLimiterFor(options: ServerOptions): Promise<RateLimiter | nul
   return options.redisUrl
     ? RateLimiter.inRedis(options.redisUrl, options.logger, options.rateLimits)
     : RateLimiter.inMemory(options.rateLimits);
-}
-
-/** Resolves once every one of `promises` has settled, or at `deadline` (epoch ms), whichever is first. */
-async function settledBy(promises: readonly Promise<unknown>[], deadline: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeUp = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
-  });
-  try {
-    await Promise.race([Promise.allSettled(promises), timeUp]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** Starts listening; rejects when the port or host cannot be listened on (the error's `code` says why). */
@@ -143,7 +131,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
         server.close(() => {
           clearTimeout(timer);
-          void settledBy([...handling], deadline).then(() => {
+          void settledWithin(Promise.allSettled([...handling]), deadline - Date.now()).then(() => {
             rateLimiter?.close();
             resolve();
           });

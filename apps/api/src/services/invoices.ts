@@ -14,20 +14,7 @@ import {
   parseRupees,
   todayInIst,
 } from "@bahi/gst";
-import {
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  inArray,
-  isNotNull,
-  lt,
-  lte,
-  not,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNotNull, lt, not, type SQL, sql } from "drizzle-orm";
 import { textArrayLiteral } from "../db/arrays.js";
 import type { Executor } from "../db/client.js";
 import { isLockTimeout, isUniqueViolation } from "../db/errors.js";
@@ -83,7 +70,7 @@ import { checkDateRange, type Page, pageOf } from "./pagination.js";
 import { toParty } from "./parties.js";
 import { checkShipTo } from "./ship-to-rules.js";
 import { checkShippingBill } from "./shipping-bill-rules.js";
-import { datedPage, idAmong } from "./sparse-pages.js";
+import { cursorOf, datedPage, dateRangeOf, idAmong } from "./sparse-pages.js";
 import {
   applyStockMovements,
   MOVED_ROWS,
@@ -785,9 +772,8 @@ function overdueIds(owner: Owner, filters: InvoiceFilters, now: Date): SQL {
       owner,
       eq(invoices.status, status),
       lt(invoices.dueDate, todayInIst(now)),
-      filters.startingAfter ? lt(invoices.id, filters.startingAfter) : undefined,
-      filters.dateFrom ? gte(invoices.date, filters.dateFrom) : undefined,
-      filters.dateTo ? lte(invoices.date, filters.dateTo) : undefined,
+      cursorOf(invoices, filters),
+      ...dateRangeOf(invoices, filters),
     )}
     order by ${desc(invoices.id)} limit ${filters.limit + 1})`;
   return idAmong(

@@ -54,7 +54,6 @@ export async function invoiceForNote(
   return { invoice, account };
 }
 
-/** The latest date a note may have, and the error past it (credit notes have one, debit notes none). */
 /** The lines of the invoice a note adjusts, in their order on it. */
 export function invoiceLinesOf(tx: Executor, owner: Owner, invoiceId: string): Promise<InvoiceItemRow[]> {
   return tx
@@ -64,6 +63,7 @@ export function invoiceLinesOf(tx: Executor, owner: Owner, invoiceId: string): P
     .orderBy(asc(invoiceItems.lineNo));
 }
 
+/** The latest date a note may have, and the error past it (credit notes have one, debit notes none). */
 export interface NoteDeadline {
   readonly date: string;
   readonly code: string;

@@ -1,3 +1,5 @@
+import { settledWithin } from "../settled-within.js";
+
 /** NUMBER_GUESS_SERIES: how many series a node remembers guesses for; the oldest is forgotten first. */
 const NUMBER_GUESS_SERIES = 10_000;
 
@@ -176,18 +178,5 @@ export class NumberGuesses {
       if (oldest !== undefined) this.series.delete(oldest);
     }
     return state;
-  }
-}
-
-/** Whether `promise` settled within `ms`; the timer does not outlive the wait. */
-async function settledWithin(promise: Promise<void>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([promise.then(() => true as const), timedOut]);
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -1,6 +1,6 @@
 import type { components } from "@bahi/contract";
 import { OTHER_COUNTRIES_STATE_CODE } from "@bahi/gst";
-import { desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import { desc, eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../db/client.js";
 import { isUniqueViolation } from "../db/errors.js";
@@ -292,18 +292,12 @@ export async function listParties(db: Executor, owner: Owner, filters: PartyFilt
       .orderBy(desc(parties.id))
       .limit(filters.limit + 1);
   const search = filters.q ? containsText(parties.name, filters.q) : undefined;
-  // A GSTIN names at most one party (its unique index finds it).
-  const rows =
-    search && !filters.gstin
-      ? await searchPage(parties, owner, { ...filters, search, conditions }, select)
-      : await select(
-          ownedBy(
-            parties,
-            owner,
-            filters.startingAfter ? lt(parties.id, filters.startingAfter) : undefined,
-            search,
-            ...conditions,
-          ),
-        );
+  const rows = await searchPage(
+    parties,
+    owner,
+    // A GSTIN names at most one party (its unique index finds it).
+    { ...filters, search, conditions, selective: filters.gstin !== undefined },
+    select,
+  );
   return pageOf(rows.map(toParty), filters.limit);
 }

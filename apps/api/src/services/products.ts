@@ -8,7 +8,7 @@ import {
   todayInIst,
   UQC_NOT_APPLICABLE,
 } from "@bahi/gst";
-import { and, desc, eq, isNotNull, isNull, lt, lte, not, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, lte, not, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { isUniqueViolation } from "../db/errors.js";
 import { productRateHistory, products } from "../db/schema.js";
@@ -306,19 +306,18 @@ export async function listProducts(
   const search = filters.q
     ? (or(containsText(products.name, filters.q), containsText(products.sku, filters.q)) as SQL)
     : undefined;
-  // Products without an HSN code, or that can run low, have partial indexes of their own.
-  const rows =
-    search && filters.hsnMissing !== true && filters.lowStock !== true
-      ? await searchPage(products, owner, { ...filters, search, conditions }, select)
-      : await select(
-          ownedBy(
-            products,
-            owner,
-            filters.startingAfter ? lt(products.id, filters.startingAfter) : undefined,
-            search,
-            ...conditions,
-          ),
-        );
+  const rows = await searchPage(
+    products,
+    owner,
+    {
+      ...filters,
+      search,
+      conditions,
+      // Products without an HSN code, or that can run low, have partial indexes of their own.
+      selective: filters.hsnMissing === true || filters.lowStock === true,
+    },
+    select,
+  );
   return pageOf(rows.map(toProduct), filters.limit);
 }
 

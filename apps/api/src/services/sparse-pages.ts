@@ -40,8 +40,17 @@ export interface DatedPageQuery extends PageQuery {
   selective?: boolean;
 }
 
-const cursorOf = (table: ListedTable, query: PageQuery) =>
+/** The page's cursor as a condition: ids below it. */
+export const cursorOf = (table: ListedTable, query: PageQuery) =>
   query.startingAfter ? lt(table.id, query.startingAfter) : undefined;
+
+/** The page's date range as conditions, each bound when given. */
+export function dateRangeOf(table: DatedTable, query: Pick<DatedPageQuery, "dateFrom" | "dateTo">) {
+  return [
+    query.dateFrom ? gte(table.date, query.dateFrom) : undefined,
+    query.dateTo ? lte(table.date, query.dateTo) : undefined,
+  ];
+}
 
 /**
  * `id` among the ids `subquery` selects, found by the primary key. Written `in (…)`, a plan prepared
@@ -87,11 +96,7 @@ export function datedPage<Row>(
   select: PageSelect<Row>,
   recentRows = RECENT_ROWS_SCANNED,
 ): Promise<Row[]> {
-  const matches = [
-    query.dateFrom ? gte(table.date, query.dateFrom) : undefined,
-    query.dateTo ? lte(table.date, query.dateTo) : undefined,
-    ...query.conditions,
-  ];
+  const matches = [...dateRangeOf(table, query), ...query.conditions];
   if (query.selective || (!query.dateFrom && !query.dateTo))
     return select(ownedBy(table, owner, cursorOf(table, query), ...matches));
   return recentFirst(
@@ -115,20 +120,31 @@ export function datedPage<Row>(
   );
 }
 
+export interface SearchPageQuery extends PageQuery {
+  /** A name containing the text, when the page searches. */
+  search: SQL | undefined;
+  /** The page's other filters. */
+  conditions: (SQL | undefined)[];
+  /** Whether one of them finds few rows through an index of its own, as in DatedPageQuery. */
+  selective?: boolean;
+}
+
 /**
- * A page of a search (`search`: a name containing the text, and `conditions`). Past the newest rows,
- * every match is found through the search's trigram index and the page keeps the newest: `offset 0`
- * keeps PostgreSQL from planning that as a walk back along the primary key, which it picks for any
- * text once a named statement's plan is made for any parameters (92 ms over 100,000 products).
+ * A page of a search (`search`, and `conditions`). Past the newest rows, every match is found
+ * through the search's trigram index and the page keeps the newest: `offset 0` keeps PostgreSQL from
+ * planning that as a walk back along the primary key, which it picks for any text once a named
+ * statement's plan is made for any parameters (92 ms over 100,000 products).
  */
 export function searchPage<Row>(
   table: ListedTable,
   owner: Owner,
-  query: PageQuery & { search: SQL; conditions: (SQL | undefined)[] },
+  query: SearchPageQuery,
   select: PageSelect<Row>,
   recentRows = RECENT_ROWS_SCANNED,
 ): Promise<Row[]> {
   const matches = [query.search, ...query.conditions];
+  if (query.selective || !query.search)
+    return select(ownedBy(table, owner, cursorOf(table, query), ...matches));
   return recentFirst(
     table,
     owner,
