@@ -62,9 +62,10 @@ export function idAmong(id: PgColumn, subquery: SQL): SQL {
 }
 
 /**
- * A page (its rows matching `matches`, newest id first, at most `limit + 1`): among the
- * `recentRows` newest rows below the cursor when it is there, else the rows whose ids `elsewhere`
- * selects below the cursor (the page's, found by an index).
+ * A page (its rows matching `matches`, newest id first, at most `limit + 1`). With no `elsewhere`,
+ * PostgreSQL's plan finds it. Otherwise it is among the `recentRows` newest rows below the cursor
+ * when it is there, else the rows whose ids `elsewhere` selects below the cursor (the page's, found
+ * by an index).
  */
 async function recentFirst<Row>(
   table: ListedTable,
@@ -72,10 +73,11 @@ async function recentFirst<Row>(
   query: PageQuery,
   matches: (SQL | undefined)[],
   select: PageSelect<Row>,
-  elsewhere: (cursor: SQL | undefined) => SQL,
+  elsewhere: ((cursor: SQL | undefined) => SQL) | null,
   recentRows: number,
 ): Promise<Row[]> {
   const cursor = cursorOf(table, query);
+  if (!elsewhere) return select(ownedBy(table, owner, cursor, ...matches));
   const oldestRecent = sql`coalesce((select ${table.id} from ${table} where ${ownedBy(table, owner, cursor)}
     order by ${table.id} desc offset ${recentRows - 1} limit 1), '')`;
   const recent = await select(ownedBy(table, owner, cursor, gte(table.id, oldestRecent), ...matches));
@@ -97,15 +99,7 @@ export function datedPage<Row>(
   recentRows = RECENT_ROWS_SCANNED,
 ): Promise<Row[]> {
   const matches = [...dateRangeOf(table, query), ...query.conditions];
-  if (query.selective || (!query.dateFrom && !query.dateTo))
-    return select(ownedBy(table, owner, cursorOf(table, query), ...matches));
-  return recentFirst(
-    table,
-    owner,
-    query,
-    matches,
-    select,
-    (cursor) => sql`select page.id from
+  const byDay = (cursor: SQL | undefined) => sql`select page.id from
       (select greatest(${query.dateFrom ?? null}::date, min(${table.date})) as first,
           least(${query.dateTo ?? null}::date, max(${table.date})) as last
         from ${table} where ${ownedBy(table, owner)}) as bounds
@@ -115,7 +109,15 @@ export function datedPage<Row>(
         where ${ownedBy(table, owner, cursor, sql`${table.date} = day.at::date`, ...matches)}
         order by ${desc(table.id)} limit ${query.limit + 1}
       ) as page
-      order by page.id desc limit ${query.limit + 1}`,
+      order by page.id desc limit ${query.limit + 1}`;
+  const dated = query.dateFrom !== undefined || query.dateTo !== undefined;
+  return recentFirst(
+    table,
+    owner,
+    query,
+    matches,
+    select,
+    dated && !query.selective ? byDay : null,
     recentRows,
   );
 }
@@ -143,17 +145,16 @@ export function searchPage<Row>(
   recentRows = RECENT_ROWS_SCANNED,
 ): Promise<Row[]> {
   const matches = [query.search, ...query.conditions];
-  if (query.selective || !query.search)
-    return select(ownedBy(table, owner, cursorOf(table, query), ...matches));
+  const everyMatch = (cursor: SQL | undefined) => sql`select matching.id from
+    (select ${table.id} as id from ${table} where ${ownedBy(table, owner, cursor, ...matches)} offset 0) as matching
+    order by matching.id desc limit ${query.limit + 1}`;
   return recentFirst(
     table,
     owner,
     query,
     matches,
     select,
-    (cursor) => sql`select matching.id from
-      (select ${table.id} as id from ${table} where ${ownedBy(table, owner, cursor, ...matches)} offset 0) as matching
-      order by matching.id desc limit ${query.limit + 1}`,
+    query.search && !query.selective ? everyMatch : null,
     recentRows,
   );
 }
