@@ -2,9 +2,8 @@
 // PostgreSQL, side by side with pgbench running the plain reference transaction
 // (invoice-reference.sql) and with a bare Hono JSON route.
 import { execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { createDatabase, load, seedInvoiceSale, startApi, stopApi } from "./support.mjs";
+import { createDatabase, load, loadMeasured, seedInvoiceSale, startApi, stopApi } from "./support.mjs";
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 // BENCH_CLIENTS= (empty) leaves the creates out and measures the GETs alone.
@@ -38,48 +37,6 @@ function pgbench(url, clients, vars) {
   const tps = /tps = ([\d.]+)/.exec(out)?.[1];
   const p = /latency average = ([\d.]+) ms/.exec(out)?.[1];
   return { tps: Math.round(Number(tps)), latency: Number(p) };
-}
-
-/** CPU seconds (user and system) used by a process (`/proc/<pid>/stat`) or one of its threads. */
-function cpuSeconds(statPath) {
-  try {
-    const fields = readFileSync(statPath, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0; // a backend that exited between the listing and the read
-  }
-}
-
-/**
- * CPU seconds so far of the server (all threads), of its main thread (JavaScript; the rest is
- * libuv's thread pool, where the RSA signatures run, and V8's collector) and of every PostgreSQL
- * process.
- */
-function cpuNow(pid) {
-  const postgresPids = execFileSync("pgrep", ["-u", "postgres", "postgres"], { encoding: "utf8" }).split(
-    "\n",
-  );
-  return {
-    server: cpuSeconds(`/proc/${pid}/stat`),
-    main: cpuSeconds(`/proc/${pid}/task/${pid}/stat`),
-    postgres: postgresPids.filter(Boolean).reduce((sum, p) => sum + cpuSeconds(`/proc/${p}/stat`), 0),
-  };
-}
-
-/** A load run with the CPU time per request of the server and of PostgreSQL: what bounds the API. */
-async function loadMeasured(pid, options) {
-  const before = cpuNow(pid);
-  const started = Date.now();
-  const result = await load(options);
-  const requests = (result.rps * (Date.now() - started)) / 1000;
-  const after = cpuNow(pid);
-  const perRequest = (name) => ((after[name] - before[name]) * 1000) / requests;
-  return {
-    ...result,
-    cpuMs: perRequest("server"),
-    mainMs: perRequest("main"),
-    postgresMs: perRequest("postgres"),
-  };
 }
 
 function startBareHono(databaseUrl, invoiceJson) {

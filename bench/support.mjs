@@ -1,6 +1,7 @@
 // Shared by the benchmarks: a throwaway PostgreSQL database, the API as a child process, autocannon.
-import { spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -124,11 +125,20 @@ export async function stopApi(api) {
 }
 
 /**
- * A bounded autocannon run against loopback; returns requests/s and latency percentiles in ms.
- * `requests` (autocannon's) varies each request, e.g. its key.
+ * A bounded autocannon run against loopback, for `duration` seconds or `amount` requests; returns
+ * requests/s and latency percentiles in ms. `requests` (autocannon's) varies each request, e.g. its key.
  */
-export async function load({ url, headers, connections = 10, duration = 5, method = "GET", body, requests }) {
-  const result = await autocannon({ url, headers, connections, duration, method, body, requests });
+export async function load({
+  url,
+  headers,
+  connections = 10,
+  duration = 5,
+  amount,
+  method = "GET",
+  body,
+  requests,
+}) {
+  const result = await autocannon({ url, headers, connections, duration, amount, method, body, requests });
   if (result.non2xx > 0 || result.errors > 0) {
     const statuses = JSON.stringify(result.statusCodeStats);
     throw new Error(`${result.non2xx} non-2xx answers (${statuses}) and ${result.errors} errors from ${url}`);
@@ -137,5 +147,47 @@ export async function load({ url, headers, connections = 10, duration = 5, metho
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
+  };
+}
+
+/** CPU seconds (user and system) used by a process (`/proc/<pid>/stat`) or one of its threads. */
+function cpuSeconds(statPath) {
+  try {
+    const fields = readFileSync(statPath, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0; // a backend that exited between the listing and the read
+  }
+}
+
+/**
+ * CPU seconds so far of the server (all threads), of its main thread (JavaScript; the rest is
+ * libuv's thread pool, where the RSA signatures run, and V8's collector) and of every PostgreSQL
+ * process.
+ */
+function cpuNow(pid) {
+  const postgresPids = execFileSync("pgrep", ["-u", "postgres", "postgres"], { encoding: "utf8" }).split(
+    "\n",
+  );
+  return {
+    server: cpuSeconds(`/proc/${pid}/stat`),
+    main: cpuSeconds(`/proc/${pid}/task/${pid}/stat`),
+    postgres: postgresPids.filter(Boolean).reduce((sum, p) => sum + cpuSeconds(`/proc/${p}/stat`), 0),
+  };
+}
+
+/** A load run (see load) with the CPU time per request of the server and of PostgreSQL: what bounds the API. */
+export async function loadMeasured(pid, options) {
+  const before = cpuNow(pid);
+  const started = Date.now();
+  const result = await load(options);
+  const requests = (result.rps * (Date.now() - started)) / 1000;
+  const after = cpuNow(pid);
+  const perRequest = (name) => ((after[name] - before[name]) * 1000) / requests;
+  return {
+    ...result,
+    cpuMs: perRequest("server"),
+    mainMs: perRequest("main"),
+    postgresMs: perRequest("postgres"),
   };
 }

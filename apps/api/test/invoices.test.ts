@@ -8,7 +8,7 @@ import { rowsOf } from "../src/db/rows.js";
 import { documentSeries, idempotencyKeys, invoices, products } from "../src/db/schema.js";
 import { IrpSandbox } from "../src/einvoice/sandbox.js";
 import { findInvoiceJson } from "../src/services/invoice-json.js";
-import { createInvoice } from "../src/services/invoices.js";
+import { createInvoice, type InvoiceFilters, listInvoices } from "../src/services/invoices.js";
 import { IssuedInvoiceCache } from "../src/services/issued-invoice-cache.js";
 import { NumberGuesses } from "../src/services/number-guesses.js";
 import { movementsOfSource } from "../src/services/stock.js";
@@ -1125,6 +1125,92 @@ describe("GET /v1/invoices/{id} from this node's cache of issued invoices", () =
     await expect(
       findInvoiceJson(reads, cache, { accountId: other.tenant.accountId, livemode: false }, id),
     ).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("GET /v1/invoices writes its page from this node's cache of issued invoices", () => {
+  it("each invoice as GET /v1/invoices/{id} answers it, cached or not, with the state of the moment", async () => {
+    const s = await shop();
+    const party = await s.party(sharma);
+    await s.product({ opening_stock: 10 });
+    const sale = { party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] };
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.unshift((await s.invoice(sale)).body.id);
+    const owner = { accountId: s.tenant.accountId, livemode: false };
+    const { db } = api.database.handle;
+    const filters = { limit: 3 };
+    const list = async (cache: IssuedInvoiceCache, query: Partial<InvoiceFilters> = {}) =>
+      JSON.parse(await listInvoices(db, cache, owner, { ...filters, ...query }, new Date()));
+    const reads = async (listed: string[]) =>
+      Promise.all(listed.map(async (id) => (await s.call("retrieveInvoice", { path: { id } })).body));
+
+    const cache = new IssuedInvoiceCache();
+    // One invoice of the page read before, so that the page is partly cached.
+    await findInvoiceJson(api.database.handle.pointReads, cache, owner, ids[1] as string);
+    const first = await list(cache);
+    expect(cache.size).toBe(3);
+    expect(first).toEqual({
+      object: "list",
+      data: await reads(ids.slice(0, 3)),
+      has_more: true,
+      next_cursor: ids[2],
+    });
+    expect(await list(cache)).toEqual(first);
+    const rest = await list(cache, { startingAfter: first.next_cursor });
+    expect(rest).toEqual({
+      object: "list",
+      data: await reads(ids.slice(3)),
+      has_more: false,
+      next_cursor: null,
+    });
+
+    const [newest, second, third] = ids as [string, string, string];
+    expect(
+      (
+        await s.call("createPayment", {
+          body: { party_id: party, mode: "upi", amount: 4, allocations: [{ invoice_id: newest, amount: 4 }] },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await s.call("cancelInvoice", { path: { id: second }, body: fixtures.InvoiceCancel })).status,
+    ).toBe(200);
+    expect(
+      (await s.call("createCreditNote", { body: { invoice_id: third, reason: "correction", whole: true } }))
+        .status,
+    ).toBe(201);
+    const changed = await list(cache);
+    expect(changed.data.map((i: { status: string }) => i.status)).toEqual([
+      "partially_paid",
+      "cancelled",
+      "paid",
+    ]);
+    expect(changed.data).toEqual(await reads(ids.slice(0, 3)));
+    expect(changed).toEqual(await list(new IssuedInvoiceCache()));
+    const overHttp = await s.call("listInvoices", { query: { limit: 3 } });
+    expect(overHttp.body).toEqual(changed);
+
+    expect(await list(cache, { status: "cancelled" })).toMatchObject({
+      data: [{ id: second }],
+      has_more: false,
+    });
+    const empty = { object: "list", data: [], has_more: false, next_cursor: null };
+    expect(await list(cache, { overdue: true, status: "paid" })).toEqual(empty);
+    const other = await shop();
+    expect(
+      JSON.parse(
+        await listInvoices(
+          db,
+          cache,
+          { accountId: other.tenant.accountId, livemode: false },
+          filters,
+          new Date(),
+        ),
+      ),
+    ).toEqual(empty);
+    expect(
+      JSON.parse(await listInvoices(db, cache, { ...owner, livemode: true }, filters, new Date())),
+    ).toEqual(empty);
   });
 });
 

@@ -20,22 +20,25 @@ export const invoiceHandlers: Handlers = {
       idempotency ? { record: idempotency, status: 201 } : null,
     ),
   }),
-  listInvoices: async ({ query }, { principal, db, now }) => ({
+  listInvoices: async ({ query }, { principal, db, services, now }) => ({
     status: 200,
-    body: await listInvoices(
-      db,
-      principal,
-      {
-        limit: query.limit ?? DEFAULT_PAGE_SIZE,
-        startingAfter: query.starting_after,
-        status: query.status,
-        partyId: query.party_id,
-        dateFrom: query.date_from,
-        dateTo: query.date_to,
-        number: query.number,
-        overdue: query.overdue,
-      },
-      now,
+    body: new JsonText<components["schemas"]["InvoiceList"]>(
+      await listInvoices(
+        db,
+        services.issuedInvoices,
+        principal,
+        {
+          limit: query.limit ?? DEFAULT_PAGE_SIZE,
+          startingAfter: query.starting_after,
+          status: query.status,
+          partyId: query.party_id,
+          dateFrom: query.date_from,
+          dateTo: query.date_to,
+          number: query.number,
+          overdue: query.overdue,
+        },
+        now,
+      ),
     ),
   }),
   retrieveInvoice: async ({ path }, { principal, db, services }) => ({

@@ -14,7 +14,7 @@ import {
   parseRupees,
   todayInIst,
 } from "@bahi/gst";
-import { and, desc, eq, getTableColumns, inArray, isNotNull, lt, not, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, not, type SQL, sql } from "drizzle-orm";
 import { textArrayLiteral } from "../db/arrays.js";
 import type { Executor } from "../db/client.js";
 import { isLockTimeout, isUniqueViolation } from "../db/errors.js";
@@ -63,10 +63,12 @@ import {
   recordCte,
 } from "./idempotency-record.js";
 import type { Services } from "./index.js";
+import { listedInvoiceColumns, listedInvoicesJson } from "./invoice-json.js";
 import { type InvoiceItemRow, type InvoiceRow, toInvoice } from "./invoice-view.js";
+import type { IssuedInvoiceCache } from "./issued-invoice-cache.js";
 import type { Guess, Taker } from "./number-guesses.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
-import { checkDateRange, type Page, pageOf } from "./pagination.js";
+import { checkDateRange, pageJson, pageOf } from "./pagination.js";
 import { toParty } from "./parties.js";
 import { checkShipTo } from "./ship-to-rules.js";
 import { checkShippingBill } from "./shipping-bill-rules.js";
@@ -738,9 +740,6 @@ export async function findInvoiceEinvoice(
   return row;
 }
 
-/** Every column but the INV-01 document, which only GET …/einvoice needs. */
-const { einvoice: _einvoice, ...invoiceColumns } = getTableColumns(invoices);
-
 export interface InvoiceFilters {
   limit: number;
   startingAfter?: string | undefined;
@@ -782,16 +781,19 @@ function overdueIds(owner: Owner, filters: InvoiceFilters, now: Date): SQL {
   );
 }
 
+/** GET /v1/invoices: the page as JSON text, its invoices as GET /v1/invoices/{id} writes them. */
 export async function listInvoices(
   db: Executor,
+  cache: IssuedInvoiceCache,
   owner: Owner,
   filters: InvoiceFilters,
   now: Date,
-): Promise<Page<Invoice>> {
+): Promise<string> {
   checkDateRange(filters);
   const { status, overdue } = filters;
   // Never overdue, and finding none would read every paid invoice.
-  if (overdue && (status === "paid" || status === "cancelled")) return pageOf([], filters.limit);
+  if (overdue && (status === "paid" || status === "cancelled"))
+    return pageJson(pageOf([], filters.limit), []);
   const overdueCondition =
     overdue === undefined
       ? undefined
@@ -821,19 +823,14 @@ export async function listInvoices(
     },
     (where) =>
       db
-        .select(invoiceColumns)
+        .select(listedInvoiceColumns)
         .from(invoices)
         .where(where)
         .orderBy(desc(invoices.id))
         .limit(filters.limit + 1),
   );
   const page = pageOf(rows, filters.limit);
-  const items = await itemsOf(
-    db,
-    owner,
-    page.data.map((r) => r.id),
-  );
-  return { ...page, data: page.data.map((r) => toInvoice(r, items.get(r.id) ?? [])) };
+  return pageJson(page, await listedInvoicesJson(db, cache, owner, page.data));
 }
 
 /** The invoice's row, locked until the transaction ends; 404 when this owner has no such invoice. */

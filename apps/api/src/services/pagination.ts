@@ -34,6 +34,14 @@ export function pageOf<T>(
   };
 }
 
+/**
+ * The JSON text of a page whose objects are already written as JSON text (`objects`, one for each of
+ * the page's rows, in order), as JSON.stringify would write the page of those objects.
+ */
+export function pageJson(page: Page<unknown>, objects: readonly string[]): string {
+  return `{"object":"list","data":[${objects.join(",")}],"has_more":${page.has_more},"next_cursor":${JSON.stringify(page.next_cursor)}}`;
+}
+
 /** Every list with `date_from` and `date_to` refuses a range that ends before it starts (400). */
 export function checkDateRange(filters: {
   dateFrom?: string | undefined;
