@@ -13,6 +13,7 @@ import { StatementLanes } from "./db/lanes.js";
 import { IrpSandbox } from "./einvoice/sandbox.js";
 import { RateLimiter, type RateLimits } from "./http/rate-limit.js";
 import { IssuedInvoiceCache } from "./services/issued-invoice-cache.js";
+import { ISSUED_NOTE_CACHE_CHARS, JsonCache } from "./services/json-cache.js";
 import { NumberGuesses } from "./services/number-guesses.js";
 import { settledWithin } from "./settled-within.js";
 import { AddressPolicy } from "./webhooks/address-policy.js";
@@ -68,6 +69,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       keyCache: new KeyCache(),
       numberGuesses: new NumberGuesses(),
       issuedInvoices: new IssuedInvoiceCache(),
+      issuedNotes: new JsonCache(ISSUED_NOTE_CACHE_CHARS),
       lanes: options.lanes ?? new StatementLanes(null, 0),
       pointReads: options.pointReads ?? options.db,
       webhooks: {

@@ -349,7 +349,13 @@ describe("reading debit notes", () => {
     const n2 = await note(b.id);
     const n3 = await note(a.id);
     const page1 = await s.call("listDebitNotes", { query: { limit: 2 } });
-    expect(page1.body.data.map((n: any) => n.id)).toEqual([n3.id, n2.id]);
+    expect(page1.body.data).toEqual([n3, n2]);
+    // Read again from this node's cached text, and only by its owner's mode.
+    expect((await s.call("retrieveDebitNote", { path: { id: n2.id } })).body).toEqual(n2);
+    expect((await s.call("retrieveDebitNote", { path: { id: n2.id } })).body).toEqual(n2);
+    expect((await api.call("retrieveDebitNote", { key: s.tenant.liveKey, path: { id: n2.id } })).status).toBe(
+      404,
+    );
     expect(page1.body).toMatchObject({ has_more: true, next_cursor: n2.id });
     const page2 = await s.call("listDebitNotes", { query: { limit: 2, starting_after: n2.id } });
     expect(page2.body.data).toEqual([n1]);

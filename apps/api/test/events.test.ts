@@ -1,8 +1,11 @@
+import { fixtures } from "@bahi/contract";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events } from "../src/db/schema.js";
 import { firstIdAt } from "../src/ids.js";
-import { EVENT_RETENTION_DAYS } from "../src/services/events.js";
+import { EVENT_RETENTION_DAYS, toEvent } from "../src/services/events.js";
 import { startTestApi, type TestApi } from "./support/api.js";
+import { penSeller } from "./support/pen-seller.js";
 import { createTenant, keyWithScopes, type Tenant } from "./support/tenants.js";
 
 const PARTY = {
@@ -62,6 +65,54 @@ describe("events", () => {
     expect(
       (await api.call("retrieveEvent", { key: tenant.liveKey, path: { id: seen[0] as string } })).status,
     ).toBe(404);
+  });
+
+  it("each event is written as the webhooks' bodies write it, key for key, whatever its document", async () => {
+    const shop = await penSeller(api);
+    const buyer = await shop.party(fixtures.PartyCreate);
+    const consumer = await shop.party(fixtures.PartyCreateUnregistered);
+    const invoice = await shop.issued(buyer, 3.5);
+    await shop.issued(consumer, 1, { notes: 'Thank you — धन्यवाद "quoted"\n' });
+    const paid = await shop.call("createPayment", {
+      body: {
+        party_id: buyer,
+        mode: "upi",
+        amount: 10.5,
+        allocations: [{ invoice_id: invoice.id, amount: 10.5 }],
+      },
+    });
+    expect(paid.status).toBe(201);
+    const credited = await shop.call("createCreditNote", {
+      body: { invoice_id: invoice.id, reason: "correction", whole: true },
+    });
+    expect(credited.status).toBe(201);
+    await shop.call("createProduct", {
+      body: { ...fixtures.ProductCreate, sku: "INK", track_stock: true, opening_stock: 2.125 },
+    });
+
+    const rows = await api.database.handle.db
+      .select()
+      .from(events)
+      .where(and(eq(events.accountId, shop.tenant.accountId), eq(events.livemode, false)))
+      .orderBy(desc(events.id));
+    expect(new Set(rows.map((r) => r.type))).toEqual(
+      new Set([
+        "product.created",
+        "party.created",
+        "invoice.created",
+        "payment.created",
+        "invoice.partially_paid",
+        "credit_note.created",
+        "invoice.paid",
+      ]),
+    );
+    const bodies = rows.map((row) => JSON.stringify(toEvent(row)));
+    const listed = await shop.call("listEvents", { query: { limit: 100 } });
+    expect(listed.body.data.map((e: unknown) => JSON.stringify(e))).toEqual(bodies);
+    for (const [i, row] of rows.entries()) {
+      const one = await shop.call("retrieveEvent", { path: { id: row.id } });
+      expect(JSON.stringify(one.body)).toBe(bodies[i]);
+    }
   });
 
   it("created_gte includes an event created at that very time and excludes earlier ones", async () => {

@@ -10,6 +10,7 @@ import { IrpSandbox } from "../src/einvoice/sandbox.js";
 import { findInvoiceJson } from "../src/services/invoice-json.js";
 import { createInvoice, type InvoiceFilters, listInvoices } from "../src/services/invoices.js";
 import { IssuedInvoiceCache } from "../src/services/issued-invoice-cache.js";
+import { ISSUED_NOTE_CACHE_CHARS, JsonCache } from "../src/services/json-cache.js";
 import { NumberGuesses } from "../src/services/number-guesses.js";
 import { movementsOfSource } from "../src/services/stock.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
@@ -90,6 +91,7 @@ async function servicesCountingSignatures() {
       irp,
       numberGuesses,
       issuedInvoices: new IssuedInvoiceCache(),
+      issuedNotes: new JsonCache<string>(ISSUED_NOTE_CACHE_CHARS),
       lanes: api.database.handle.lanes,
       pointReads: api.database.handle.pointReads,
     },

@@ -4,6 +4,7 @@ import {
   IssuedInvoiceCache,
   type IssuedInvoiceJson,
 } from "../src/services/issued-invoice-cache.js";
+import { cachedJsonOf, ISSUED_NOTE_CACHE_CHARS, JsonCache } from "../src/services/json-cache.js";
 
 /** Pieces of `chars` characters in all. */
 const pieces = (chars: number, mark = "x"): IssuedInvoiceJson => [mark.repeat(chars - 3), "{", ",", "}"];
@@ -49,5 +50,38 @@ describe("IssuedInvoiceCache", () => {
     cache.set("b", pieces(40));
     expect(cache.size).toBe(2);
     expect(cache.get("a")?.[0]).toBe("x".repeat(57));
+  });
+});
+
+describe("JsonCache of whole texts (the credit and debit notes')", () => {
+  it("counts a text by its length: texts up to its size exactly, one character more drops the oldest", async () => {
+    const cache = new JsonCache<string>(10);
+    cache.set("a", "x".repeat(6));
+    cache.set("b", "y".repeat(4));
+    expect(cache.size).toBe(2);
+    cache.set("c", "z");
+    expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual([undefined, "yyyy", "z"]);
+    cache.set("d", "w".repeat(11));
+    expect(cache.get("d")).toBeUndefined();
+  });
+
+  it("reads only what it lacks, for the owner asking, and keeps what it read", async () => {
+    const cache = new JsonCache<string>(ISSUED_NOTE_CACHE_CHARS);
+    const owner = { accountId: "acc_1", livemode: false };
+    const asked: string[][] = [];
+    const read = async (ids: string[]) => {
+      asked.push(ids);
+      return new Map(ids.filter((id) => id !== "gone").map((id) => [id, `{"id":"${id}"}`]));
+    };
+    expect(await cachedJsonOf(cache, owner, ["a", "b"], read)).toEqual(['{"id":"a"}', '{"id":"b"}']);
+    expect(await cachedJsonOf(cache, owner, ["c", "b", "gone", "a"], read)).toEqual([
+      '{"id":"c"}',
+      '{"id":"b"}',
+      undefined,
+      '{"id":"a"}',
+    ]);
+    expect(await cachedJsonOf(cache, { ...owner, livemode: true }, ["a"], read)).toEqual(['{"id":"a"}']);
+    expect(asked).toEqual([["a", "b"], ["c", "gone"], ["a"]]);
+    expect(cache.size).toBe(4);
   });
 });

@@ -1,7 +1,7 @@
 import type { components } from "@bahi/contract";
 import { JsonText } from "../http/json-text.js";
 import type { Handlers } from "../http/operation-types.js";
-import { createCreditNote, findCreditNote, listCreditNotes } from "../services/credit-notes.js";
+import { createCreditNote, findCreditNoteJson, listCreditNotes } from "../services/credit-notes.js";
 import { noteEinvoiceText } from "../services/note-rules.js";
 import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
 
@@ -10,20 +10,24 @@ export const creditNoteHandlers: Handlers = {
     status: 201,
     body: await createCreditNote(db, principal, body, now, services.irp),
   }),
-  retrieveCreditNote: async ({ path }, { principal, db }) => ({
+  retrieveCreditNote: async ({ path }, { principal, db, services }) => ({
     status: 200,
-    body: await findCreditNote(db, principal, path.id),
+    body: new JsonText<components["schemas"]["CreditNote"]>(
+      await findCreditNoteJson(db, services.issuedNotes, principal, path.id),
+    ),
   }),
-  listCreditNotes: async ({ query }, { principal, db }) => ({
+  listCreditNotes: async ({ query }, { principal, db, services }) => ({
     status: 200,
-    body: await listCreditNotes(db, principal, {
-      limit: query.limit ?? DEFAULT_PAGE_SIZE,
-      startingAfter: query.starting_after,
-      invoiceId: query.invoice_id,
-      partyId: query.party_id,
-      dateFrom: query.date_from,
-      dateTo: query.date_to,
-    }),
+    body: new JsonText<components["schemas"]["CreditNoteList"]>(
+      await listCreditNotes(db, services.issuedNotes, principal, {
+        limit: query.limit ?? DEFAULT_PAGE_SIZE,
+        startingAfter: query.starting_after,
+        invoiceId: query.invoice_id,
+        partyId: query.party_id,
+        dateFrom: query.date_from,
+        dateTo: query.date_to,
+      }),
+    ),
   }),
   retrieveCreditNoteEinvoice: async ({ path }, { principal, db }) => ({
     status: 200,

@@ -1,7 +1,7 @@
 import type { components } from "@bahi/contract";
 import { JsonText } from "../http/json-text.js";
 import type { Handlers } from "../http/operation-types.js";
-import { createDebitNote, findDebitNote, listDebitNotes } from "../services/debit-notes.js";
+import { createDebitNote, findDebitNoteJson, listDebitNotes } from "../services/debit-notes.js";
 import { noteEinvoiceText } from "../services/note-rules.js";
 import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
 
@@ -10,20 +10,24 @@ export const debitNoteHandlers: Handlers = {
     status: 201,
     body: await createDebitNote(db, principal, body, now, services.irp),
   }),
-  retrieveDebitNote: async ({ path }, { principal, db }) => ({
+  retrieveDebitNote: async ({ path }, { principal, db, services }) => ({
     status: 200,
-    body: await findDebitNote(db, principal, path.id),
+    body: new JsonText<components["schemas"]["DebitNote"]>(
+      await findDebitNoteJson(db, services.issuedNotes, principal, path.id),
+    ),
   }),
-  listDebitNotes: async ({ query }, { principal, db }) => ({
+  listDebitNotes: async ({ query }, { principal, db, services }) => ({
     status: 200,
-    body: await listDebitNotes(db, principal, {
-      limit: query.limit ?? DEFAULT_PAGE_SIZE,
-      startingAfter: query.starting_after,
-      invoiceId: query.invoice_id,
-      partyId: query.party_id,
-      dateFrom: query.date_from,
-      dateTo: query.date_to,
-    }),
+    body: new JsonText<components["schemas"]["DebitNoteList"]>(
+      await listDebitNotes(db, services.issuedNotes, principal, {
+        limit: query.limit ?? DEFAULT_PAGE_SIZE,
+        startingAfter: query.starting_after,
+        invoiceId: query.invoice_id,
+        partyId: query.party_id,
+        dateFrom: query.date_from,
+        dateTo: query.date_to,
+      }),
+    ),
   }),
   retrieveDebitNoteEinvoice: async ({ path }, { principal, db }) => ({
     status: 200,

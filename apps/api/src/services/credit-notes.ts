@@ -38,6 +38,7 @@ import {
   settlementStatus,
   toInvoice,
 } from "./invoice-view.js";
+import { cachedJsonOf, type JsonCache } from "./json-cache.js";
 import {
   checkNoteDate,
   invoiceForNote,
@@ -48,7 +49,7 @@ import {
   noteTax,
 } from "./note-rules.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
-import { type Page, pageOf } from "./pagination.js";
+import { pageJson, pageOf } from "./pagination.js";
 import { datedPage } from "./sparse-pages.js";
 import { applyStockMovements, type Move } from "./stock.js";
 
@@ -508,37 +509,69 @@ export async function createCreditNote(
   return note;
 }
 
-export async function findCreditNote(db: Executor, owner: Owner, id: string): Promise<CreditNote> {
-  const [[row], items] = await Promise.all([
-    db
-      .select(noteColumns)
-      .from(creditNotes)
-      .where(ownedRow(creditNotes, owner, id))
-      .limit(1),
-    itemsOf(db, owner, [id]),
-  ]);
-  if (!row) throw notFound("credit_note", id);
-  return toCreditNote(row, items.get(id) ?? []);
+/**
+ * The credit notes `ids` names, as JSON text in their order (`undefined` for one the owner does not
+ * have). A note never changes once issued: the node keeps the text of those it has read.
+ */
+function creditNotesJson(
+  db: Executor,
+  cache: JsonCache<string>,
+  owner: Owner,
+  ids: readonly string[],
+): Promise<(string | undefined)[]> {
+  return cachedJsonOf(cache, owner, ids, async (missing) => {
+    const [rows, items] = await Promise.all([
+      db
+        .select(noteColumns)
+        .from(creditNotes)
+        .where(ownedBy(creditNotes, owner, inArray(creditNotes.id, missing))),
+      itemsOf(db, owner, missing),
+    ]);
+    return new Map(rows.map((row) => [row.id, JSON.stringify(toCreditNote(row, items.get(row.id) ?? []))]));
+  });
 }
 
+/** GET /v1/credit_notes/{id}: the note as JSON text. */
+export async function findCreditNoteJson(
+  db: Executor,
+  cache: JsonCache<string>,
+  owner: Owner,
+  id: string,
+): Promise<string> {
+  const [text] = await creditNotesJson(db, cache, owner, [id]);
+  if (text === undefined) throw notFound("credit_note", id);
+  return text;
+}
+
+/** GET /v1/credit_notes: the page as JSON text. */
 export async function listCreditNotes(
   db: Executor,
+  cache: JsonCache<string>,
   owner: Owner,
   filters: NoteFilters,
-): Promise<Page<CreditNote>> {
+): Promise<string> {
   const rows = await datedPage(creditNotes, owner, noteListQuery(creditNotes, filters), (where) =>
     db
-      .select(noteColumns)
+      .select({ id: creditNotes.id })
       .from(creditNotes)
       .where(where)
       .orderBy(desc(creditNotes.id))
       .limit(filters.limit + 1),
   );
   const page = pageOf(rows, filters.limit);
-  const items = await itemsOf(
+  const texts = await creditNotesJson(
     db,
+    cache,
     owner,
-    page.data.map((r) => r.id),
+    page.data.map((row) => row.id),
   );
-  return { ...page, data: page.data.map((r) => toCreditNote(r, items.get(r.id) ?? [])) };
+  return pageJson(
+    page,
+    texts.map((text, i) => {
+      // A note is never deleted, and the page's statement has just seen this one.
+      if (text === undefined)
+        throw new Error(`Credit note ${page.data[i]?.id} was listed but could not be read.`);
+      return text;
+    }),
+  );
 }

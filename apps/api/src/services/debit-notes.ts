@@ -24,6 +24,7 @@ import {
 } from "./document-view.js";
 import { recordEvent } from "./events.js";
 import { type InvoiceItemRow, settlementStatus } from "./invoice-view.js";
+import { cachedJsonOf, type JsonCache } from "./json-cache.js";
 import {
   checkNoteDate,
   invoiceForNote,
@@ -34,7 +35,7 @@ import {
   noteTax,
 } from "./note-rules.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
-import { type Page, pageOf } from "./pagination.js";
+import { pageJson, pageOf } from "./pagination.js";
 import { datedPage } from "./sparse-pages.js";
 
 type DebitNote = components["schemas"]["DebitNote"];
@@ -235,37 +236,69 @@ export async function createDebitNote(
   return note;
 }
 
-export async function findDebitNote(db: Executor, owner: Owner, id: string): Promise<DebitNote> {
-  const [[row], items] = await Promise.all([
-    db
-      .select(noteColumns)
-      .from(debitNotes)
-      .where(ownedRow(debitNotes, owner, id))
-      .limit(1),
-    itemsOf(db, owner, [id]),
-  ]);
-  if (!row) throw notFound("debit_note", id);
-  return toDebitNote(row, items.get(id) ?? []);
+/**
+ * The debit notes `ids` names, as JSON text in their order (`undefined` for one the owner does not
+ * have). A note never changes once issued: the node keeps the text of those it has read.
+ */
+function debitNotesJson(
+  db: Executor,
+  cache: JsonCache<string>,
+  owner: Owner,
+  ids: readonly string[],
+): Promise<(string | undefined)[]> {
+  return cachedJsonOf(cache, owner, ids, async (missing) => {
+    const [rows, items] = await Promise.all([
+      db
+        .select(noteColumns)
+        .from(debitNotes)
+        .where(ownedBy(debitNotes, owner, inArray(debitNotes.id, missing))),
+      itemsOf(db, owner, missing),
+    ]);
+    return new Map(rows.map((row) => [row.id, JSON.stringify(toDebitNote(row, items.get(row.id) ?? []))]));
+  });
 }
 
+/** GET /v1/debit_notes/{id}: the note as JSON text. */
+export async function findDebitNoteJson(
+  db: Executor,
+  cache: JsonCache<string>,
+  owner: Owner,
+  id: string,
+): Promise<string> {
+  const [text] = await debitNotesJson(db, cache, owner, [id]);
+  if (text === undefined) throw notFound("debit_note", id);
+  return text;
+}
+
+/** GET /v1/debit_notes: the page as JSON text. */
 export async function listDebitNotes(
   db: Executor,
+  cache: JsonCache<string>,
   owner: Owner,
   filters: NoteFilters,
-): Promise<Page<DebitNote>> {
+): Promise<string> {
   const rows = await datedPage(debitNotes, owner, noteListQuery(debitNotes, filters), (where) =>
     db
-      .select(noteColumns)
+      .select({ id: debitNotes.id })
       .from(debitNotes)
       .where(where)
       .orderBy(desc(debitNotes.id))
       .limit(filters.limit + 1),
   );
   const page = pageOf(rows, filters.limit);
-  const items = await itemsOf(
+  const texts = await debitNotesJson(
     db,
+    cache,
     owner,
-    page.data.map((r) => r.id),
+    page.data.map((row) => row.id),
   );
-  return { ...page, data: page.data.map((r) => toDebitNote(r, items.get(r.id) ?? [])) };
+  return pageJson(
+    page,
+    texts.map((text, i) => {
+      // A note is never deleted, and the page's statement has just seen this one.
+      if (text === undefined)
+        throw new Error(`Debit note ${page.data[i]?.id} was listed but could not be read.`);
+      return text;
+    }),
+  );
 }

@@ -3,6 +3,7 @@ import type { Database } from "../db/client.js";
 import type { StatementLanes } from "../db/lanes.js";
 import type { EInvoiceProvider } from "../einvoice/provider.js";
 import type { IssuedInvoiceCache } from "./issued-invoice-cache.js";
+import type { JsonCache } from "./json-cache.js";
 import type { NumberGuesses } from "./number-guesses.js";
 import type { WebhookDeps } from "./webhooks.js";
 
@@ -14,6 +15,8 @@ export interface Services {
   readonly irp: EInvoiceProvider;
   /** The unchanging part of the invoices this node has read (see IssuedInvoiceCache). */
   readonly issuedInvoices: IssuedInvoiceCache;
+  /** The JSON of the credit and debit notes this node has read, which never change (see JsonCache). */
+  readonly issuedNotes: JsonCache<string>;
   /** This node's guesses at the next number of each series (see NumberGuesses). */
   readonly numberGuesses: NumberGuesses;
   /** Connections that run what they are sent in order, for guessed claims (none on PGlite). */

@@ -1,12 +1,14 @@
-import { type AnyColumn, and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { textArrayLiteral } from "../db/arrays.js";
 import type { Executor } from "../db/client.js";
+import { amount, instant } from "../db/json-sql.js";
 import { preparedOn } from "../db/prepared.js";
 import { ReadBatches } from "../db/read-batches.js";
 import { invoiceItems, invoices } from "../db/schema.js";
 import { inTransaction } from "../db/transactions.js";
 import { notFound } from "../errors.js";
 import type { IssuedInvoiceCache, IssuedInvoiceJson } from "./issued-invoice-cache.js";
+import { cachedJsonOf, cacheKeyOf } from "./json-cache.js";
 import { type Owner, ownedRowPlaceholder } from "./owner.js";
 
 /*
@@ -22,9 +24,6 @@ import { type Owner, ownedRowPlaceholder } from "./owner.js";
  * it again then costs PostgreSQL a look at a few columns of one row, not the lines, the signed JWTs and
  * thirty fields.
  */
-const amount = (column: SQL | AnyColumn) => sql`trim_scale(${column})`;
-const instant = (column: SQL | AnyColumn) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 // The outer columns are named in full: a bare `account_id` in the lines' subquery would be the line's
 // own, which loses the index and scans every line.
 const linesJson = sql`(
@@ -149,8 +148,6 @@ const issuedByIds = preparedOn((db) =>
 /** `{"a" : 1, "b" : 2}` → `"a" : 1, "b" : 2`: the fields of one piece, to be joined with the others. */
 const fieldsOf = (piece: string) => piece.slice(1, -1);
 
-const cacheKeyOf = (owner: Owner, id: string) => `${owner.accountId} ${owner.livemode} ${id}`;
-
 function piecesOf(row: { [K in keyof typeof issuedColumns]: string }): IssuedInvoiceJson {
   return [row.head.slice(0, -1), fieldsOf(row.supply), fieldsOf(row.registration), row.tail.slice(1)];
 }
@@ -198,22 +195,19 @@ export async function listedInvoicesJson(
   owner: Owner,
   listed: readonly ListedInvoice[],
 ): Promise<string[]> {
-  const pieces = listed.map((invoice) => cache.get(cacheKeyOf(owner, invoice.id)));
-  const missing = listed.filter((_, i) => pieces[i] === undefined).map((invoice) => invoice.id);
-  if (missing.length > 0) {
-    const rows = await issuedByIds(db).execute({
-      accountId: owner.accountId,
-      livemode: owner.livemode,
-      ids: textArrayLiteral(missing),
-    });
-    const read = new Map(rows.map((row) => [row.id, piecesOf(row)]));
-    listed.forEach((invoice, i) => {
-      const found = read.get(invoice.id);
-      if (pieces[i] !== undefined || found === undefined) return;
-      pieces[i] = found;
-      cache.set(cacheKeyOf(owner, invoice.id), found);
-    });
-  }
+  const pieces = await cachedJsonOf(
+    cache,
+    owner,
+    listed.map((invoice) => invoice.id),
+    async (ids) => {
+      const rows = await issuedByIds(db).execute({
+        accountId: owner.accountId,
+        livemode: owner.livemode,
+        ids: textArrayLiteral(ids),
+      });
+      return new Map(rows.map((row) => [row.id, piecesOf(row)]));
+    },
+  );
   return listed.map((invoice, i) => {
     const issued = pieces[i];
     // An invoice is never deleted, and the page's statement has just seen this one.

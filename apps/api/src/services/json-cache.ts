@@ -1,0 +1,77 @@
+import type { Owner } from "./owner.js";
+
+/**
+ * ISSUED_NOTE_CACHE_CHARS: how much of its credit and debit notes' JSON a process keeps, in
+ * characters, about 2,000 notes of three lines with their IRN.
+ */
+export const ISSUED_NOTE_CACHE_CHARS = 8 * 1024 * 1024;
+
+/** JSON text kept whole, or in pieces to be joined with what changes (see IssuedInvoiceJson). */
+export type CachedJson = string | readonly string[];
+
+const sizeOf = (value: CachedJson) =>
+  typeof value === "string" ? value.length : value.reduce((sum, piece) => sum + piece.length, 0);
+
+/**
+ * JSON text of documents that is never written again once issued, for the documents this node read
+ * most recently, up to `maxChars` characters (one or two bytes each); the least recently read go
+ * first. Nothing in it can go stale on any node.
+ */
+export class JsonCache<Value extends CachedJson> {
+  readonly #entries = new Map<string, Value>();
+  #chars = 0;
+
+  constructor(readonly maxChars: number) {}
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get(key: string): Value | undefined {
+    const value = this.#entries.get(key);
+    if (value !== undefined) {
+      this.#entries.delete(key);
+      this.#entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: Value): void {
+    const size = sizeOf(value);
+    if (size > this.maxChars || this.#entries.has(key)) return;
+    this.#entries.set(key, value);
+    this.#chars += size;
+    for (const [oldest, dropped] of this.#entries) {
+      if (this.#chars <= this.maxChars) break;
+      this.#entries.delete(oldest);
+      this.#chars -= sizeOf(dropped);
+    }
+  }
+}
+
+/** A document's key in a cache: its id, which is unique to its owner, and the owner. */
+export const cacheKeyOf = (owner: Owner, id: string) => `${owner.accountId} ${owner.livemode} ${id}`;
+
+/**
+ * The cached JSON of the documents `ids` names, in their order, an owner's own: those the cache lacks
+ * are read by `readMissing` in one go (it answers what it found, by id) and kept. A document that
+ * `readMissing` does not find is `undefined`.
+ */
+export async function cachedJsonOf<Value extends CachedJson>(
+  cache: JsonCache<Value>,
+  owner: Owner,
+  ids: readonly string[],
+  readMissing: (ids: string[]) => Promise<Map<string, Value>>,
+): Promise<(Value | undefined)[]> {
+  const values = ids.map((id) => cache.get(cacheKeyOf(owner, id)));
+  const missing = ids.filter((_, i) => values[i] === undefined);
+  if (missing.length === 0) return values;
+  const read = await readMissing(missing);
+  return ids.map((id, i) => {
+    const cached = values[i];
+    if (cached !== undefined) return cached;
+    const found = read.get(id);
+    if (found !== undefined) cache.set(cacheKeyOf(owner, id), found);
+    return found;
+  });
+}
