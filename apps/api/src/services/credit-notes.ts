@@ -14,11 +14,11 @@ import {
   roundToRupee,
   type TaxedItem,
 } from "@bahi/gst";
-import { desc, eq, getTableColumns, inArray, sum } from "drizzle-orm";
+import { eq, getTableColumns, inArray, sum } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { creditNoteItems, creditNotes, debitNoteItems, invoices, stockMovements } from "../db/schema.js";
 import { type EInvoiceProvider, registrationColumns } from "../einvoice/provider.js";
-import { type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
+import { type FieldErrorList, field, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
 import { nextDocumentNumber } from "./document-numbers.js";
 import {
@@ -38,19 +38,17 @@ import {
   settlementStatus,
   toInvoice,
 } from "./invoice-view.js";
-import { cachedJsonOf, type JsonCache } from "./json-cache.js";
+import { cachedJsonOf, foundJson, type JsonCache } from "./json-cache.js";
 import {
   checkNoteDate,
   invoiceForNote,
   invoiceLinesOf,
   type NoteFilters,
   noteEinvoice,
-  noteListQuery,
+  notePageJson,
   noteTax,
 } from "./note-rules.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
-import { pageJson, pageOf } from "./pagination.js";
-import { datedPage } from "./sparse-pages.js";
 import { applyStockMovements, type Move } from "./stock.js";
 
 type CreditNote = components["schemas"]["CreditNote"];
@@ -538,40 +536,15 @@ export async function findCreditNoteJson(
   owner: Owner,
   id: string,
 ): Promise<string> {
-  const [text] = await creditNotesJson(db, cache, owner, [id]);
-  if (text === undefined) throw notFound("credit_note", id);
-  return text;
+  return foundJson("credit_note", id, await creditNotesJson(db, cache, owner, [id]));
 }
 
 /** GET /v1/credit_notes: the page as JSON text. */
-export async function listCreditNotes(
+export function listCreditNotes(
   db: Executor,
   cache: JsonCache<string>,
   owner: Owner,
   filters: NoteFilters,
 ): Promise<string> {
-  const rows = await datedPage(creditNotes, owner, noteListQuery(creditNotes, filters), (where) =>
-    db
-      .select({ id: creditNotes.id })
-      .from(creditNotes)
-      .where(where)
-      .orderBy(desc(creditNotes.id))
-      .limit(filters.limit + 1),
-  );
-  const page = pageOf(rows, filters.limit);
-  const texts = await creditNotesJson(
-    db,
-    cache,
-    owner,
-    page.data.map((row) => row.id),
-  );
-  return pageJson(
-    page,
-    texts.map((text, i) => {
-      // A note is never deleted, and the page's statement has just seen this one.
-      if (text === undefined)
-        throw new Error(`Credit note ${page.data[i]?.id} was listed but could not be read.`);
-      return text;
-    }),
-  );
+  return notePageJson(db, creditNotes, owner, filters, (ids) => creditNotesJson(db, cache, owner, ids));
 }

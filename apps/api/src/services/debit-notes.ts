@@ -7,11 +7,11 @@ import {
   parseRupees,
   roundToRupee,
 } from "@bahi/gst";
-import { desc, eq, getTableColumns, inArray, sum } from "drizzle-orm";
+import { eq, getTableColumns, inArray, sum } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { debitNoteItems, debitNotes, invoices } from "../db/schema.js";
 import { type EInvoiceProvider, registrationColumns } from "../einvoice/provider.js";
-import { type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
+import { type FieldErrorList, field, unprocessable } from "../errors.js";
 import { newId } from "../ids.js";
 import { nextDocumentNumber } from "./document-numbers.js";
 import {
@@ -24,19 +24,17 @@ import {
 } from "./document-view.js";
 import { recordEvent } from "./events.js";
 import { type InvoiceItemRow, settlementStatus } from "./invoice-view.js";
-import { cachedJsonOf, type JsonCache } from "./json-cache.js";
+import { cachedJsonOf, foundJson, type JsonCache } from "./json-cache.js";
 import {
   checkNoteDate,
   invoiceForNote,
   invoiceLinesOf,
   type NoteFilters,
   noteEinvoice,
-  noteListQuery,
+  notePageJson,
   noteTax,
 } from "./note-rules.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
-import { pageJson, pageOf } from "./pagination.js";
-import { datedPage } from "./sparse-pages.js";
 
 type DebitNote = components["schemas"]["DebitNote"];
 type DebitNoteCreate = components["schemas"]["DebitNoteCreate"];
@@ -265,40 +263,15 @@ export async function findDebitNoteJson(
   owner: Owner,
   id: string,
 ): Promise<string> {
-  const [text] = await debitNotesJson(db, cache, owner, [id]);
-  if (text === undefined) throw notFound("debit_note", id);
-  return text;
+  return foundJson("debit_note", id, await debitNotesJson(db, cache, owner, [id]));
 }
 
 /** GET /v1/debit_notes: the page as JSON text. */
-export async function listDebitNotes(
+export function listDebitNotes(
   db: Executor,
   cache: JsonCache<string>,
   owner: Owner,
   filters: NoteFilters,
 ): Promise<string> {
-  const rows = await datedPage(debitNotes, owner, noteListQuery(debitNotes, filters), (where) =>
-    db
-      .select({ id: debitNotes.id })
-      .from(debitNotes)
-      .where(where)
-      .orderBy(desc(debitNotes.id))
-      .limit(filters.limit + 1),
-  );
-  const page = pageOf(rows, filters.limit);
-  const texts = await debitNotesJson(
-    db,
-    cache,
-    owner,
-    page.data.map((row) => row.id),
-  );
-  return pageJson(
-    page,
-    texts.map((text, i) => {
-      // A note is never deleted, and the page's statement has just seen this one.
-      if (text === undefined)
-        throw new Error(`Debit note ${page.data[i]?.id} was listed but could not be read.`);
-      return text;
-    }),
-  );
+  return notePageJson(db, debitNotes, owner, filters, (ids) => debitNotesJson(db, cache, owner, ids));
 }

@@ -8,7 +8,7 @@ import { invoiceItems, invoices } from "../db/schema.js";
 import { inTransaction } from "../db/transactions.js";
 import { notFound } from "../errors.js";
 import type { IssuedInvoiceCache, IssuedInvoiceJson } from "./issued-invoice-cache.js";
-import { cachedJsonOf, cacheKeyOf } from "./json-cache.js";
+import { cachedJsonOf, cacheKeyOf, listedJson } from "./json-cache.js";
 import { type Owner, ownedRowPlaceholder } from "./owner.js";
 
 /*
@@ -81,17 +81,18 @@ const invoiceStateById = preparedOn((db) =>
     .prepare("invoice_state_by_id"),
 );
 
+/** An owner's invoices among the ids of a statement's text array `ids`. */
+const ownedAmongIds = and(
+  eq(invoices.accountId, sql.placeholder("accountId")),
+  eq(invoices.livemode, sql.placeholder("livemode")),
+  sql`${invoices.id} = any(${sql.placeholder("ids")}::text[])`,
+);
+
 const invoiceStatesByIds = preparedOn((db) =>
   db
     .select({ id: invoices.id, ...stateColumns })
     .from(invoices)
-    .where(
-      and(
-        eq(invoices.accountId, sql.placeholder("accountId")),
-        eq(invoices.livemode, sql.placeholder("livemode")),
-        sql`${invoices.id} = any(${sql.placeholder("ids")}::text[])`,
-      ),
-    )
+    .where(ownedAmongIds)
     .prepare("invoice_states_by_ids"),
 );
 
@@ -135,13 +136,7 @@ const issuedByIds = preparedOn((db) =>
   db
     .select({ id: invoices.id, ...issuedColumns })
     .from(invoices)
-    .where(
-      and(
-        eq(invoices.accountId, sql.placeholder("accountId")),
-        eq(invoices.livemode, sql.placeholder("livemode")),
-        sql`${invoices.id} = any(${sql.placeholder("ids")}::text[])`,
-      ),
-    )
+    .where(ownedAmongIds)
     .prepare("invoices_issued_by_ids"),
 );
 
@@ -195,23 +190,14 @@ export async function listedInvoicesJson(
   owner: Owner,
   listed: readonly ListedInvoice[],
 ): Promise<string[]> {
-  const pieces = await cachedJsonOf(
-    cache,
-    owner,
-    listed.map((invoice) => invoice.id),
-    async (ids) => {
-      const rows = await issuedByIds(db).execute({
-        accountId: owner.accountId,
-        livemode: owner.livemode,
-        ids: textArrayLiteral(ids),
-      });
-      return new Map(rows.map((row) => [row.id, piecesOf(row)]));
-    },
-  );
-  return listed.map((invoice, i) => {
-    const issued = pieces[i];
-    // An invoice is never deleted, and the page's statement has just seen this one.
-    if (issued === undefined) throw new Error(`Invoice ${invoice.id} was listed but could not be read.`);
-    return joined(issued, invoice);
+  const ids = listed.map((invoice) => invoice.id);
+  const pieces = await cachedJsonOf(cache, owner, ids, async (missing) => {
+    const rows = await issuedByIds(db).execute({
+      accountId: owner.accountId,
+      livemode: owner.livemode,
+      ids: textArrayLiteral(missing),
+    });
+    return new Map(rows.map((row) => [row.id, piecesOf(row)]));
   });
+  return listedJson(ids, pieces).map((issued, i) => joined(issued, listed[i] as ListedInvoice));
 }

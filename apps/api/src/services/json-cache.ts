@@ -1,3 +1,4 @@
+import { notFound } from "../errors.js";
 import type { Owner } from "./owner.js";
 
 /**
@@ -73,5 +74,30 @@ export async function cachedJsonOf<Value extends CachedJson>(
     const found = read.get(id);
     if (found !== undefined) cache.set(cacheKeyOf(owner, id), found);
     return found;
+  });
+}
+
+/** The one document `cachedJsonOf` was asked for, or 404 naming its kind (`code`). */
+export function foundJson<Value extends CachedJson>(
+  code: string,
+  id: string,
+  values: (Value | undefined)[],
+): Value {
+  const [value] = values;
+  if (value === undefined) throw notFound(code, id);
+  return value;
+}
+
+/**
+ * The documents of a list's page, which its statement has just seen, as `cachedJsonOf` read them:
+ * documents are never deleted, so one missing is a fault, not a 404.
+ */
+export function listedJson<Value extends CachedJson>(
+  ids: readonly string[],
+  values: (Value | undefined)[],
+): Value[] {
+  return values.map((value, i) => {
+    if (value === undefined) throw new Error(`Document ${ids[i]} was listed but could not be read.`);
+    return value;
   });
 }

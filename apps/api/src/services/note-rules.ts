@@ -8,7 +8,7 @@ import {
   parseNumeric,
   todayInIst,
 } from "@bahi/gst";
-import { asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { creditNotes, debitNotes, invoiceItems, invoices } from "../db/schema.js";
 import { buildInv01, type Inv01Input } from "../einvoice/inv01.js";
@@ -16,9 +16,10 @@ import type { EInvoice } from "../einvoice/provider.js";
 import { ApiError, conflict, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { type AccountRow, findAccount } from "./accounts.js";
 import type { InvoiceItemRow, InvoiceRow } from "./invoice-view.js";
+import { listedJson } from "./json-cache.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
-import { checkDateRange } from "./pagination.js";
-import type { DatedPageQuery } from "./sparse-pages.js";
+import { checkDateRange, pageJson, pageOf } from "./pagination.js";
+import { type DatedPageQuery, datedPage } from "./sparse-pages.js";
 
 // Credit and debit notes (GST section 34) share these rules: each adjusts one issued invoice, on its
 // terms (place of supply, supply type, rates), and is e-invoiced when the invoice was.
@@ -217,7 +218,7 @@ export interface NoteFilters {
 }
 
 /** A page's filters on the notes' table, for datedPage; 400 for an inverted date range. */
-export function noteListQuery(
+function noteListQuery(
   table: (typeof noteTables)[keyof typeof noteTables],
   filters: NoteFilters,
 ): DatedPageQuery {
@@ -230,4 +231,28 @@ export function noteListQuery(
       filters.partyId ? eq(table.partyId, filters.partyId) : undefined,
     ],
   };
+}
+
+/**
+ * GET /v1/credit_notes or /v1/debit_notes: the page as JSON text. The page's statement reads ids
+ * only; `notesJson` writes the notes of those ids (see JsonCache: a note never changes once issued).
+ */
+export async function notePageJson(
+  db: Executor,
+  table: (typeof noteTables)[keyof typeof noteTables],
+  owner: Owner,
+  filters: NoteFilters,
+  notesJson: (ids: string[]) => Promise<(string | undefined)[]>,
+): Promise<string> {
+  const rows = await datedPage(table, owner, noteListQuery(table, filters), (where) =>
+    db
+      .select({ id: table.id })
+      .from(table)
+      .where(where)
+      .orderBy(desc(table.id))
+      .limit(filters.limit + 1),
+  );
+  const page = pageOf(rows, filters.limit);
+  const ids = page.data.map((row) => row.id);
+  return pageJson(page, listedJson(ids, await notesJson(ids)));
 }
