@@ -181,8 +181,8 @@ export type ListedInvoice = InvoiceState & { readonly id: string };
 /**
  * The invoices of a list's page as JSON text, in the page's order, each as GET /v1/invoices/{id}
  * answers it: with the state the page's own statement read, and the rest from this node's cache, or
- * for the invoices not in it from PostgreSQL, in one statement. Mapped and serialised in Node, the
- * page's invoices cost its main thread 0.1 ms each (BENCHMARKS.md, "Invoice lists").
+ * for the invoices not in it from PostgreSQL, in one statement. Mapped and serialised in Node, each
+ * invoice of a page cost the main thread about 0.16 ms (BENCHMARKS.md, "List pages of invoices").
  */
 export async function listedInvoicesJson(
   db: Executor,
