@@ -4,7 +4,8 @@ import {
   IssuedInvoiceCache,
   type IssuedInvoiceJson,
 } from "../src/services/issued-invoice-cache.js";
-import { cachedJsonOf, ISSUED_NOTE_CACHE_CHARS, JsonCache } from "../src/services/json-cache.js";
+import { cachedJsonOf, JsonCache } from "../src/services/json-cache.js";
+import { ISSUED_NOTE_CACHE_CHARS } from "../src/services/note-rules.js";
 
 /** Pieces of `chars` characters in all. */
 const pieces = (chars: number, mark = "x"): IssuedInvoiceJson => [mark.repeat(chars - 3), "{", ",", "}"];

@@ -38,7 +38,7 @@ import {
   settlementStatus,
   toInvoice,
 } from "./invoice-view.js";
-import { cachedJsonOf, foundJson, type JsonCache } from "./json-cache.js";
+import { foundJson, type JsonCache } from "./json-cache.js";
 import {
   checkNoteDate,
   invoiceForNote,
@@ -46,6 +46,7 @@ import {
   type NoteFilters,
   noteEinvoice,
   notePageJson,
+  notesJson,
   noteTax,
 } from "./note-rules.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
@@ -507,26 +508,26 @@ export async function createCreditNote(
   return note;
 }
 
-/**
- * The credit notes `ids` names, as JSON text in their order (`undefined` for one the owner does not
- * have). A note never changes once issued: the node keeps the text of those it has read.
- */
 function creditNotesJson(
   db: Executor,
   cache: JsonCache<string>,
   owner: Owner,
   ids: readonly string[],
 ): Promise<(string | undefined)[]> {
-  return cachedJsonOf(cache, owner, ids, async (missing) => {
-    const [rows, items] = await Promise.all([
-      db
-        .select(noteColumns)
-        .from(creditNotes)
-        .where(ownedBy(creditNotes, owner, inArray(creditNotes.id, missing))),
-      itemsOf(db, owner, missing),
-    ]);
-    return new Map(rows.map((row) => [row.id, JSON.stringify(toCreditNote(row, items.get(row.id) ?? []))]));
-  });
+  return notesJson(
+    cache,
+    owner,
+    ids,
+    (missing) =>
+      Promise.all([
+        db
+          .select(noteColumns)
+          .from(creditNotes)
+          .where(ownedBy(creditNotes, owner, inArray(creditNotes.id, missing))),
+        itemsOf(db, owner, missing),
+      ]),
+    toCreditNote,
+  );
 }
 
 /** GET /v1/credit_notes/{id}: the note as JSON text. */

@@ -24,7 +24,7 @@ import {
 } from "./document-view.js";
 import { recordEvent } from "./events.js";
 import { type InvoiceItemRow, settlementStatus } from "./invoice-view.js";
-import { cachedJsonOf, foundJson, type JsonCache } from "./json-cache.js";
+import { foundJson, type JsonCache } from "./json-cache.js";
 import {
   checkNoteDate,
   invoiceForNote,
@@ -32,6 +32,7 @@ import {
   type NoteFilters,
   noteEinvoice,
   notePageJson,
+  notesJson,
   noteTax,
 } from "./note-rules.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
@@ -234,26 +235,26 @@ export async function createDebitNote(
   return note;
 }
 
-/**
- * The debit notes `ids` names, as JSON text in their order (`undefined` for one the owner does not
- * have). A note never changes once issued: the node keeps the text of those it has read.
- */
 function debitNotesJson(
   db: Executor,
   cache: JsonCache<string>,
   owner: Owner,
   ids: readonly string[],
 ): Promise<(string | undefined)[]> {
-  return cachedJsonOf(cache, owner, ids, async (missing) => {
-    const [rows, items] = await Promise.all([
-      db
-        .select(noteColumns)
-        .from(debitNotes)
-        .where(ownedBy(debitNotes, owner, inArray(debitNotes.id, missing))),
-      itemsOf(db, owner, missing),
-    ]);
-    return new Map(rows.map((row) => [row.id, JSON.stringify(toDebitNote(row, items.get(row.id) ?? []))]));
-  });
+  return notesJson(
+    cache,
+    owner,
+    ids,
+    (missing) =>
+      Promise.all([
+        db
+          .select(noteColumns)
+          .from(debitNotes)
+          .where(ownedBy(debitNotes, owner, inArray(debitNotes.id, missing))),
+        itemsOf(db, owner, missing),
+      ]),
+    toDebitNote,
+  );
 }
 
 /** GET /v1/debit_notes/{id}: the note as JSON text. */

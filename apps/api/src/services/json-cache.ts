@@ -1,12 +1,6 @@
 import { notFound } from "../errors.js";
 import type { Owner } from "./owner.js";
 
-/**
- * ISSUED_NOTE_CACHE_CHARS: how much of its credit and debit notes' JSON a process keeps, in
- * characters, about 2,000 notes of three lines with their IRN.
- */
-export const ISSUED_NOTE_CACHE_CHARS = 8 * 1024 * 1024;
-
 /** JSON text kept whole, or in pieces to be joined with what changes (see IssuedInvoiceJson). */
 export type CachedJson = string | readonly string[];
 

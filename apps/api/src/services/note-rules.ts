@@ -16,10 +16,16 @@ import type { EInvoice } from "../einvoice/provider.js";
 import { ApiError, conflict, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
 import { type AccountRow, findAccount } from "./accounts.js";
 import type { InvoiceItemRow, InvoiceRow } from "./invoice-view.js";
-import { listedJson } from "./json-cache.js";
+import { cachedJsonOf, type JsonCache, listedJson } from "./json-cache.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { checkDateRange, pageJson, pageOf } from "./pagination.js";
 import { type DatedPageQuery, datedPage } from "./sparse-pages.js";
+
+/**
+ * ISSUED_NOTE_CACHE_CHARS: how much of its credit and debit notes' JSON a process keeps, in
+ * characters, about 2,000 notes of three lines with their IRN.
+ */
+export const ISSUED_NOTE_CACHE_CHARS = 8 * 1024 * 1024;
 
 // Credit and debit notes (GST section 34) share these rules: each adjusts one issued invoice, on its
 // terms (place of supply, supply type, rates), and is e-invoiced when the invoice was.
@@ -231,6 +237,24 @@ function noteListQuery(
       filters.partyId ? eq(table.partyId, filters.partyId) : undefined,
     ],
   };
+}
+
+/**
+ * The notes `ids` names, as JSON text in their order (`undefined` for one the owner does not have).
+ * A note never changes once issued: the node keeps the text of those it has read, and `read` finds
+ * the rows and lines of the others, which `toNote` writes.
+ */
+export function notesJson<Row extends { id: string }, Line>(
+  cache: JsonCache<string>,
+  owner: Owner,
+  ids: readonly string[],
+  read: (missing: string[]) => Promise<[Row[], Map<string, Line[]>]>,
+  toNote: (row: Row, lines: Line[]) => object,
+): Promise<(string | undefined)[]> {
+  return cachedJsonOf(cache, owner, ids, async (missing) => {
+    const [rows, lines] = await read(missing);
+    return new Map(rows.map((row) => [row.id, JSON.stringify(toNote(row, lines.get(row.id) ?? []))]));
+  });
 }
 
 /**
