@@ -1,6 +1,5 @@
 import { request as httpRequest } from "node:http";
 import { fixtures } from "@bahi/contract";
-import { responseProblems } from "@bahi/contract/testing";
 import { todayInIst } from "@bahi/gst";
 import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
@@ -20,7 +19,7 @@ import {
   XLSX_MEDIA_TYPE,
 } from "../src/services/product-imports/read-file.js";
 import { ImportWorker } from "../src/services/product-imports/worker.js";
-import { startTestApi, type TestApi } from "./support/api.js";
+import { expectConforming, startTestApi, type TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
 import { createTenant, type Tenant } from "./support/tenants.js";
 
@@ -81,7 +80,7 @@ function postOnItsOwnConnection(body: string): Promise<{ status: number; body: R
             headers: new Headers(response.headers as Record<string, string>),
             body: JSON.parse(text),
           };
-          expect(responseProblems("createProductImport", result)).toEqual([]);
+          expectConforming("createProductImport", result);
           resolve(result);
         });
       },

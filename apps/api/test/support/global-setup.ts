@@ -6,6 +6,7 @@ import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../src/db/client.js";
 import { migrate } from "../../src/db/migrate.js";
+import { startStatusLog } from "./status-coverage.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,6 +22,7 @@ declare module "vitest" {
  * copying a migrated one costs a fraction of that.
  */
 export default async function setup(project: TestProject) {
+  const checkStatuses = startStatusLog(project);
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const template = `bahi_template_${randomBytes(4).toString("hex")}`;
@@ -34,6 +36,7 @@ export default async function setup(project: TestProject) {
     return async () => {
       await admin.unsafe(`drop database if exists ${template} with (force)`);
       await admin.end();
+      await checkStatuses();
     };
   }
   const handle = await openDatabase({ driver: "pglite", dataDir: null });
@@ -45,7 +48,10 @@ export default async function setup(project: TestProject) {
   writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
   project.provide("pgliteSnapshot", path);
   project.provide("postgresTemplate", "");
-  return () => rmSync(path, { force: true });
+  return async () => {
+    rmSync(path, { force: true });
+    await checkStatuses();
+  };
 }
 
 export function withDatabase(url: string, database: string): string {

@@ -98,3 +98,14 @@ export function problemProblems(body: unknown): string[] {
   const validate = validatorFor("Problem", { $ref: "#/components/schemas/Problem" });
   return validate(body) ? [] : [ajv.errorsText(validate.errors)];
 }
+
+/** The first example the spec gives of `operationId`'s JSON request body, if it gives one. */
+export function requestExampleOf(operationId: string): unknown {
+  const op = operationList.find((o) => o.operationId === operationId);
+  if (!op) throw new Error(`unknown operation ${operationId}`);
+  const pathItem = (doc.paths as Json)[op.path] as Json;
+  const body = resolve((pathItem[op.method.toLowerCase()] as Json).requestBody);
+  const media = (body?.content as Json | undefined)?.["application/json"] as Json | undefined;
+  const first = Object.values((media?.examples ?? {}) as Json)[0];
+  return first === undefined ? undefined : resolve(first).value;
+}
