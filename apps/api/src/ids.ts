@@ -81,7 +81,3 @@ export function timeOfId(id: string): Date {
   for (const char of body) ms = ms * 32 + ALPHABET.indexOf(char);
   return new Date(ms);
 }
-
-export function hasPrefix(id: string, kind: IdKind): boolean {
-  return id.startsWith(`${ID_PREFIXES[kind]}_`);
-}

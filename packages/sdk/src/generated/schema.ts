@@ -4290,7 +4290,7 @@ export interface components {
         IdempotencyKey: string;
         /** @description The invoice's id. */
         InvoiceId: string;
-        /** @description How many objects a page holds, from 1 to 100. */
+        /** @description How many objects a page holds, from 1 to 100 (MAX_PAGE_SIZE). */
         Limit: number;
         /** @description The party's id. */
         PartyId: string;
@@ -4399,7 +4399,7 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: {
-                /** @description How many objects a page holds, from 1 to 100. */
+                /** @description How many objects a page holds, from 1 to 100 (MAX_PAGE_SIZE). */
                 limit?: components["parameters"]["Limit"];
                 /** @description A cursor for the next page, the `next_cursor` of the page before (the id of its last object). */
                 starting_after?: components["parameters"]["StartingAfter"];
@@ -4596,7 +4596,7 @@ export interface operations {
                 date_to?: components["parameters"]["FilterDateTo"];
                 /** @description Only those concerning this invoice. */
                 invoice_id?: components["parameters"]["FilterInvoiceId"];
-                /** @description How many objects a page holds, from 1 to 100. */
+                /** @description How many objects a page holds, from 1 to 100 (MAX_PAGE_SIZE). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Only documents of this party. */
                 party_id?: components["parameters"]["FilterPartyId"];
@@ -4760,7 +4760,7 @@ export interface operations {
                 date_to?: components["parameters"]["FilterDateTo"];
                 /** @description Only those concerning this invoice. */
                 invoice_id?: components["parameters"]["FilterInvoiceId"];
-                /** @description How many objects a page holds, from 1 to 100. */
+                /** @description How many objects a page holds, from 1 to 100 (MAX_PAGE_SIZE). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Only documents of this party. */
                 party_id?: components["parameters"]["FilterPartyId"];
@@ -4948,7 +4948,7 @@ export interface operations {
             query?: {
                 /** @description Only events created at or after this time (RFC 3339). */
                 created_gte?: components["schemas"]["Timestamp"];
-                /** @description How many objects a page holds, from 1 to 100. */
+                /** @description How many objects a page holds, from 1 to 100 (MAX_PAGE_SIZE). */
                 limit?: components["parameters"]["Limit"];
                 /** @description A cursor for the next page, the `next_cursor` of the page before (the id of its last object). */
                 starting_after?: components["parameters"]["StartingAfter"];
@@ -5070,7 +5070,7 @@ export interface operations {
                 date_from?: components["parameters"]["FilterDateFrom"];
                 /** @description Only documents dated on or before this date (`YYYY-MM-DD`); not before `date_from` (400). */
                 date_to?: components["parameters"]["FilterDateTo"];
-                /** @description How many objects a page holds, from 1 to 100. */
+                /** @description How many objects a page holds, from 1 to 100 (MAX_PAGE_SIZE). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Only invoices with exactly this number. Numbers are unique within a financial year, so this finds at most one invoice a year. */
                 number?: components["parameters"]["FilterInvoiceNumber"];
@@ -5352,7 +5352,7 @@ export interface operations {
             query?: {
                 /** @description Only the party with this GSTIN (there is at most one). */
                 gstin?: components["schemas"]["Gstin"];
-                /** @description How many objects a page holds, from 1 to 100. */
+                /** @description How many objects a page holds, from 1 to 100 (MAX_PAGE_SIZE). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Only parties whose name contains this text, ignoring case: `sharma` finds `Sharma Electronics`. 1 to 100 characters. */
                 q?: string;
@@ -5529,7 +5529,7 @@ export interface operations {
                 date_to?: components["parameters"]["FilterDateTo"];
                 /** @description Only those concerning this invoice. */
                 invoice_id?: components["parameters"]["FilterInvoiceId"];
-                /** @description How many objects a page holds, from 1 to 100. */
+                /** @description How many objects a page holds, from 1 to 100 (MAX_PAGE_SIZE). */
                 limit?: components["parameters"]["Limit"];
                 /** @description Only documents of this party. */
                 party_id?: components["parameters"]["FilterPartyId"];
@@ -5711,7 +5711,7 @@ export interface operations {
             query?: {
                 /** @description `true`: only products without an HSN code; `false`: only products with one. */
                 hsn_missing?: boolean;
-                /** @description How many objects a page holds, from 1 to 100. */
+                /** @description How many objects a page holds, from 1 to 100 (MAX_PAGE_SIZE). */
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description `true`: only products that track stock, have a `reorder_level` and whose `stock_on_hand` is at or
@@ -5885,7 +5885,7 @@ export interface operations {
     listProductRateHistory: {
         parameters: {
             query?: {
-                /** @description How many objects a page holds, from 1 to 100. */
+                /** @description How many objects a page holds, from 1 to 100 (MAX_PAGE_SIZE). */
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description A cursor for the next page, the `next_cursor` of the page before (the `valid_from` of its last
@@ -5986,7 +5986,7 @@ export interface operations {
             query?: {
                 /** @description Only movements of this kind. */
                 kind?: "opening" | "adjustment" | "invoice" | "invoice_cancel" | "credit_note" | "import";
-                /** @description How many objects a page holds, from 1 to 100. */
+                /** @description How many objects a page holds, from 1 to 100 (MAX_PAGE_SIZE). */
                 limit?: components["parameters"]["Limit"];
                 /** @description A cursor for the next page, the `next_cursor` of the page before (the id of its last object). */
                 starting_after?: components["parameters"]["StartingAfter"];
@@ -6152,7 +6152,7 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: {
-                /** @description How many objects a page holds, from 1 to 100. */
+                /** @description How many objects a page holds, from 1 to 100 (MAX_PAGE_SIZE). */
                 limit?: components["parameters"]["Limit"];
                 /** @description A cursor for the next page, the `next_cursor` of the page before (the id of its last object). */
                 starting_after?: components["parameters"]["StartingAfter"];
@@ -6356,7 +6356,7 @@ export interface operations {
             query?: {
                 /** @description Only the attempts to deliver this event. */
                 event_id?: string;
-                /** @description How many objects a page holds, from 1 to 100. */
+                /** @description How many objects a page holds, from 1 to 100 (MAX_PAGE_SIZE). */
                 limit?: components["parameters"]["Limit"];
                 /** @description A cursor for the next page, the `next_cursor` of the page before (the id of its last object). */
                 starting_after?: components["parameters"]["StartingAfter"];
