@@ -216,6 +216,31 @@ describe("exact GST", () => {
     expect(res.body.items[0]).toMatchObject({ qty: 1.255, rate: 80.5, unit: "KGS" });
   });
 
+  it("amounts past a lakh with paise and quantities past 8,388 with 3 decimals are taken as written", async () => {
+    // Each of these was refused as having too many decimals: the validator divided by the step.
+    const s = await shop();
+    const party = await s.party(sharma);
+    await s.product({
+      sku: "HR-COIL",
+      name: "Hot-rolled coil",
+      hsn_code: "72083610",
+      unit: "TON",
+      opening_stock: 10_000,
+    });
+    const res = await s.invoice({
+      party_id: party,
+      items: [{ sku: "HR-COIL", qty: 8388.612, rate: 111848.18, discount: 1234567.89 }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.items[0]).toMatchObject({ qty: 8388.612, rate: 111848.18, discount: 1234567.89 });
+    expect(res.body).toMatchObject({
+      taxable_value: 937016417.04,
+      igst: 168662955.07,
+      round_off: -0.11,
+      total: 1105679372,
+    });
+  });
+
   it("an export (place of supply 96): IGST whatever the states, and an EXPWP e-invoice to URP", async () => {
     const s = await shop();
     const party = await s.party(meera);

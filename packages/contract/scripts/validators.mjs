@@ -3,6 +3,7 @@
 import Ajv2020 from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import addFormats from "ajv-formats";
+import { decimalMultipleOf } from "./decimal-multiple-of.mjs";
 
 const JSON_TYPE = "application/json";
 const shim = `import { createRequire } from "node:module";
@@ -40,11 +41,12 @@ function newAjv(options) {
     strictRequired: false,
     strictTypes: false,
     discriminator: true,
-    multipleOfPrecision: 9,
     code: { source: true, esm: true },
     ...options,
   });
   addFormats(ajv);
+  ajv.removeKeyword("multipleOf");
+  ajv.addKeyword(decimalMultipleOf);
   ajv.addFormat("binary", true);
   ajv.addVocabulary(["example", "xml", "externalDocs"]);
   return ajv;

@@ -59,8 +59,14 @@ describe("the compiled request validators", () => {
     const op = operationList.find((o) => o.operationId === "createPayment");
     const validate = op?.validate.body;
     const payment = (amount: number) => ({ party_id: "pty_x", amount, date: "2026-11-22", mode: "upi" });
-    for (const amount of [0.29, 589.94, 109.99, 99999999999.99])
+    for (const amount of [0.29, 589.94, 109.99, 111848.18, 1234567.89, 99999999999.99])
       expect(validate?.(payment(amount)), String(amount)).toBe(true);
+    // Paise across the whole range, as a client writes them: each taken, each with a tenth of a paisa more refused.
+    for (let paise = 1; paise < 9_999_999_999_999; paise += 499_999_937) {
+      const amount = Number((paise / 100).toFixed(2));
+      expect(validate?.(payment(amount)), String(amount)).toBe(true);
+      expect(validate?.(payment(Number((paise / 100 + 0.001).toFixed(3)))), `${amount} + 0.001`).toBe(false);
+    }
     expect(validate?.(payment(10.001))).toBe(false);
     expect(toFieldErrors(validate?.errors ?? [])).toContainEqual(
       expect.objectContaining({

@@ -1,0 +1,28 @@
+import { _, str } from "ajv/dist/2020.js";
+
+/** The number of decimals of a step that is a power of ten (0.01 → 2); the spec uses no other. */
+function decimalsOf(step) {
+  const decimals = Math.max(0, Math.round(-Math.log10(step)));
+  if (Number(`1e-${decimals}`) !== step) throw new Error(`multipleOf ${step} is not a power of ten`);
+  return decimals;
+}
+
+/**
+ * `multipleOf` for the spec's decimal steps, checked on the number as the client wrote it. Ajv
+ * divides (123456.78 / 0.01 = 12345677.999999998) and allows an error of 1e-9 at most, which refused
+ * about 1 in 14 amounts past ₹1,11,848 with paise, and quantities past 8,388.6 with three decimals,
+ * as having too many decimals. A number has at most n decimals exactly when rounding it to n
+ * decimals gives it back: every number the spec allows is far below where doubles space out by 10⁻ⁿ.
+ */
+export const decimalMultipleOf = {
+  keyword: "multipleOf",
+  type: "number",
+  schemaType: "number",
+  error: {
+    message: ({ schemaCode }) => str`must be multiple of ${schemaCode}`,
+    params: ({ schemaCode }) => _`{multipleOf: ${schemaCode}}`,
+  },
+  code(cxt) {
+    cxt.fail(_`Number(${cxt.data}.toFixed(${decimalsOf(cxt.schema)})) !== ${cxt.data}`);
+  },
+};
