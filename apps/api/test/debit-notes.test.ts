@@ -211,6 +211,29 @@ describe("issuing debit notes", () => {
     });
   });
 
+  it("a note is found as its own kind only, read before or not: a credit note's id is no debit note", async () => {
+    const s = await seller();
+    const inv = await s.issued(s.sharma, 3);
+    const debit = await s.debit({
+      invoice_id: inv.id,
+      reason: "price_revision",
+      items: [{ sku: "PEN", taxable_value: 50 }],
+    });
+    const credit = await s.call("createCreditNote", {
+      body: { invoice_id: inv.id, reason: "correction", items: [{ sku: "PEN", qty: 1 }] },
+    });
+    for (const [own, other, id] of [
+      ["retrieveDebitNote", "retrieveCreditNote", debit.body.id],
+      ["retrieveCreditNote", "retrieveDebitNote", credit.body.id],
+    ] as const) {
+      // Twice: the first read of each note leaves it in the node's cache.
+      for (const _ of [1, 2]) {
+        expect((await s.call(own, { path: { id } })).status).toBe(200);
+        expectProblem(await s.call(other, { path: { id } }), 404, "not_found");
+      }
+    }
+  });
+
   it("an invoice and its debit notes round together: a credit of everything leaves nothing to pay", async () => {
     const s = await seller();
     // 84.32 + IGST 15.18 = 99.50: the invoice rounds up to 100, and the note's 99.50 takes 199 to 199.

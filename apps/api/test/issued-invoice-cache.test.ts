@@ -66,7 +66,7 @@ describe("JsonCache of whole texts (the credit and debit notes')", () => {
     expect(cache.get("d")).toBeUndefined();
   });
 
-  it("reads only what it lacks, for the owner asking, and keeps what it read", async () => {
+  it("reads only what it lacks, for the owner and the kind asked, and keeps what it read", async () => {
     const cache = new JsonCache<string>(ISSUED_NOTE_CACHE_CHARS);
     const owner = { accountId: "acc_1", livemode: false };
     const asked: string[][] = [];
@@ -74,15 +74,21 @@ describe("JsonCache of whole texts (the credit and debit notes')", () => {
       asked.push(ids);
       return new Map(ids.filter((id) => id !== "gone").map((id) => [id, `{"id":"${id}"}`]));
     };
-    expect(await cachedJsonOf(cache, owner, ["a", "b"], read)).toEqual(['{"id":"a"}', '{"id":"b"}']);
-    expect(await cachedJsonOf(cache, owner, ["c", "b", "gone", "a"], read)).toEqual([
+    expect(await cachedJsonOf(cache, owner, "credit_note", ["a", "b"], read)).toEqual([
+      '{"id":"a"}',
+      '{"id":"b"}',
+    ]);
+    expect(await cachedJsonOf(cache, owner, "credit_note", ["c", "b", "gone", "a"], read)).toEqual([
       '{"id":"c"}',
       '{"id":"b"}',
       undefined,
       '{"id":"a"}',
     ]);
-    expect(await cachedJsonOf(cache, { ...owner, livemode: true }, ["a"], read)).toEqual(['{"id":"a"}']);
-    expect(asked).toEqual([["a", "b"], ["c", "gone"], ["a"]]);
-    expect(cache.size).toBe(4);
+    expect(await cachedJsonOf(cache, { ...owner, livemode: true }, "credit_note", ["a"], read)).toEqual([
+      '{"id":"a"}',
+    ]);
+    expect(await cachedJsonOf(cache, owner, "debit_note", ["a"], read)).toEqual(['{"id":"a"}']);
+    expect(asked).toEqual([["a", "b"], ["c", "gone"], ["a"], ["a"]]);
+    expect(cache.size).toBe(5);
   });
 });

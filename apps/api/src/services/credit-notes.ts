@@ -517,6 +517,7 @@ function creditNotesJson(
   return notesJson(
     cache,
     owner,
+    "credit_note",
     ids,
     (missing) =>
       Promise.all([

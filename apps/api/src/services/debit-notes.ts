@@ -244,6 +244,7 @@ function debitNotesJson(
   return notesJson(
     cache,
     owner,
+    "debit_note",
     ids,
     (missing) =>
       Promise.all([

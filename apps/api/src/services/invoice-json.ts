@@ -160,7 +160,7 @@ export async function findInvoiceJson(
   id: string,
 ): Promise<string> {
   const params = { accountId: owner.accountId, livemode: owner.livemode, id };
-  const key = cacheKeyOf(owner, id);
+  const key = cacheKeyOf(owner, "invoice", id);
   const issued = cache.get(key);
   if (issued) {
     const state = await stateOf(db, owner, id);
@@ -191,7 +191,7 @@ export async function listedInvoicesJson(
   listed: readonly ListedInvoice[],
 ): Promise<string[]> {
   const ids = listed.map((invoice) => invoice.id);
-  const pieces = await cachedJsonOf(cache, owner, ids, async (missing) => {
+  const pieces = await cachedJsonOf(cache, owner, "invoice", ids, async (missing) => {
     const rows = await issuedByIds(db).execute({
       accountId: owner.accountId,
       livemode: owner.livemode,

@@ -1,4 +1,5 @@
 import { notFound } from "../errors.js";
+import type { DocumentKind } from "./document-numbers.js";
 import type { Owner } from "./owner.js";
 
 /** JSON text kept whole, or in pieces to be joined with what changes (see IssuedInvoiceJson). */
@@ -44,8 +45,12 @@ export class JsonCache<Value extends CachedJson> {
   }
 }
 
-/** A document's key in a cache: its id, which is unique to its owner, and the owner. */
-export const cacheKeyOf = (owner: Owner, id: string) => `${owner.accountId} ${owner.livemode} ${id}`;
+/**
+ * A document's key in a cache: its owner, its kind and its id. Credit and debit notes share a cache,
+ * and without the kind a credit note's id asked for as a debit note found the credit note.
+ */
+export const cacheKeyOf = (owner: Owner, kind: DocumentKind, id: string) =>
+  `${owner.accountId} ${owner.livemode} ${kind} ${id}`;
 
 /**
  * The cached JSON of the documents `ids` names, in their order, an owner's own: those the cache lacks
@@ -55,10 +60,11 @@ export const cacheKeyOf = (owner: Owner, id: string) => `${owner.accountId} ${ow
 export async function cachedJsonOf<Value extends CachedJson>(
   cache: JsonCache<Value>,
   owner: Owner,
+  kind: DocumentKind,
   ids: readonly string[],
   readMissing: (ids: string[]) => Promise<Map<string, Value>>,
 ): Promise<(Value | undefined)[]> {
-  const values = ids.map((id) => cache.get(cacheKeyOf(owner, id)));
+  const values = ids.map((id) => cache.get(cacheKeyOf(owner, kind, id)));
   const missing = ids.filter((_, i) => values[i] === undefined);
   if (missing.length === 0) return values;
   const read = await readMissing(missing);
@@ -66,7 +72,7 @@ export async function cachedJsonOf<Value extends CachedJson>(
     const cached = values[i];
     if (cached !== undefined) return cached;
     const found = read.get(id);
-    if (found !== undefined) cache.set(cacheKeyOf(owner, id), found);
+    if (found !== undefined) cache.set(cacheKeyOf(owner, kind, id), found);
     return found;
   });
 }

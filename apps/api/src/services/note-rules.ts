@@ -247,11 +247,12 @@ function noteListQuery(
 export function notesJson<Row extends { id: string }, Line>(
   cache: JsonCache<string>,
   owner: Owner,
+  kind: "credit_note" | "debit_note",
   ids: readonly string[],
   read: (missing: string[]) => Promise<[Row[], Map<string, Line[]>]>,
   toNote: (row: Row, lines: Line[]) => object,
 ): Promise<(string | undefined)[]> {
-  return cachedJsonOf(cache, owner, ids, async (missing) => {
+  return cachedJsonOf(cache, owner, kind, ids, async (missing) => {
     const [rows, lines] = await read(missing);
     return new Map(rows.map((row) => [row.id, JSON.stringify(toNote(row, lines.get(row.id) ?? []))]));
   });
