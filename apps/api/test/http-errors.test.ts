@@ -1,4 +1,4 @@
-import { operationList } from "@bahi/contract";
+import { fixtures, operationList } from "@bahi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_JSON_BODY_BYTES } from "../src/http/body.js";
 import { handlers } from "../src/routes/index.js";
@@ -151,11 +151,27 @@ describe("problem+json for every error the spine produces", () => {
     ]);
   });
 
-  it("limit accepts the boundaries 1 and 100 and refuses 101", async () => {
-    expect((await api.call("listApiKeys", { key: tenant.testKey, query: { limit: 1 } })).status).toBe(200);
-    expect((await api.call("listApiKeys", { key: tenant.testKey, query: { limit: 100 } })).status).toBe(200);
-    const over = await api.call("listApiKeys", { key: tenant.testKey, query: { limit: 101 } });
-    expect(over.body.errors).toEqual([expect.objectContaining({ pointer: "/query/limit", code: "maximum" })]);
+  it("400 nul_character for U+0000 in a path, a query, a body string or a file's name, which no text column holds", async () => {
+    const key = tenant.testKey;
+    const inPath = await api.call("retrieveParty", { key, path: { id: "pty_\u0000" } });
+    const inQuery = await api.call("listParties", { key, query: { q: "a\u0000b" } });
+    const party = fixtures.PartyCreateUnregistered;
+    const inBody = await api.call("createParty", {
+      key,
+      body: { ...party, address: { ...party.address, line1: "221\u0000" } },
+    });
+    const form = new FormData();
+    form.set("file", new Blob(["sku,name\nA1,Pen\n"], { type: "text/csv" }), "pens\u0000.csv");
+    const inFileName = await api.call("createProductImport", { key, rawBody: form });
+    for (const [res, pointer] of [
+      [inPath, "/path/id"],
+      [inQuery, "/query/q"],
+      [inBody, "/address/line1"],
+      [inFileName, "/file"],
+    ] as const) {
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ pointer, code: "nul_character", message: expect.any(String) }]);
+    }
   });
 
   it("400 for an Idempotency-Key header over its length limit, under /header", async () => {

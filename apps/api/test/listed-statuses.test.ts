@@ -44,7 +44,10 @@ describe("401 without an API key", () => {
   });
 });
 
-/** A request that breaks the contract in the way the operation's inputs allow: a page size, an id, JSON. */
+/**
+ * A request that breaks the contract in the way the operation's inputs allow: a page size, an id,
+ * JSON, a form; or, for an operation that takes nothing, a query parameter it does not know.
+ */
 function malformed(op: OperationSpec): CallOptions {
   if (op.queryParams.includes("limit")) return { path: { id: UNKNOWN_ID }, query: { limit: 0 } };
   if (op.pathParams.includes("id"))
@@ -56,7 +59,7 @@ function malformed(op: OperationSpec): CallOptions {
     form.set("name", "no file here");
     return { rawBody: form };
   }
-  throw new Error(`no malformed request for ${op.operationId}`);
+  return { query: { colour: "red" } };
 }
 
 describe("400 for a request outside the contract", () => {

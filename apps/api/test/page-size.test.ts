@@ -39,7 +39,7 @@ describe(`page size: 1 to MAX_PAGE_SIZE (${MAX_PAGE_SIZE}) on every list`, () =>
     expect((await page(MAX_PAGE_SIZE)).status).toBe(200);
     const over = await page(MAX_PAGE_SIZE + 1);
     expect(over.status).toBe(400);
-    expect(over.body.errors).toEqual([expect.objectContaining({ pointer: "/query/limit" })]);
+    expect(over.body.errors).toEqual([expect.objectContaining({ pointer: "/query/limit", code: "maximum" })]);
     expect((await page(0)).status).toBe(400);
   });
 });

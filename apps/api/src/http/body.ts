@@ -36,6 +36,15 @@ export function isUpload(body: unknown): body is Upload {
   return typeof body === "object" && body !== null && "kind" in body && "digest" in body;
 }
 
+/** An upload's strings that may be stored, by form field: its text fields and its files' names. */
+export function textsOf(upload: Upload): Record<string, string> {
+  if (upload.kind === "file") return {};
+  const names = [...upload.files].flatMap(([field, file]) =>
+    file.filename === null ? [] : [[field, file.filename]],
+  );
+  return { ...Object.fromEntries(upload.fields), ...Object.fromEntries(names) };
+}
+
 /**
  * The rest of a refused body is never read, so the connection cannot carry another request: it is
  * closed, and a client does not send its next request into a socket that is about to go.

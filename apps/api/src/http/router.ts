@@ -6,11 +6,12 @@ import type { Database, Executor } from "../db/client.js";
 import { ApiError, validationFailed } from "../errors.js";
 import type { IdempotencyRecord } from "../services/idempotency-record.js";
 import type { Services } from "../services/index.js";
-import { isUpload, readBody } from "./body.js";
+import { isUpload, readBody, textsOf } from "./body.js";
 import { type AppEnv, requestLogger } from "./context.js";
 import { fingerprintOf, runIdempotently } from "./idempotency.js";
 import { JsonStream } from "./json-stream.js";
 import { JsonText } from "./json-text.js";
+import { nulCharacterErrors } from "./nul-characters.js";
 import type { HandlerContext, Handlers, OperationId } from "./operation-types.js";
 import { jsonResponse } from "./response.js";
 
@@ -99,7 +100,10 @@ async function inputOf(c: Context<AppEnv>, op: OperationSpec): Promise<UntypedIn
   check(op.validate.path, path, "/path", errors);
   check(op.validate.query, query, "/query", errors);
   check(op.validate.headers, headers, "/header", errors);
+  nulCharacterErrors(path, "/path", errors);
+  nulCharacterErrors(query, "/query", errors);
   const body = await readBody(c.req.raw, op, c.env.incoming);
+  if (body !== undefined) nulCharacterErrors(isUpload(body) ? textsOf(body) : body, "", errors);
   if (body !== undefined && op.validate.body) check(op.validate.body, body, "", errors);
   if (errors.length > 0) throw validationFailed(errors);
   return { path, query, headers, body };

@@ -1938,7 +1938,7 @@ export interface components {
         /** @description One bad field of a request. */
         FieldError: {
             /**
-             * @description Machine-readable reason, e.g. `required`, `type`, `pattern`, `unknown_field`, `minimum`, `invalid_gstin`.
+             * @description Machine-readable reason, e.g. `required`, `type`, `pattern`, `unknown_field`, `minimum`, `nul_character`, `invalid_gstin`.
              * @example minimum
              */
             code: string;
@@ -3964,7 +3964,7 @@ export interface components {
         WebhookWithSecret: WithRequired<components["schemas"]["Webhook"], "secret">;
     };
     responses: {
-        /** @description The request does not match the contract: malformed JSON, a missing or unknown field, a value of the wrong type, format or range. Nothing was changed. */
+        /** @description The request does not match the contract: malformed JSON, a missing or unknown field, a value of the wrong type, format or range, or a string holding the character U+0000 anywhere in the path, query or body (`nul_character`: no text is stored with it). Nothing was changed. */
         BadRequest: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
@@ -4352,6 +4352,7 @@ export interface operations {
                     "application/json": components["schemas"]["Account"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -4710,6 +4711,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreditNote"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4744,6 +4746,7 @@ export interface operations {
                     "application/json": components["schemas"]["EInvoice"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4874,6 +4877,7 @@ export interface operations {
                     "application/json": components["schemas"]["DebitNote"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4908,6 +4912,7 @@ export interface operations {
                     "application/json": components["schemas"]["EInvoice"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4939,6 +4944,7 @@ export interface operations {
                     "application/json": components["schemas"]["EInvoiceJwks"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -5194,6 +5200,7 @@ export interface operations {
                     "application/json": components["schemas"]["Invoice"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5284,6 +5291,7 @@ export interface operations {
                     "application/json": components["schemas"]["EInvoice"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5643,6 +5651,7 @@ export interface operations {
                     "application/json": components["schemas"]["Payment"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -1,0 +1,170 @@
+import { fixtures, type OperationSpec, operationList } from "@bahi/contract";
+import openapi from "@bahi/contract/openapi.json" with { type: "json" };
+import { todayInIst } from "@bahi/gst";
+import fc, { type Arbitrary } from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { handlers } from "../src/routes/index.js";
+import { startTestApi, type TestApi } from "./support/api.js";
+import { type ArbitraryOptions, arbitraryOf } from "./support/arbitrary-of-schema.js";
+import { createTenant, GSTINS, type Tenant } from "./support/tenants.js";
+
+/**
+ * Requests that the spec allows, drawn at random, sent to every operation: whatever the values of
+ * its path, query and JSON body, the answer is one the spec lists for the operation, in its schema
+ * (checked by every call), and never a 500. Ids and SKUs come mostly from documents that exist, so
+ * that the requests reach past the lookups.
+ */
+/** 40 in every run; `BAHI_FUZZ_RUNS` asks for more, to search deeper. */
+const RUNS_PER_OPERATION = Number(process.env.BAHI_FUZZ_RUNS ?? 40);
+
+/**
+ * Left out: webhook URLs would be resolved (a random host name is a DNS query, and loopback the only
+ * address a test may name); uploads are files, not JSON (product-imports.test.ts); an account's
+ * settings change what every other request of the tenant may do (account.test.ts).
+ */
+const LEFT_OUT = new Set(["createWebhook", "updateWebhook", "createProductImport", "updateAccount"]);
+
+type Json = Record<string, any>;
+const doc = openapi as unknown as Json;
+
+function resolvedParameter(parameter: Json): Json {
+  return parameter.$ref ? doc.components.parameters[parameter.$ref.split("/").pop()] : parameter;
+}
+
+/** The schema of an operation's parameters `in` the path or query, as one object. */
+function parametersSchema(op: OperationSpec, where: "path" | "query"): Json {
+  const item = doc.paths[op.path][op.method.toLowerCase()];
+  const parameters = ((item.parameters ?? []) as Json[]).map(resolvedParameter).filter((p) => p.in === where);
+  // A path parameter is a whole segment: empty, `.` or `..`, the URL names another resource.
+  const segment = (schema: Json) => ({
+    ...schema,
+    minLength: Math.max(1, schema.minLength ?? 0),
+    not: { enum: [".", ".."] },
+  });
+  return {
+    type: "object",
+    properties: Object.fromEntries(
+      parameters.map((p) => [p.name, where === "path" ? segment(p.schema) : p.schema]),
+    ),
+    required: parameters.filter((p) => p.required).map((p) => p.name),
+  };
+}
+
+function bodySchemaOf(op: OperationSpec): Json | null {
+  const item = doc.paths[op.path][op.method.toLowerCase()];
+  return item.requestBody?.content["application/json"]?.schema ?? null;
+}
+
+const DAY_MS = 86_400_000;
+/** Dates from about two years back to two days ahead of today in India: closed years, the future. */
+const nearDates = fc
+  .integer({ min: -800, max: 2 })
+  .map((days) => new Date(Date.parse(todayInIst(new Date())) + days * DAY_MS).toISOString().slice(0, 10));
+
+/** Mostly one of `known`, sometimes anything the schema allows. */
+const mostly =
+  (known: string[]) =>
+  (fromSchema: Arbitrary<unknown>): Arbitrary<unknown> =>
+    fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: fromSchema });
+
+let api: TestApi;
+let tenant: Tenant;
+const known = {
+  ids: [] as string[],
+  parties: [] as string[],
+  skus: [] as string[],
+  invoices: [] as string[],
+};
+
+async function created(operationId: string, body: unknown): Promise<Json> {
+  const res = await api.call(operationId, { key: tenant.testKey, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  known.ids.push(res.body.id);
+  return res.body;
+}
+
+beforeAll(async () => {
+  // Thousands of requests from one account: past the plans' limits, which 429 would answer instead.
+  api = await startTestApi({ rateLimits: { perMinute: 1_000_000, perSecond: 1_000_000 } });
+  tenant = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });
+  for (const body of [
+    fixtures.PartyCreate,
+    fixtures.PartyCreateAbroad,
+    fixtures.PartyCreateUnregistered,
+    {
+      ...fixtures.PartyCreate,
+      name: "Chandigarh Traders",
+      gstin: GSTINS.chandigarh,
+      address: { line1: "SCO 12, Sector 17", city: "Chandigarh", state_code: "04", pin: "160017" },
+    },
+  ]) {
+    known.parties.push((await created("createParty", body)).id);
+  }
+  for (const body of [
+    fixtures.ProductCreate,
+    fixtures.ProductCreateService,
+    {
+      sku: "CHAIR",
+      name: "Chair",
+      price: 2500,
+      gst_rate: 5,
+      hsn_code: "9401",
+      unit: "NOS",
+      opening_stock: 3,
+    },
+    {
+      sku: "WATCH",
+      name: "Watch",
+      price: 12000.5,
+      gst_rate: 40,
+      hsn_code: "9102",
+      unit: "NOS",
+      track_stock: false,
+    },
+  ]) {
+    known.skus.push((await created("createProduct", body)).sku);
+  }
+  for (const party_id of known.parties) {
+    const invoice = await created("createInvoice", {
+      party_id,
+      items: [{ sku: "PEN-01", qty: 2, rate: 99.99 }],
+    });
+    known.invoices.push(invoice.id);
+  }
+  await created("createPayment", { party_id: known.parties[0], amount: 1000, mode: "upi" });
+  await created("createCreditNote", { invoice_id: known.invoices[0], reason: "sales_return", whole: true });
+  await created("createApiKey", { scopes: ["invoices:read"] });
+});
+afterAll(() => api.close());
+
+const fuzzed = operationList
+  .filter((op) => op.operationId in handlers && op.scopes !== null && !LEFT_OUT.has(op.operationId))
+  .map((op) => [op.operationId, op] as const);
+
+describe(`requests the spec allows, ${RUNS_PER_OPERATION} per operation: answered as the spec says, never 500`, () => {
+  it.each(fuzzed)("%s", async (operationId, op) => {
+    const options: ArbitraryOptions = {
+      formats: { date: nearDates },
+      properties: {
+        id: mostly(known.ids),
+        party_id: mostly(known.parties),
+        invoice_id: mostly(known.invoices),
+        starting_after: mostly(known.ids),
+        ...(operationId === "createProduct" ? {} : { sku: mostly(known.skus) }),
+      },
+    };
+    const body = bodySchemaOf(op);
+    const request = fc.record({
+      path: arbitraryOf(parametersSchema(op, "path"), options),
+      query: arbitraryOf(parametersSchema(op, "query"), options),
+      body: body ? arbitraryOf(body, options) : fc.constant(undefined),
+    });
+    await fc.assert(
+      fc.asyncProperty(request, async (sent) => {
+        const res = await api.call(operationId, { key: tenant.testKey, ...(sent as Json) });
+        expect(res.status, `${JSON.stringify(sent)} → ${JSON.stringify(res.body)}`).toBeLessThan(500);
+      }),
+      { numRuns: RUNS_PER_OPERATION },
+    );
+  });
+});
