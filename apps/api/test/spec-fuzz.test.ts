@@ -168,3 +168,38 @@ describe(`requests the spec allows, ${RUNS_PER_OPERATION} per operation: answere
     );
   });
 });
+
+describe("account settings the spec allows", () => {
+  it(`${RUNS_PER_OPERATION} changes, each followed by an invoice, its credit note and a page of each: never 500`, async () => {
+    const own = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });
+    const call = async (operationId: string, options: Json = {}) => {
+      const res = await api.call(operationId, { key: own.testKey, ...options });
+      expect(
+        res.status,
+        `${operationId} ${JSON.stringify(options)} → ${JSON.stringify(res.body)}`,
+      ).toBeLessThan(500);
+      return res;
+    };
+    const party = (await call("createParty", { body: fixtures.PartyCreate })).body.id;
+    await call("createProduct", { body: { ...fixtures.ProductCreate, opening_stock: 100_000 } });
+    const update = bodySchemaOf(
+      operationList.find((op) => op.operationId === "updateAccount") as OperationSpec,
+    );
+    await fc.assert(
+      fc.asyncProperty(arbitraryOf(update as Json, { formats: { date: nearDates } }), async (body) => {
+        await call("updateAccount", { body });
+        const invoice = await call("createInvoice", {
+          body: { party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 99.99 }] },
+        });
+        if (invoice.status === 201) {
+          await call("createCreditNote", {
+            body: { invoice_id: invoice.body.id, reason: "correction", whole: true },
+          });
+        }
+        await call("listInvoices", { query: { limit: 3 } });
+        await call("listCreditNotes", { query: { limit: 3 } });
+      }),
+      { numRuns: RUNS_PER_OPERATION },
+    );
+  });
+});
