@@ -2,6 +2,7 @@ import { request as httpRequest } from "node:http";
 import { fixtures } from "@bahi/contract";
 import { todayInIst } from "@bahi/gst";
 import { and, eq } from "drizzle-orm";
+import fc from "fast-check";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import writeXlsxFile, { type SheetData } from "write-excel-file/node";
@@ -495,6 +496,79 @@ describe("strict about the data", () => {
       ["rejected", "Opening Stock"],
       ["rejected", "Opening Stock"],
     ]);
+  });
+});
+
+describe("any CSV", () => {
+  /** Columns as spreadsheets name them: values right for them (4 in 5), and wrong or odd ones. */
+  const right = (valid: fc.Arbitrary<string>, wrong: fc.Arbitrary<string>) =>
+    fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: wrong });
+  const columns: Record<string, fc.Arbitrary<string>> = {
+    SKU: right(
+      fc.stringMatching(/^[A-Z][A-Z0-9-]{0,5}$/),
+      fc.constantFrom("-X", "", "PEN 01", "a".repeat(41)),
+    ),
+    "Item Name": right(fc.constantFrom("Pen", "नोटबुक", "Steel coil, 2 mm"), fc.string({ maxLength: 300 })),
+    "HSN/SAC": right(
+      fc.constantFrom("9608", "96081019", "998719"),
+      fc.constantFrom("12", "abcd", "", "960810191"),
+    ),
+    "GST %": right(
+      fc.constantFrom("0", "5", "18", "18%", "40"),
+      fc.constantFrom("12", "abc", "", "-5", "0.1"),
+    ),
+    Price: right(
+      fc.integer({ min: 0, max: 10_000_000 }).map((paise) => (paise / 100).toFixed(2)),
+      fc.oneof(
+        fc.constantFrom("-1", "1e3", "12.345", "1,234.50", "₹100", "NaN", ""),
+        fc.double().map(String),
+      ),
+    ),
+    Unit: right(fc.constantFrom("NOS", "KGS", "NA", "pcs", "kg"), fc.constantFrom("", "XYZ")),
+    "Opening Stock": right(
+      fc.integer({ min: 0, max: 1_000_000 }).map(String),
+      fc.constantFrom("-3", "1.2345", "many"),
+    ),
+    "Reorder Level": right(fc.constantFrom("0", "5", ""), fc.constantFrom("-1", "x")),
+    Cess: right(fc.constantFrom("0", ""), fc.constantFrom("12.5", "yes")),
+    "Track Stock": right(fc.constantFrom("yes", "no", "Y", "N", ""), fc.constantFrom("maybe", "2")),
+    Description: fc.string({ maxLength: 60 }),
+    Remarks: fc.string({ maxLength: 20 }),
+  };
+  /** What a new product needs, in every file; the other columns come and go. */
+  const needed = ["SKU", "Item Name", "Price", "GST %", "Unit", "HSN/SAC"];
+  const optional = Object.keys(columns).filter((name) => !needed.includes(name));
+  const quoted = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
+  const csvs = fc.shuffledSubarray(optional).chain((others) => {
+    const header = [...needed, ...others];
+    return fc
+      .array(fc.tuple(...header.map((name) => columns[name] as fc.Arbitrary<string>)), {
+        minLength: 1,
+        maxLength: 12,
+      })
+      .map((rows) => [header, ...rows].map((row) => row.map(quoted).join(",")).join("\r\n"));
+  });
+
+  it("is refused up front, or imported to the end: every row an outcome, nothing failed", async () => {
+    await freshTenant();
+    await fc.assert(
+      fc.asyncProperty(csvs, async (csv) => {
+        const accepted = await postCsv(csv);
+        expect([202, 422], JSON.stringify(accepted.body)).toContain(accepted.status);
+        if (accepted.status !== 202) return;
+        await worker.drain();
+        const done = (await retrieve(accepted.body.id)).body;
+        const { created, updated, flagged, rejected } = done.counts;
+        expect(done, csv).toMatchObject({
+          status: "completed",
+          rows_done: done.rows_total,
+          failure_reason: null,
+        });
+        expect(created + updated + flagged + rejected).toBe(done.rows_total);
+        await errorsCsv(accepted.body.id);
+      }),
+      { numRuns: 25 },
+    );
   });
 });
 
