@@ -4,6 +4,7 @@ import { todayInIst } from "@bahi/gst";
 import fc, { type Arbitrary } from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handlers } from "../src/routes/index.js";
+import { AddressPolicy } from "../src/webhooks/address-policy.js";
 import { startTestApi, type TestApi } from "./support/api.js";
 import { type ArbitraryOptions, arbitraryOf } from "./support/arbitrary-of-schema.js";
 import { createTenant, GSTINS, type Tenant } from "./support/tenants.js";
@@ -18,11 +19,14 @@ import { createTenant, GSTINS, type Tenant } from "./support/tenants.js";
 const RUNS_PER_OPERATION = Number(process.env.BAHI_FUZZ_RUNS ?? 40);
 
 /**
- * Left out: webhook URLs would be resolved (a random host name is a DNS query, and loopback the only
- * address a test may name); uploads are files, not JSON (product-imports.test.ts); an account's
- * settings change what every other request of the tenant may do (account.test.ts).
+ * Left out: uploads are files, not JSON (product-imports.test.ts has a property of any CSV); the
+ * account's settings change what every other request of the tenant may do, so they have a property of
+ * their own below.
  */
-const LEFT_OUT = new Set(["createWebhook", "updateWebhook", "createProductImport", "updateAccount"]);
+const LEFT_OUT = new Set(["createProductImport", "updateAccount"]);
+
+/** Every host name is a public address, and nothing is asked of DNS: webhooks are only created here. */
+const publicResolver = async () => [{ address: "203.0.113.10", family: 4 as const }];
 
 type Json = Record<string, any>;
 const doc = openapi as unknown as Json;
@@ -85,7 +89,10 @@ async function created(operationId: string, body: unknown): Promise<Json> {
 
 beforeAll(async () => {
   // Thousands of requests from one account: past the plans' limits, which 429 would answer instead.
-  api = await startTestApi({ rateLimits: { perMinute: 1_000_000, perSecond: 1_000_000 } });
+  api = await startTestApi({
+    rateLimits: { perMinute: 1_000_000, perSecond: 1_000_000 },
+    webhookPolicy: new AddressPolicy([], publicResolver),
+  });
   tenant = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });
   for (const body of [
     fixtures.PartyCreate,
@@ -134,6 +141,7 @@ beforeAll(async () => {
   await created("createPayment", { party_id: known.parties[0], amount: 1000, mode: "upi" });
   await created("createCreditNote", { invoice_id: known.invoices[0], reason: "sales_return", whole: true });
   await created("createApiKey", { scopes: ["invoices:read"] });
+  await created("createWebhook", { url: "https://erp.example.in/hooks/bahi", events: ["*"] });
 });
 afterAll(() => api.close());
 
@@ -150,6 +158,7 @@ describe(`requests the spec allows, ${RUNS_PER_OPERATION} per operation: answere
         party_id: mostly(known.parties),
         invoice_id: mostly(known.invoices),
         starting_after: mostly(known.ids),
+        url: (fromSchema) => fc.oneof(fc.webUrl({ withQueryParameters: true }), fromSchema),
         ...(operationId === "createProduct" ? {} : { sku: mostly(known.skus) }),
       },
     };
