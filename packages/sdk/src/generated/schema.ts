@@ -4274,8 +4274,9 @@ export interface components {
         /**
          * @description The return period, one month: the portal's `MMYYYY` (`112026`) or `YYYY-MM` (`2026-11`). Any other
          *     form, a month before July 2017 (when GST began) or a month after the current one in India Standard
-         *     Time is a 400 (`invalid_period`) naming the accepted forms. The current month may be fetched while it
-         *     is still running.
+         *     Time is a 400 (`invalid_period`) naming the accepted forms; one holding the character U+0000 is the
+         *     400 any such string is (`validation_failed`, `nul_character`). The current month may be fetched
+         *     while it is still running.
          */
         Gstr1Period: string;
         /**
@@ -5038,8 +5039,9 @@ export interface operations {
                 /**
                  * @description The return period, one month: the portal's `MMYYYY` (`112026`) or `YYYY-MM` (`2026-11`). Any other
                  *     form, a month before July 2017 (when GST began) or a month after the current one in India Standard
-                 *     Time is a 400 (`invalid_period`) naming the accepted forms. The current month may be fetched while it
-                 *     is still running.
+                 *     Time is a 400 (`invalid_period`) naming the accepted forms; one holding the character U+0000 is the
+                 *     400 any such string is (`validation_failed`, `nul_character`). The current month may be fetched
+                 *     while it is still running.
                  */
                 period: components["parameters"]["Gstr1Period"];
             };
