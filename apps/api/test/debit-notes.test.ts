@@ -361,6 +361,22 @@ describe("limits", () => {
   });
 });
 
+describe("an invoice's debit notes, together", () => {
+  it("bill at most 99,999,999,999.99 with the invoice: past it, 422 amount_out_of_range at /items", async () => {
+    const s = await seller();
+    const inv = await s.issued(s.meera, 1);
+    const debit = (taxable_value: number) =>
+      s.debit({ invoice_id: inv.id, reason: "price_revision", items: [{ sku: "PEN", taxable_value }] });
+    expect((await debit(80_000_000_000)).status).toBe(201);
+    expect((await debit(4_000_000_000)).status).toBe(201);
+    expectProblem(await debit(1_000_000_000), 422, "amount_out_of_range", "/items");
+    expect(await s.invoiceNow(inv.id)).toMatchObject({
+      amount_debited: 99_120_000_000,
+      balance_due: 99_120_000_118,
+    });
+  });
+});
+
 describe("reading debit notes", () => {
   it("lists with filters, newest first, in keyset pages", async () => {
     const s = await seller();

@@ -3,6 +3,7 @@ import {
   formatRupees,
   type InvoiceTax,
   isGstError,
+  MAX_DOCUMENT_AMOUNT,
   parseNumeric,
   parseRupees,
   roundToRupee,
@@ -146,6 +147,15 @@ export async function createDebitNote(
   const unrounded = computed.total - computed.round_off;
   const total = roundToRupee(billedTotal - billedRoundOff + unrounded) - billedTotal;
   const tax: InvoiceTax = { ...computed, total, round_off: total - unrounded };
+  // Debit notes add up on their invoice: each within the limit, many of them took the invoice's
+  // amount_debited and balance_due past what any amount may be.
+  if (billedTotal + total > MAX_DOCUMENT_AMOUNT) {
+    throw unprocessable(
+      "amount_out_of_range",
+      "The invoice with its debit notes would bill more than 99,999,999,999.99.",
+      [field("amount_out_of_range", "/items", "the invoice with its debit notes would bill too much")],
+    );
+  }
   const id = newId("debitNote");
   const { number, financialYear, seq, format } = await nextDocumentNumber(
     tx,

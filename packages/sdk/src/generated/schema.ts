@@ -1497,7 +1497,10 @@ export interface components {
              * @example inv_01jd4r5t6v7w8x9y0z1a2b3c4d
              */
             invoice_id: string;
-            /** @description The lines to debit, 1 to 1,000 (`MAX_INVOICE_ITEMS`). */
+            /**
+             * @description The lines to debit, 1 to 1,000 (`MAX_INVOICE_ITEMS`). An invoice that would bill more than
+             *     99,999,999,999.99 with its debit notes is a 422 (`amount_out_of_range`, at `/items`).
+             */
             items: components["schemas"]["DebitNoteItemCreate"][];
             reason: components["schemas"]["DebitNoteReason"];
         };
