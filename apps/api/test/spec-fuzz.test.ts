@@ -1,5 +1,6 @@
 import { fixtures, type OperationSpec, operationList } from "@bahi/contract";
 import openapi from "@bahi/contract/openapi.json" with { type: "json" };
+import { operationObjectOf } from "@bahi/contract/testing";
 import { todayInIst } from "@bahi/gst";
 import fc, { type Arbitrary } from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -37,7 +38,7 @@ function resolvedParameter(parameter: Json): Json {
 
 /** The schema of an operation's parameters `in` the path or query, as one object. */
 function parametersSchema(op: OperationSpec, where: "path" | "query"): Json {
-  const item = doc.paths[op.path][op.method.toLowerCase()];
+  const item = operationObjectOf(op.operationId) as Json;
   const parameters = ((item.parameters ?? []) as Json[]).map(resolvedParameter).filter((p) => p.in === where);
   // A path parameter is a whole segment: empty, `.` or `..`, the URL names another resource.
   const segment = (schema: Json) => ({
@@ -55,7 +56,7 @@ function parametersSchema(op: OperationSpec, where: "path" | "query"): Json {
 }
 
 function bodySchemaOf(op: OperationSpec): Json | null {
-  const item = doc.paths[op.path][op.method.toLowerCase()];
+  const item = operationObjectOf(op.operationId) as Json;
   return item.requestBody?.content["application/json"]?.schema ?? null;
 }
 

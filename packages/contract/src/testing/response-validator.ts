@@ -48,6 +48,12 @@ function validatorFor(key: string, schema: unknown): ValidateFunction {
   return validate;
 }
 
+/** The spec's operation object of `operationId` (parameters, request body, responses), if any. */
+export function operationObjectOf(operationId: string): Json | undefined {
+  const op = operationList.find((o) => o.operationId === operationId);
+  return op && (((doc.paths as Json)[op.path] as Json)[op.method.toLowerCase()] as Json);
+}
+
 export interface ResponseLike {
   status: number;
   headers: Headers;
@@ -60,10 +66,9 @@ export interface ResponseLike {
  * Returns the problems found (empty when the response conforms).
  */
 export function responseProblems(operationId: string, response: ResponseLike): string[] {
-  const op = operationList.find((o) => o.operationId === operationId);
-  if (!op) return [`unknown operation ${operationId}`];
-  const pathItem = (doc.paths as Json)[op.path] as Json;
-  const responses = (pathItem[op.method.toLowerCase()] as Json).responses as Json;
+  const operation = operationObjectOf(operationId);
+  if (!operation) return [`unknown operation ${operationId}`];
+  const responses = operation.responses as Json;
   const declared = responses[String(response.status)];
   if (!declared) return [`${operationId} does not list status ${response.status}`];
   const spec = resolve(declared);
@@ -104,10 +109,9 @@ export function problemProblems(body: unknown): string[] {
 
 /** The first example the spec gives of `operationId`'s JSON request body, if it gives one. */
 export function requestExampleOf(operationId: string): unknown {
-  const op = operationList.find((o) => o.operationId === operationId);
-  if (!op) throw new Error(`unknown operation ${operationId}`);
-  const pathItem = (doc.paths as Json)[op.path] as Json;
-  const body = resolve((pathItem[op.method.toLowerCase()] as Json).requestBody);
+  const operation = operationObjectOf(operationId);
+  if (!operation) throw new Error(`unknown operation ${operationId}`);
+  const body = resolve(operation.requestBody);
   const media = (body?.content as Json | undefined)?.["application/json"] as Json | undefined;
   const first = Object.values((media?.examples ?? {}) as Json)[0];
   return first === undefined ? undefined : resolve(first).value;
