@@ -480,6 +480,38 @@ describe("GSTR-1 golden: every section of June 2025", () => {
   });
 });
 
+describe("GSTR-1 reverse charge: a document's value is its e-invoice's TotInvVal", () => {
+  it("the taxable value with the tax, rounded once, not the rounded total with the tax added", async () => {
+    const s = await shop();
+    // PEN 100.40, IGST 18% = 18.07: the invoice's total leaves the tax out, 100 (round-off −0.40);
+    // its value is 118.47 rounded, 118 (not 100 + 18.07 = 118.07).
+    const invoice = await s.invoice(s.parties.maharashtra, "2025-09-02", [["PEN", 1, 100.4]], {
+      reverse_charge: true,
+    });
+    expect(invoice).toMatchObject({ total: 100, round_off: -0.4, igst: 18.07 });
+    // A debit note of 10.30, IGST 1.85: 12.15 rounded, 12 (not 10 + 1.85 = 11.85).
+    const debit = await s.call("createDebitNote", {
+      body: {
+        invoice_id: invoice.id,
+        date: "2025-09-03",
+        reason: "price_revision",
+        items: [{ sku: "PEN", taxable_value: 10.3 }],
+      },
+    });
+    expect(debit.status, JSON.stringify(debit.body)).toBe(201);
+    const file = (await s.gstr1("092025")).body;
+    expect(file.b2b[0].inv[0]).toMatchObject({ rchrg: "Y", val: 118 });
+    expect(file.cdnr[0].nt[0]).toMatchObject({ ntty: "D", rchrg: "Y", val: 12 });
+    for (const [operationId, id, value] of [
+      ["retrieveInvoiceEinvoice", invoice.id, 118],
+      ["retrieveDebitNoteEinvoice", debit.body.id, 12],
+    ] as const) {
+      const einvoice = await s.call(operationId, { path: { id } });
+      expect(einvoice.body.ValDtls.TotInvVal).toBe(value);
+    }
+  });
+});
+
 describe("GSTR-1 date rules", () => {
   it("B2CL: ₹2,50,000 for invoices up to 31 July 2024, ₹1,00,000 from 1 August 2024; a note follows its invoice", async () => {
     const s = await shop();

@@ -2014,7 +2014,7 @@ export interface components {
              * @enum {string}
              */
             rchrg: "Y" | "N";
-            /** @description The invoice value (its total; under reverse charge, with the tax). */
+            /** @description The invoice value (its total; under reverse charge, its taxable value with the tax, rounded to the rupee, as its e-invoice's `TotInvVal`). */
             val: components["schemas"]["Money"];
         };
         /**
@@ -2094,7 +2094,7 @@ export interface components {
              * @enum {string}
              */
             rchrg: "Y" | "N";
-            /** @description The note's value. */
+            /** @description The note's value (its total; under reverse charge, its taxable value with the tax, rounded to the rupee, as its e-invoice's `TotInvVal`). */
             val: components["schemas"]["Money"];
         };
         /**

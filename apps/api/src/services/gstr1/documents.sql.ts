@@ -43,11 +43,13 @@ const sectionOfInvoice = sql`case
 
 /**
  * The document value GSTR-1 reports: what the buyer is invoiced. Under reverse charge the buyer pays
- * the tax to the government, so the stored total leaves it out and the value adds it back.
+ * the tax to the government, so the stored total leaves it out; the value is then the taxable value
+ * with the tax, rounded to the rupee, as the e-invoice's `TotInvVal` has it (the IRP fills GSTR-1
+ * from that). Adding the tax to the rounded total instead left the value paise away from it.
  */
 const documentValue = (d: string) =>
   sql.raw(
-    `case when ${d}.reverse_charge then ${d}.total + ${d}.cgst + ${d}.sgst + ${d}.igst + ${d}.cess else ${d}.total end`,
+    `case when ${d}.reverse_charge then round(${d}.taxable_value + ${d}.cgst + ${d}.sgst + ${d}.igst + ${d}.cess) else ${d}.total end`,
   );
 
 /** The columns of one kind of note (`n`) for `period_notes`, with its invoice (`i`). */

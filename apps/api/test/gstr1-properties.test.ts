@@ -1,0 +1,518 @@
+import { fixtures } from "@bahi/contract";
+import { gstinCheckChar } from "@bahi/gst";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
+import { createTenant, GSTINS } from "./support/tenants.js";
+
+/**
+ * Months of random documents. Whatever invoices, credit and debit notes and cancellations a business
+ * issues in a month, every e-invoice passes the IRP's arithmetic checks, and the month's GSTR-1 file
+ * adds up to the documents, section by section and tax by tax, as the portal checks it. The golden
+ * tests in gstr1.test.ts pin each section's form; these look for the months they did not think of.
+ */
+
+/** A quarter of `BAHI_FUZZ_RUNS` (40 in every run), each a month of up to 12 documents. */
+const MONTHS = Math.ceil(Number(process.env.BAHI_FUZZ_RUNS ?? 40) / 4);
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+const KARNATAKA_BUYER = `29AAPFU0939F1Z${gstinCheckChar("29AAPFU0939F1Z")}`;
+const address = (state_code: string) => ({ line1: "1 Main Road", city: "Town", state_code, pin: "560001" });
+
+/** The business is in Karnataka (29). */
+const PARTIES = {
+  registeredOtherState: { name: "Sharma Electronics", gstin: GSTINS.maharashtra, address: address("27") },
+  registeredSameState: { name: "Mysuru Stores", gstin: KARNATAKA_BUYER, address: address("29") },
+  registeredTerritory: { name: "Chandigarh Traders", gstin: GSTINS.chandigarh, address: address("04") },
+  sez: { name: "Okhla SEZ Unit", gstin: GSTINS.delhi, sez: true, address: address("07") },
+  unregisteredSameState: { name: "Meera Rao", address: address("29") },
+  unregisteredOtherState: { name: "Arjun Mehta", address: address("07") },
+  abroad: fixtures.PartyCreateAbroad,
+} as const;
+type PartyName = keyof typeof PARTIES;
+const REGISTERED: readonly PartyName[] = [
+  "registeredOtherState",
+  "registeredSameState",
+  "registeredTerritory",
+];
+const ZERO_RATED: readonly PartyName[] = ["sez", "abroad"];
+
+/** B2CL: an inter-state invoice to an unregistered buyer above ₹1,00,000 (from 1 August 2024). */
+const B2CL_ABOVE_PAISE = 1_00_000_00;
+
+/** Every rate in force from 22 September 2025, goods and a service. */
+const PRODUCTS = [
+  { sku: "PEN", name: "Ballpoint pen", price: 100, gst_rate: 18, hsn_code: "96081019", unit: "NOS" },
+  { sku: "RICE", name: "Rice", price: 50, gst_rate: 5, hsn_code: "1006", unit: "KGS" },
+  { sku: "SVC", name: "Installation service", price: 1000, gst_rate: 18, hsn_code: "998719", unit: "NA" },
+  { sku: "GOLD", name: "Gold bar", price: 9000, gst_rate: 3, hsn_code: "7108", unit: "GMS" },
+  { sku: "GEM", name: "Rough diamond", price: 50000, gst_rate: 0.25, hsn_code: "7102", unit: "NOS" },
+  { sku: "CAR", name: "Car", price: 900000, gst_rate: 40, hsn_code: "8703", unit: "NOS" },
+  { sku: "MILK", name: "Milk", price: 60, gst_rate: 0, hsn_code: "0401", unit: "LTR" },
+];
+
+/** Months after the rate reform and before today, in two financial years. */
+const MONTH_LIST = ["2025-10", "2025-12", "2026-01", "2026-03", "2026-04", "2026-08"];
+
+interface Line {
+  sku: string;
+  qtyMilli: number;
+  rateMilli: number;
+  discountPercent: number;
+}
+
+type Step =
+  | { op: "invoice"; party: PartyName; day: number; lines: Line[]; reverseCharge: boolean; underLut: boolean }
+  | { op: "credit"; at: number; day: number; kind: "whole" | "qty" | "value"; percent: number }
+  | { op: "debit"; at: number; day: number; paise: number }
+  | { op: "cancel"; at: number };
+
+const line: fc.Arbitrary<Line> = fc.record({
+  sku: fc.constantFrom(...PRODUCTS.map((p) => p.sku)),
+  qtyMilli: fc.oneof(
+    fc.integer({ min: 1, max: 20 }).map((units) => units * 1000),
+    fc.integer({ min: 1, max: 20_000 }),
+  ),
+  // Paise mostly; sometimes a third decimal; sometimes ₹10,000–2,00,000, for B2CL invoices.
+  rateMilli: fc.oneof(
+    fc.integer({ min: 1, max: 99_999 }).map((paise) => paise * 10),
+    fc.integer({ min: 1, max: 999_999 }),
+    fc.integer({ min: 1_000_000, max: 20_000_000 }).map((paise) => paise * 10),
+  ),
+  discountPercent: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 100 })),
+});
+
+const day = fc.integer({ min: 1, max: 28 });
+const step: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      op: fc.constant("invoice" as const),
+      party: fc.constantFrom(...(Object.keys(PARTIES) as PartyName[])),
+      day,
+      lines: fc.array(line, { minLength: 1, maxLength: 4 }),
+      reverseCharge: fc.boolean(),
+      underLut: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant("credit" as const),
+      at: fc.nat(),
+      day,
+      kind: fc.constantFrom("whole" as const, "qty" as const, "value" as const),
+      percent: fc.integer({ min: 1, max: 100 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant("debit" as const),
+      at: fc.nat(),
+      day,
+      paise: fc.integer({ min: 1, max: 5_000_000 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant("cancel" as const), at: fc.nat() }) },
+);
+
+/** What the business may be refused, by design, for a note or a cancellation drawn at random. */
+const EXPECTED_REFUSALS = new Set([
+  "credit_exceeds_creditable",
+  "invoice_cancelled",
+  "invoice_has_credit_notes",
+  "invoice_has_debit_notes",
+]);
+
+type Json = Record<string, any>;
+const paise = (rupees: number) => Math.round(rupees * 100);
+const rupees = (p: bigint | number) => Number(p) / 100;
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Whole paise: no binary leftovers past the second decimal, as the portal refuses. */
+function expectTwoDecimals(value: number, where: string) {
+  expect(Math.abs(value * 100 - Math.round(value * 100)), `${where}: ${value}`).toBeLessThan(1e-6);
+}
+
+/** The half-up rounding of paise × a rate in milli-percent (the product's `gst_rate` × 1,000). */
+function taxOf(taxablePaise: bigint, rateMilliPercent: bigint): bigint {
+  return (taxablePaise * rateMilliPercent * 2n + 100_000n) / 200_000n;
+}
+
+/**
+ * The IRP's arithmetic on an e-invoice (schema 1.1): each line's gross is quantity × unit price, its
+ * assessable amount the gross less its discount, its tax that amount at its rate (CGST and SGST each
+ * at half), its value the amount with its tax; the document's values are the sums of its lines, and
+ * its total their sum, rounded off by less than a rupee. An invoice's own figures are the same.
+ */
+function expectIrpArithmetic(einvoice: Json, invoice: Json) {
+  const { ItemList: items, ValDtls: totals, TranDtls: tran } = einvoice;
+  const sums = { AssVal: 0, CgstVal: 0, SgstVal: 0, IgstVal: 0, CesVal: 0 };
+  for (const item of items) {
+    for (const key of [
+      "TotAmt",
+      "Discount",
+      "AssAmt",
+      "IgstAmt",
+      "CgstAmt",
+      "SgstAmt",
+      "CesAmt",
+      "TotItemVal",
+    ])
+      expectTwoDecimals(item[key], `${invoice.number} item ${item.SlNo} ${key}`);
+    const gross =
+      (BigInt(Math.round(item.Qty * 1000)) * BigInt(Math.round(item.UnitPrice * 1000)) + 5_000n) / 10_000n;
+    expect(paise(item.TotAmt)).toBe(Number(gross));
+    expect(paise(item.AssAmt)).toBe(paise(item.TotAmt) - paise(item.Discount));
+    const rate = BigInt(Math.round(item.GstRt * 1000));
+    const assessable = BigInt(paise(item.AssAmt));
+    const withoutPayment = tran.SupTyp === "EXPWOP" || tran.SupTyp === "SEZWOP";
+    if (withoutPayment) {
+      expect(item.IgstAmt + item.CgstAmt + item.SgstAmt).toBe(0);
+    } else if (item.CgstAmt > 0 || item.SgstAmt > 0) {
+      expect(paise(item.CgstAmt)).toBe(Number(taxOf(assessable, rate / 2n)));
+      expect(item.SgstAmt).toBe(item.CgstAmt);
+      expect(item.IgstAmt).toBe(0);
+    } else {
+      // Same-state supplies are CGST + SGST, unless the rate leaves both at nothing.
+      const half = taxOf(assessable, rate / 2n);
+      const full = taxOf(assessable, rate);
+      expect([0, Number(full)]).toContain(paise(item.IgstAmt));
+      if (paise(item.IgstAmt) === 0) expect(half === 0n || full === 0n).toBe(true);
+    }
+    expect(paise(item.TotItemVal)).toBe(
+      paise(item.AssAmt) +
+        paise(item.CgstAmt) +
+        paise(item.SgstAmt) +
+        paise(item.IgstAmt) +
+        paise(item.CesAmt),
+    );
+    sums.AssVal += paise(item.AssAmt);
+    sums.CgstVal += paise(item.CgstAmt);
+    sums.SgstVal += paise(item.SgstAmt);
+    sums.IgstVal += paise(item.IgstAmt);
+    sums.CesVal += paise(item.CesAmt);
+  }
+  for (const [key, sum] of Object.entries(sums)) expect(paise(totals[key]), key).toBe(sum);
+  const parts =
+    sums.AssVal +
+    sums.CgstVal +
+    sums.SgstVal +
+    sums.IgstVal +
+    sums.CesVal +
+    paise(totals.OthChrg) -
+    paise(totals.Discount);
+  expect(paise(totals.TotInvVal)).toBe(parts + paise(totals.RndOffAmt));
+  expect(Math.abs(totals.RndOffAmt)).toBeLessThan(1);
+  expect(paise(totals.TotInvVal) % 100).toBe(0);
+  expect(paise(invoice.taxable_value)).toBe(sums.AssVal);
+  expect([paise(invoice.cgst), paise(invoice.sgst), paise(invoice.igst)]).toEqual([
+    sums.CgstVal,
+    sums.SgstVal,
+    sums.IgstVal,
+  ]);
+}
+
+const TAX_KEYS = ["txval", "iamt", "camt", "samt", "csamt"] as const;
+type TaxSums = Record<(typeof TAX_KEYS)[number], number>;
+const noTax = (): TaxSums => ({ txval: 0, iamt: 0, camt: 0, samt: 0, csamt: 0 });
+function addTax(sums: TaxSums, row: Json, sign: number) {
+  for (const key of TAX_KEYS) sums[key] += sign * paise(row[key] ?? 0);
+}
+function addDocument(sums: TaxSums, document: Json, sign: number) {
+  sums.txval += sign * paise(document.taxable_value);
+  sums.iamt += sign * paise(document.igst);
+  sums.camt += sign * paise(document.cgst);
+  sums.samt += sign * paise(document.sgst);
+  sums.csamt += sign * paise(document.cess);
+}
+
+/** Every amount of a GSTR-1 file, with where it is: a walk over its JSON. */
+function amountsOf(value: unknown, where: string, out: [string, number][] = []): [string, number][] {
+  if (value && typeof value === "object")
+    for (const [key, v] of Object.entries(value)) amountsOf(v, `${where}/${key}`, out);
+  else if (typeof value === "number") out.push([where, value]);
+  return out;
+}
+
+async function listAll(
+  call: (op: string, o?: Json) => Promise<CallResult>,
+  operationId: string,
+  month: string,
+) {
+  const rows: Json[] = [];
+  let starting_after: string | undefined;
+  for (;;) {
+    const res = await call(operationId, {
+      query: {
+        date_from: `${month}-01`,
+        date_to: `${month}-28`,
+        limit: 100,
+        ...(starting_after ? { starting_after } : {}),
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    rows.push(...res.body.data);
+    if (!res.body.has_more) return rows;
+    starting_after = res.body.data.at(-1).id;
+  }
+}
+
+describe(`GSTR-1 and e-invoices of ${MONTHS} random months`, () => {
+  it("every e-invoice passes the IRP's arithmetic, and the return adds up to the month's documents", async () => {
+    const made = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...MONTH_LIST),
+        fc.array(step, { minLength: 1, maxLength: 12 }),
+        async (month, steps) => {
+          const tenant = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });
+          const call = async (operationId: string, options: Json = {}) => {
+            const res = await api.call(operationId, { key: tenant.testKey, ...options });
+            expect(
+              res.status,
+              `${operationId} ${JSON.stringify(options)} → ${JSON.stringify(res.body)}`,
+            ).toBeLessThan(500);
+            return res;
+          };
+          const created = async (operationId: string, body: Json) => {
+            const res = await call(operationId, { body });
+            expect(res.status, `${operationId} ${JSON.stringify(body)} → ${JSON.stringify(res.body)}`).toBe(
+              201,
+            );
+            return res.body;
+          };
+          for (const product of PRODUCTS) await created("createProduct", { ...product, track_stock: false });
+          const partyIds = {} as Record<PartyName, string>;
+          for (const [name, body] of Object.entries(PARTIES) as [PartyName, Json][])
+            partyIds[name] = (await created("createParty", { type: "customer", ...body })).id;
+
+          const invoices: { body: Json; date: string; party: PartyName }[] = [];
+          const dateOf = (d: number) => `${month}-${pad(d)}`;
+          for (const s of steps) {
+            if (s.op === "invoice") {
+              const zeroRated = ZERO_RATED.includes(s.party);
+              const items = s.lines.map((l) => {
+                const gross = BigInt(l.qtyMilli) * BigInt(l.rateMilli);
+                const discountPaise = ((gross / 10_000n) * BigInt(l.discountPercent)) / 100n;
+                return {
+                  sku: l.sku,
+                  qty: l.qtyMilli / 1000,
+                  rate: l.rateMilli / 1000,
+                  ...(discountPaise > 0n ? { discount: rupees(discountPaise) } : {}),
+                };
+              });
+              const body = await created("createInvoice", {
+                party_id: partyIds[s.party],
+                date: dateOf(s.day),
+                items,
+                ...(s.reverseCharge && REGISTERED.includes(s.party) ? { reverse_charge: true } : {}),
+                ...(s.underLut && zeroRated ? { under_lut: true } : {}),
+              });
+              invoices.push({ body, date: dateOf(s.day), party: s.party });
+              continue;
+            }
+            const target = invoices[s.at % Math.max(1, invoices.length)];
+            if (!target) continue;
+            let res: CallResult;
+            if (s.op === "cancel") {
+              res = await call("cancelInvoice", {
+                path: { id: target.body.id },
+                body: { reason: "2", remark: "Entered twice" },
+              });
+            } else {
+              const date = dateOf(Math.max(s.day, Number(target.date.slice(8))));
+              const first = target.body.items[0];
+              if (s.op === "debit") {
+                const items = [{ sku: first.sku, taxable_value: rupees(s.paise) }];
+                res = await call("createDebitNote", {
+                  body: { invoice_id: target.body.id, date, reason: "price_revision", items },
+                });
+              } else {
+                const qtyMilli = Math.max(1, Math.floor((Math.round(first.qty * 1000) * s.percent) / 100));
+                const valuePaise = Math.max(1, Math.floor((paise(first.taxable_value) * s.percent) / 100));
+                const credited =
+                  s.kind === "whole"
+                    ? { whole: true }
+                    : s.kind === "qty"
+                      ? { items: [{ sku: first.sku, qty: qtyMilli / 1000 }] }
+                      : { items: [{ sku: first.sku, taxable_value: rupees(valuePaise) }] };
+                res = await call("createCreditNote", {
+                  body: { invoice_id: target.body.id, date, reason: "sales_return", ...credited },
+                });
+              }
+            }
+            if (res.status >= 400)
+              expect(EXPECTED_REFUSALS, JSON.stringify(res.body)).toContain(res.body.code);
+            else made.set(s.op, (made.get(s.op) ?? 0) + 1);
+          }
+
+          const [year, mm] = month.split("-");
+          const fp = `${mm}${year}`;
+          const portal = await call("retrieveGstr1", { path: { period: fp } });
+          expect(portal.status, JSON.stringify(portal.body)).toBe(200);
+          const summaryRes = await call("retrieveGstr1", {
+            path: { period: fp },
+            query: { format: "summary" },
+          });
+          expect(summaryRes.status, JSON.stringify(summaryRes.body)).toBe(200);
+          const file = portal.body as Json;
+          const summary = summaryRes.body as Json;
+
+          const listedInvoices = await listAll(call, "listInvoices", month);
+          const credits = await listAll(call, "listCreditNotes", month);
+          const debits = await listAll(call, "listDebitNotes", month);
+          expect(listedInvoices).toHaveLength(invoices.length);
+
+          // The IRP's arithmetic, on every document that has an e-invoice.
+          const registeredValue = new Map<string, number>();
+          for (const [operationId, documents] of [
+            ["retrieveInvoiceEinvoice", listedInvoices],
+            ["retrieveCreditNoteEinvoice", credits],
+            ["retrieveDebitNoteEinvoice", debits],
+          ] as const) {
+            for (const document of documents) {
+              if (!document.irn) continue;
+              const res = await call(operationId, { path: { id: document.id } });
+              expect(res.status, JSON.stringify(res.body)).toBe(200);
+              registeredValue.set(document.number, res.body.ValDtls.TotInvVal);
+              if (operationId === "retrieveInvoiceEinvoice") expectIrpArithmetic(res.body, document);
+              else expect(paise(res.body.ValDtls.AssVal)).toBe(paise(document.taxable_value));
+            }
+          }
+
+          // Amounts in whole paise, CGST equal to SGST in every row.
+          for (const [where, value] of amountsOf(file, "")) {
+            if (/\/(txval|iamt|camt|samt|csamt|val)$/.test(where)) expectTwoDecimals(value, where);
+          }
+          const rows: Json[] = [
+            ...(file.b2b ?? []).flatMap((g: Json) =>
+              g.inv.flatMap((i: Json) => i.itms.map((x: Json) => x.itm_det)),
+            ),
+            ...(file.cdnr ?? []).flatMap((g: Json) =>
+              g.nt.flatMap((n: Json) => n.itms.map((x: Json) => x.itm_det)),
+            ),
+            ...(file.b2cs ?? []),
+            ...(file.hsn?.hsn_b2b ?? []),
+            ...(file.hsn?.hsn_b2c ?? []),
+          ];
+          for (const row of rows) expect(row.camt ?? 0).toBe(row.samt ?? 0);
+
+          // Every live invoice in the one section its buyer and value put it in, once, with its own
+          // tax, and the value the IRP registered for it.
+          const live = listedInvoices.filter((inv) => inv.status !== "cancelled");
+          const reported = new Map<string, { section: string; itms: Json[]; val: number }>();
+          const report = (section: string, inv: Json, itms: Json[]) => {
+            expect(reported.has(inv.inum), `${inv.inum} twice`).toBe(false);
+            reported.set(inv.inum, { section, itms, val: inv.val });
+          };
+          for (const g of file.b2b ?? [])
+            for (const inv of g.inv)
+              report(
+                "b2b",
+                inv,
+                inv.itms.map((x: Json) => x.itm_det),
+              );
+          for (const g of file.b2cl ?? [])
+            for (const inv of g.inv)
+              report(
+                "b2cl",
+                inv,
+                inv.itms.map((x: Json) => x.itm_det),
+              );
+          for (const g of file.exp ?? []) for (const inv of g.inv) report("exp", inv, inv.itms);
+          const sectionOf = (inv: Json) => {
+            if (inv.place_of_supply === "96") return "exp";
+            if (inv.party.gstin) return "b2b";
+            return inv.supply_type === "inter_state" && paise(inv.total) > B2CL_ABOVE_PAISE ? "b2cl" : "b2cs";
+          };
+          for (const inv of live) {
+            const section = sectionOf(inv);
+            const entry = reported.get(inv.number);
+            if (section === "b2cs") {
+              expect(entry, inv.number).toBeUndefined();
+              continue;
+            }
+            expect(entry?.section, inv.number).toBe(section);
+            const sums = noTax();
+            for (const itm of entry?.itms ?? []) addTax(sums, itm, 1);
+            const own = noTax();
+            addDocument(own, inv, 1);
+            expect(sums, inv.number).toEqual(own);
+            expect(paise(entry?.val ?? 0), inv.number).toBe(
+              paise(registeredValue.get(inv.number) ?? inv.total),
+            );
+          }
+          expect(reported.size).toBe(live.filter((inv) => sectionOf(inv) !== "b2cs").length);
+
+          for (const nt of [...(file.cdnr ?? []).flatMap((g: Json) => g.nt), ...(file.cdnur ?? [])]) {
+            const registered = registeredValue.get(nt.nt_num);
+            if (registered !== undefined) expect(paise(nt.val), nt.nt_num).toBe(paise(registered));
+          }
+
+          // The sections add up to the documents, tax by tax: notes of type C take off, D add.
+          const sections = noTax();
+          for (const g of file.b2b ?? [])
+            for (const inv of g.inv) for (const x of inv.itms) addTax(sections, x.itm_det, 1);
+          for (const g of file.b2cl ?? [])
+            for (const inv of g.inv) for (const x of inv.itms) addTax(sections, x.itm_det, 1);
+          for (const g of file.exp ?? [])
+            for (const inv of g.inv) for (const x of inv.itms) addTax(sections, x, 1);
+          for (const row of file.b2cs ?? []) addTax(sections, row, 1);
+          for (const g of file.cdnr ?? [])
+            for (const nt of g.nt)
+              for (const x of nt.itms) addTax(sections, x.itm_det, nt.ntty === "C" ? -1 : 1);
+          for (const nt of file.cdnur ?? [])
+            for (const x of nt.itms) addTax(sections, x.itm_det, nt.ntty === "C" ? -1 : 1);
+          const documents = noTax();
+          for (const inv of live) addDocument(documents, inv, 1);
+          for (const note of credits) addDocument(documents, note, -1);
+          for (const note of debits) addDocument(documents, note, 1);
+          expect(sections).toEqual(documents);
+
+          // The HSN summary too: every product has its code.
+          const hsn = noTax();
+          for (const row of [...(file.hsn?.hsn_b2b ?? []), ...(file.hsn?.hsn_b2c ?? [])]) addTax(hsn, row, 1);
+          expect(hsn).toEqual(documents);
+
+          // doc_issue counts every number issued in the month and the cancelled ones.
+          const kinds = new Map<number, { totnum: number; cancel: number; net_issue: number }>();
+          for (const det of file.doc_issue?.doc_det ?? []) {
+            const sum = { totnum: 0, cancel: 0, net_issue: 0 };
+            for (const d of det.docs) {
+              expect(d.net_issue).toBe(d.totnum - d.cancel);
+              sum.totnum += d.totnum;
+              sum.cancel += d.cancel;
+              sum.net_issue += d.net_issue;
+            }
+            kinds.set(det.doc_num, sum);
+          }
+          const cancelled = listedInvoices.length - live.length;
+          expect(kinds.get(1) ?? { totnum: 0, cancel: 0, net_issue: 0 }).toEqual({
+            totnum: listedInvoices.length,
+            cancel: cancelled,
+            net_issue: live.length,
+          });
+          expect(kinds.get(4)?.totnum ?? 0).toBe(debits.length);
+          expect(kinds.get(5)?.totnum ?? 0).toBe(credits.length);
+          expect(summary.doc_issue).toEqual({
+            issued: listedInvoices.length + debits.length + credits.length,
+            cancelled,
+            net_issued: listedInvoices.length + debits.length + credits.length - cancelled,
+          });
+        },
+      ),
+      { numRuns: MONTHS },
+    );
+    // The months held every kind of document, not only refusals.
+    if (MONTHS >= 10)
+      for (const kind of ["credit", "debit", "cancel"]) expect(made.get(kind), kind).toBeGreaterThan(0);
+  });
+});
