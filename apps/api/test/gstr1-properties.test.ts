@@ -482,6 +482,46 @@ describe(`GSTR-1 and e-invoices of ${MONTHS} random months`, () => {
           for (const row of [...(file.hsn?.hsn_b2b ?? []), ...(file.hsn?.hsn_b2c ?? [])]) addTax(hsn, row, 1);
           expect(hsn).toEqual(documents);
 
+          // One row per key in the summed sections.
+          const keysOf = (rows: Json[], key: (row: Json) => string) => new Set(rows.map(key)).size;
+          const b2csRows: Json[] = file.b2cs ?? [];
+          expect(keysOf(b2csRows, (r) => `${r.sply_ty} ${r.pos} ${r.rt}`)).toBe(b2csRows.length);
+          for (const split of [file.hsn?.hsn_b2b ?? [], file.hsn?.hsn_b2c ?? []])
+            expect(keysOf(split, (r) => `${r.hsn_sc} ${r.uqc} ${r.rt}`)).toBe(split.length);
+
+          // The summary counts and sums each section as the file has it, notes as positive amounts.
+          const summarised = (name: string, count: number, rows: Json[]) => {
+            const sums = noTax();
+            for (const row of rows) addTax(sums, row, 1);
+            const got = summary.sections[name];
+            expect(
+              {
+                count: got.count,
+                txval: paise(got.taxable_value),
+                iamt: paise(got.igst),
+                camt: paise(got.cgst),
+                samt: paise(got.sgst),
+                csamt: paise(got.cess),
+              },
+              name,
+            ).toEqual({ count, ...sums });
+          };
+          const invoicesIn = (section: Json[] | undefined): Json[] => (section ?? []).flatMap((g) => g.inv);
+          const details = (documents: Json[]) => documents.flatMap((d) => d.itms.map((x: Json) => x.itm_det));
+          summarised("b2b", invoicesIn(file.b2b).length, details(invoicesIn(file.b2b)));
+          summarised("b2cl", invoicesIn(file.b2cl).length, details(invoicesIn(file.b2cl)));
+          summarised(
+            "exp",
+            invoicesIn(file.exp).length,
+            invoicesIn(file.exp).flatMap((i) => i.itms),
+          );
+          summarised("b2cs", b2csRows.length, b2csRows);
+          const cdnr: Json[] = (file.cdnr ?? []).flatMap((g: Json) => g.nt);
+          summarised("cdnr", cdnr.length, details(cdnr));
+          summarised("cdnur", (file.cdnur ?? []).length, details(file.cdnur ?? []));
+          const hsnRows = [...(file.hsn?.hsn_b2b ?? []), ...(file.hsn?.hsn_b2c ?? [])];
+          summarised("hsn", hsnRows.length, hsnRows);
+
           // doc_issue counts every number issued in the month and the cancelled ones.
           const kinds = new Map<number, { totnum: number; cancel: number; net_issue: number }>();
           for (const det of file.doc_issue?.doc_det ?? []) {
