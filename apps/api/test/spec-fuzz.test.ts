@@ -79,6 +79,10 @@ const known = {
   parties: [] as string[],
   skus: [] as string[],
   invoices: [] as string[],
+  /** A payment of the second party, whose invoice has a balance to allocate to. */
+  payment: "",
+  /** An invoice that only the idempotency property credits, a paisa at a time. */
+  creditable: "",
 };
 
 async function created(operationId: string, body: unknown): Promise<Json> {
@@ -140,6 +144,16 @@ beforeAll(async () => {
     known.invoices.push(invoice.id);
   }
   await created("createPayment", { party_id: known.parties[0], amount: 1000, mode: "upi" });
+  known.payment = (
+    await created("createPayment", { party_id: known.parties[1], amount: 1000, mode: "upi" })
+  ).id;
+  // Kept out of the known ids, which random requests credit whole or cancel.
+  const creditable = await api.call("createInvoice", {
+    key: tenant.testKey,
+    body: { party_id: known.parties[0], items: [{ sku: "WATCH", qty: 100, rate: 10 }] },
+  });
+  expect(creditable.status).toBe(201);
+  known.creditable = creditable.body.id;
   await created("createCreditNote", { invoice_id: known.invoices[0], reason: "sales_return", whole: true });
   await created("createApiKey", { scopes: ["invoices:read"] });
   await created("createWebhook", { url: "https://erp.example.in/hooks/bahi", events: ["*"] });
@@ -177,6 +191,103 @@ describe(`requests the spec allows, ${RUNS_PER_OPERATION} per operation: answere
       { numRuns: RUNS_PER_OPERATION },
     );
   });
+});
+
+/** A request's path, query and body, whatever their keys' order: two requests the API must tell apart. */
+function canonicalOf(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalOf).join(",")}]`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalOf((value as Json)[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(value) ?? "null";
+}
+
+function requestOf(operationId: string, op: OperationSpec) {
+  const options: ArbitraryOptions = {
+    formats: { date: nearDates },
+    properties: {
+      id: mostly(known.ids),
+      party_id: mostly(known.parties),
+      invoice_id: mostly(known.invoices),
+      url: (fromSchema) => fc.oneof(fc.webUrl({ withQueryParameters: true }), fromSchema),
+      ...(operationId === "createProduct" ? {} : { sku: mostly(known.skus) }),
+    },
+  };
+  const body = bodySchemaOf(op);
+  return fc.record({
+    path: arbitraryOf(parametersSchema(op, "path"), options),
+    body: body ? arbitraryOf(body, options) : fc.constant(undefined),
+  });
+}
+
+/** A request that succeeds, for the writes whose random requests seldom do, so that replays are seen. */
+function succeedingRequest(operationId: string): Json | undefined {
+  const lineOfSecondInvoice = [{ sku: "PEN-01", taxable_value: 0.01 }];
+  const requests: Record<string, Json> = {
+    createInvoice: { body: { party_id: known.parties[0], items: [{ sku: "WATCH", qty: 1, rate: 10 }] } },
+    createCreditNote: {
+      body: {
+        invoice_id: known.creditable,
+        reason: "correction",
+        items: [{ sku: "WATCH", taxable_value: 0.01 }],
+      },
+    },
+    createDebitNote: {
+      body: { invoice_id: known.invoices[1], reason: "price_revision", items: lineOfSecondInvoice },
+    },
+    allocatePayment: {
+      path: { id: known.payment },
+      body: { allocations: [{ invoice_id: known.invoices[1], amount: 0.01 }] },
+    },
+  };
+  return requests[operationId];
+}
+
+const posts = fuzzed.filter(([, op]) => op.method === "POST");
+
+describe(`POSTs the spec allows, ${RUNS_PER_OPERATION / 4} per operation, under one Idempotency-Key`, () => {
+  it.each(posts)(
+    "%s: sent again, the first answer is replayed; another request under the key is refused",
+    async (operationId, op) => {
+      let keys = 0;
+      const succeeding = succeedingRequest(operationId);
+      await fc.assert(
+        fc.asyncProperty(
+          succeeding
+            ? fc.oneof(requestOf(operationId, op), fc.constant(succeeding))
+            : requestOf(operationId, op),
+          fc.constantFrom(...posts),
+          async (sent, [otherId, other]) => {
+            const headers = { "idempotency-key": `fuzz-${operationId}-${Date.now()}-${keys++}` };
+            const send = (id: string, request: Json) =>
+              api.call(id, { key: tenant.testKey, headers, ...request });
+            const first = await send(operationId, sent);
+            const again = await send(operationId, sent);
+            const replayed = first.status < 300;
+            expect(again.status, JSON.stringify(sent)).toBe(first.status);
+            expect(again.headers.get("idempotent-replayed")).toBe(replayed ? "true" : null);
+            if (!replayed) return;
+            expect(again.body).toEqual(first.body);
+            // The same key on another path, operation or body is another request: never answered with
+            // the first answer.
+            const otherRequest = fc.sample(requestOf(otherId, other), 1)[0] as Json;
+            const sameRequest = otherId === operationId && canonicalOf(otherRequest) === canonicalOf(sent);
+            if (sameRequest) return;
+            const reused = await send(otherId, otherRequest);
+            expect(reused.headers.get("idempotent-replayed")).toBeNull();
+            // A request the spec refuses is told so first (400), as it would be without the key.
+            if (reused.status !== 400) {
+              expect(reused.status, `${otherId} ${JSON.stringify(otherRequest)}`).toBe(422);
+              expect(reused.body.code).toBe("idempotency_key_reused");
+            }
+          },
+        ),
+        { numRuns: Math.ceil(RUNS_PER_OPERATION / 4) },
+      );
+    },
+  );
 });
 
 describe("account settings the spec allows", () => {
