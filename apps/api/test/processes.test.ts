@@ -287,6 +287,10 @@ describe("the operator CLI", () => {
     const unknown = await runCli(["frobnicate"], env);
     expect(unknown.code).toBe(64);
     expect(unknown.stderr).toContain('Unknown command "frobnicate"');
+    // Names every object has are no commands either.
+    const inherited = await runCli(["toString"], env);
+    expect(inherited.code).toBe(64);
+    expect(inherited.stderr).toContain('Unknown command "toString"');
   });
 
   it("refuses account fields and key expiries the contract forbids, naming the flag", async () => {

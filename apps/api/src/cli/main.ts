@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   const json = values.json === true;
   const prefix = positionals.slice(0, 2).join(" ");
   const name = COMMANDS_WITH_ARGS.has(prefix) ? prefix : positionals.join(" ");
-  const command = commands[name];
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (values.help || !command) {
     if (values.help) {
       process.stdout.write(`${usage}\n`);
