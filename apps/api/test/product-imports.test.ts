@@ -500,6 +500,8 @@ describe("strict about the data", () => {
 });
 
 describe("any CSV", () => {
+  /** Names every JavaScript object answers to: a cell holding one must mean no more than any word. */
+  const INHERITED = ["constructor", "toString", "__proto__", "hasOwnProperty"];
   /** Columns as spreadsheets name them: values right for them (4 in 5), and wrong or odd ones. */
   const right = (valid: fc.Arbitrary<string>, wrong: fc.Arbitrary<string>) =>
     fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: wrong });
@@ -511,11 +513,11 @@ describe("any CSV", () => {
     "Item Name": right(fc.constantFrom("Pen", "नोटबुक", "Steel coil, 2 mm"), fc.string({ maxLength: 300 })),
     "HSN/SAC": right(
       fc.constantFrom("9608", "96081019", "998719"),
-      fc.constantFrom("12", "abcd", "", "960810191"),
+      fc.constantFrom("12", "abcd", "", "960810191", ...INHERITED),
     ),
     "GST %": right(
       fc.constantFrom("0", "5", "18", "18%", "40"),
-      fc.constantFrom("12", "abc", "", "-5", "0.1"),
+      fc.constantFrom("12", "abc", "", "-5", "0.1", ...INHERITED),
     ),
     Price: right(
       fc.integer({ min: 0, max: 10_000_000 }).map((paise) => (paise / 100).toFixed(2)),
@@ -524,14 +526,17 @@ describe("any CSV", () => {
         fc.double().map(String),
       ),
     ),
-    Unit: right(fc.constantFrom("NOS", "KGS", "NA", "pcs", "kg"), fc.constantFrom("", "XYZ")),
+    Unit: right(fc.constantFrom("NOS", "KGS", "NA", "pcs", "kg"), fc.constantFrom("", "XYZ", ...INHERITED)),
     "Opening Stock": right(
       fc.integer({ min: 0, max: 1_000_000 }).map(String),
       fc.constantFrom("-3", "1.2345", "many"),
     ),
     "Reorder Level": right(fc.constantFrom("0", "5", ""), fc.constantFrom("-1", "x")),
     Cess: right(fc.constantFrom("0", ""), fc.constantFrom("12.5", "yes")),
-    "Track Stock": right(fc.constantFrom("yes", "no", "Y", "N", ""), fc.constantFrom("maybe", "2")),
+    "Track Stock": right(
+      fc.constantFrom("yes", "no", "Y", "N", ""),
+      fc.constantFrom("maybe", "2", ...INHERITED),
+    ),
     Description: fc.string({ maxLength: 60 }),
     Remarks: fc.string({ maxLength: 20 }),
   };
@@ -600,10 +605,11 @@ describe("any CSV", () => {
 
   it("imports a workbook as it imports the same rows as CSV, numbers and yes/no stored as such", async () => {
     await fc.assert(
-      fc.asyncProperty(tables, fc.boolean(), async (table, typed) => {
+      fc.asyncProperty(tables, fc.boolean(), async (drawn, typed) => {
         // write-excel-file 4.1.1 finds shared strings in a plain object: for `toString` and the other
         // names of Object.prototype it writes a function's source instead, an unreadable workbook.
-        fc.pre(table.flat().every((text) => !(text in Object.prototype)));
+        // Both files get another text there.
+        const table = drawn.map((row) => row.map((text) => (text in Object.prototype ? `${text}!` : text)));
         const [header = []] = table;
         const book = await xlsx(
           table.map((row, r) => row.map((text, c) => workbookCell(header[c] ?? "", text, r > 0 && typed))),

@@ -48,5 +48,7 @@ export function readUnit(text: string): Uqc | null {
   const word = text.trim().replace(/\.$/, "");
   const upper = word.toUpperCase();
   if (isUqc(upper)) return upper;
-  return UNIT_WORDS[word.toLowerCase()] ?? null;
+  // Own words only: `constructor` or `toString` would otherwise find Object.prototype's functions.
+  const lower = word.toLowerCase();
+  return Object.hasOwn(UNIT_WORDS, lower) ? (UNIT_WORDS[lower] ?? null) : null;
 }
