@@ -43,8 +43,13 @@ const REGISTERED: readonly PartyName[] = [
 ];
 const ZERO_RATED: readonly PartyName[] = ["sez", "abroad"];
 
-/** B2CL: an inter-state invoice to an unregistered buyer above ₹1,00,000 (from 1 August 2024). */
-const B2CL_ABOVE_PAISE = 1_00_000_00;
+/**
+ * B2CL: an inter-state invoice to an unregistered buyer above ₹2,50,000, or above ₹1,00,000 for
+ * invoices from 1 August 2024.
+ */
+const b2clAbovePaise = (date: string) => (date < "2024-08-01" ? 2_50_000_00 : 1_00_000_00);
+/** The 40% slab, and so the car, from 22 September 2025; the other rates stand on both sides. */
+const RATE_REFORM_DATE = "2025-09-22";
 
 /** Every rate in force from 22 September 2025, goods and a service. */
 const PRODUCTS = [
@@ -57,8 +62,11 @@ const PRODUCTS = [
   { sku: "MILK", name: "Milk", price: 60, gst_rate: 0, hsn_code: "0401", unit: "LTR" },
 ];
 
-/** Months after the rate reform and before today, in two financial years. */
-const MONTH_LIST = ["2025-10", "2025-12", "2026-01", "2026-03", "2026-04", "2026-08"];
+/**
+ * Months in three financial years: before the ₹1,00,000 B2CL limit, before the HSN summary's split
+ * (May 2025), before the rate reform, and after.
+ */
+const MONTH_LIST = ["2024-06", "2024-11", "2025-04", "2025-10", "2025-12", "2026-01", "2026-03", "2026-08"];
 
 interface Line {
   sku: string;
@@ -238,6 +246,13 @@ function addDocument(sums: TaxSums, document: Json, sign: number) {
   sums.csamt += sign * paise(document.cess);
 }
 
+/** The HSN summary's rows: one list before the May 2025 period, two from it. */
+const hsnRowsOf = (file: Json): Json[] => [
+  ...(file.hsn?.data ?? []),
+  ...(file.hsn?.hsn_b2b ?? []),
+  ...(file.hsn?.hsn_b2c ?? []),
+];
+
 /** Every amount of a GSTR-1 file, with where it is: a walk over its JSON. */
 function amountsOf(value: unknown, where: string, out: [string, number][] = []): [string, number][] {
   if (value && typeof value === "object")
@@ -307,7 +322,7 @@ describe(`GSTR-1 and e-invoices of ${MONTHS} random months`, () => {
                 const gross = BigInt(l.qtyMilli) * BigInt(l.rateMilli);
                 const discountPaise = ((gross / 10_000n) * BigInt(l.discountPercent)) / 100n;
                 return {
-                  sku: l.sku,
+                  sku: l.sku === "CAR" && month < RATE_REFORM_DATE ? "PEN" : l.sku,
                   qty: l.qtyMilli / 1000,
                   rate: l.rateMilli / 1000,
                   ...(discountPaise > 0n ? { discount: rupees(discountPaise) } : {}),
@@ -407,8 +422,7 @@ describe(`GSTR-1 and e-invoices of ${MONTHS} random months`, () => {
               g.nt.flatMap((n: Json) => n.itms.map((x: Json) => x.itm_det)),
             ),
             ...(file.b2cs ?? []),
-            ...(file.hsn?.hsn_b2b ?? []),
-            ...(file.hsn?.hsn_b2c ?? []),
+            ...hsnRowsOf(file),
           ];
           for (const row of rows) expect(row.camt ?? 0).toBe(row.samt ?? 0);
 
@@ -438,7 +452,9 @@ describe(`GSTR-1 and e-invoices of ${MONTHS} random months`, () => {
           const sectionOf = (inv: Json) => {
             if (inv.place_of_supply === "96") return "exp";
             if (inv.party.gstin) return "b2b";
-            return inv.supply_type === "inter_state" && paise(inv.total) > B2CL_ABOVE_PAISE ? "b2cl" : "b2cs";
+            return inv.supply_type === "inter_state" && paise(inv.total) > b2clAbovePaise(inv.date)
+              ? "b2cl"
+              : "b2cs";
           };
           for (const inv of live) {
             const section = sectionOf(inv);
@@ -486,14 +502,15 @@ describe(`GSTR-1 and e-invoices of ${MONTHS} random months`, () => {
 
           // The HSN summary too: every product has its code.
           const hsn = noTax();
-          for (const row of [...(file.hsn?.hsn_b2b ?? []), ...(file.hsn?.hsn_b2c ?? [])]) addTax(hsn, row, 1);
+          for (const row of hsnRowsOf(file)) addTax(hsn, row, 1);
           expect(hsn).toEqual(documents);
 
           // One row per key in the summed sections.
           const keysOf = (rows: Json[], key: (row: Json) => string) => new Set(rows.map(key)).size;
           const b2csRows: Json[] = file.b2cs ?? [];
           expect(keysOf(b2csRows, (r) => `${r.sply_ty} ${r.pos} ${r.rt}`)).toBe(b2csRows.length);
-          for (const split of [file.hsn?.hsn_b2b ?? [], file.hsn?.hsn_b2c ?? []])
+          // Before May 2025 one list (`data`), then one for registered buyers and one for the rest.
+          for (const split of [file.hsn?.data ?? [], file.hsn?.hsn_b2b ?? [], file.hsn?.hsn_b2c ?? []])
             expect(keysOf(split, (r) => `${r.hsn_sc} ${r.uqc} ${r.rt}`)).toBe(split.length);
 
           // The summary counts and sums each section as the file has it, notes as positive amounts.
@@ -526,7 +543,7 @@ describe(`GSTR-1 and e-invoices of ${MONTHS} random months`, () => {
           const cdnr: Json[] = (file.cdnr ?? []).flatMap((g: Json) => g.nt);
           summarised("cdnr", cdnr.length, details(cdnr));
           summarised("cdnur", (file.cdnur ?? []).length, details(file.cdnur ?? []));
-          const hsnRows = [...(file.hsn?.hsn_b2b ?? []), ...(file.hsn?.hsn_b2c ?? [])];
+          const hsnRows = hsnRowsOf(file);
           summarised("hsn", hsnRows.length, hsnRows);
 
           // doc_issue counts every number issued in the month and the cancelled ones.
