@@ -76,7 +76,15 @@ interface Line {
 }
 
 type Step =
-  | { op: "invoice"; party: PartyName; day: number; lines: Line[]; reverseCharge: boolean; underLut: boolean }
+  | {
+      op: "invoice";
+      party: PartyName;
+      day: number;
+      lines: Line[];
+      reverseCharge: boolean;
+      underLut: boolean;
+      deemedExport: boolean;
+    }
   | { op: "credit"; at: number; day: number; kind: "whole" | "qty" | "value"; percent: number }
   | { op: "debit"; at: number; day: number; paise: number }
   | { op: "cancel"; at: number };
@@ -107,6 +115,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       lines: fc.array(line, { minLength: 1, maxLength: 4 }),
       reverseCharge: fc.boolean(),
       underLut: fc.boolean(),
+      deemedExport: fc.boolean(),
     }),
   },
   {
@@ -334,6 +343,7 @@ describe(`GSTR-1 and e-invoices of ${MONTHS} random months`, () => {
                 items,
                 ...(s.reverseCharge && REGISTERED.includes(s.party) ? { reverse_charge: true } : {}),
                 ...(s.underLut && zeroRated ? { under_lut: true } : {}),
+                ...(s.deemedExport && REGISTERED.includes(s.party) ? { deemed_export: true } : {}),
               });
               invoices.push({ body, date: dateOf(s.day), party: s.party });
               continue;
@@ -429,26 +439,39 @@ describe(`GSTR-1 and e-invoices of ${MONTHS} random months`, () => {
           // Every live invoice in the one section its buyer and value put it in, once, with its own
           // tax, and the value the IRP registered for it.
           const live = listedInvoices.filter((inv) => inv.status !== "cancelled");
-          const reported = new Map<string, { section: string; itms: Json[]; val: number }>();
-          const report = (section: string, inv: Json, itms: Json[]) => {
+          const reported = new Map<string, { section: string; itms: Json[]; val: number; head: Json }>();
+          const report = (section: string, inv: Json, itms: Json[], head: Json) => {
             expect(reported.has(inv.inum), `${inv.inum} twice`).toBe(false);
-            reported.set(inv.inum, { section, itms, val: inv.val });
+            reported.set(inv.inum, { section, itms, val: inv.val, head: { idt: inv.idt, ...head } });
           };
+          const itemDetails = (inv: Json) => inv.itms.map((x: Json) => x.itm_det);
           for (const g of file.b2b ?? [])
             for (const inv of g.inv)
-              report(
-                "b2b",
-                inv,
-                inv.itms.map((x: Json) => x.itm_det),
-              );
+              report("b2b", inv, itemDetails(inv), {
+                ctin: g.ctin,
+                pos: inv.pos,
+                rchrg: inv.rchrg,
+                inv_typ: inv.inv_typ,
+              });
           for (const g of file.b2cl ?? [])
-            for (const inv of g.inv)
-              report(
-                "b2cl",
-                inv,
-                inv.itms.map((x: Json) => x.itm_det),
-              );
-          for (const g of file.exp ?? []) for (const inv of g.inv) report("exp", inv, inv.itms);
+            for (const inv of g.inv) report("b2cl", inv, itemDetails(inv), { pos: g.pos });
+          for (const g of file.exp ?? [])
+            for (const inv of g.inv) report("exp", inv, inv.itms, { exp_typ: g.exp_typ });
+          /** What the portal reads off each section's invoice besides its items, from the invoice. */
+          const headOf = (inv: Json, section: string): Json => {
+            const idt = inv.date.split("-").reverse().join("-");
+            const paid = paise(inv.igst) > 0;
+            if (section === "exp") return { idt, exp_typ: paid ? "WPAY" : "WOPAY" };
+            if (section === "b2cl") return { idt, pos: inv.place_of_supply };
+            const inv_typ = inv.sez ? (paid ? "SEWP" : "SEWOP") : inv.deemed_export ? "DE" : "R";
+            return {
+              idt,
+              ctin: inv.party.gstin,
+              pos: inv.place_of_supply,
+              rchrg: inv.reverse_charge ? "Y" : "N",
+              inv_typ,
+            };
+          };
           const sectionOf = (inv: Json) => {
             if (inv.place_of_supply === "96") return "exp";
             if (inv.party.gstin) return "b2b";
@@ -464,6 +487,7 @@ describe(`GSTR-1 and e-invoices of ${MONTHS} random months`, () => {
               continue;
             }
             expect(entry?.section, inv.number).toBe(section);
+            expect(entry?.head, inv.number).toEqual(headOf(inv, section));
             const sums = noTax();
             for (const itm of entry?.itms ?? []) addTax(sums, itm, 1);
             const own = noTax();
