@@ -121,25 +121,30 @@ const fuzzed = operationList
   .filter((op) => op.operationId in handlers && op.scopes !== null && !LEFT_OUT.has(op.operationId))
   .map((op) => [op.operationId, op] as const);
 
+/** A request the spec allows for an operation: path, query and JSON body, ids mostly of known documents. */
+function requestOf(operationId: string, op: OperationSpec) {
+  const options: ArbitraryOptions = {
+    formats: { date: nearDates },
+    properties: {
+      id: mostly(known.ids),
+      party_id: mostly(known.parties),
+      invoice_id: mostly(known.invoices),
+      starting_after: mostly(known.ids),
+      url: (fromSchema) => fc.oneof(fc.webUrl({ withQueryParameters: true }), fromSchema),
+      ...(operationId === "createProduct" ? {} : { sku: mostly(known.skus) }),
+    },
+  };
+  const body = bodySchemaOf(op);
+  return fc.record({
+    path: arbitraryOf(parametersSchema(op, "path"), options),
+    query: arbitraryOf(parametersSchema(op, "query"), options),
+    body: body ? arbitraryOf(body, options) : fc.constant(undefined),
+  });
+}
+
 describe(`requests the spec allows, ${RUNS_PER_OPERATION} per operation: answered as the spec says, never 500`, () => {
   it.each(fuzzed)("%s", async (operationId, op) => {
-    const options: ArbitraryOptions = {
-      formats: { date: nearDates },
-      properties: {
-        id: mostly(known.ids),
-        party_id: mostly(known.parties),
-        invoice_id: mostly(known.invoices),
-        starting_after: mostly(known.ids),
-        url: (fromSchema) => fc.oneof(fc.webUrl({ withQueryParameters: true }), fromSchema),
-        ...(operationId === "createProduct" ? {} : { sku: mostly(known.skus) }),
-      },
-    };
-    const body = bodySchemaOf(op);
-    const request = fc.record({
-      path: arbitraryOf(parametersSchema(op, "path"), options),
-      query: arbitraryOf(parametersSchema(op, "query"), options),
-      body: body ? arbitraryOf(body, options) : fc.constant(undefined),
-    });
+    const request = requestOf(operationId, op);
     await fc.assert(
       fc.asyncProperty(request, async (sent) => {
         const res = await api.call(operationId, { key: tenant.testKey, ...(sent as Json) });
@@ -159,24 +164,6 @@ function canonicalOf(value: unknown): string {
       .map((k) => `${JSON.stringify(k)}:${canonicalOf((value as Json)[k])}`)
       .join(",")}}`;
   return JSON.stringify(value) ?? "null";
-}
-
-function requestOf(operationId: string, op: OperationSpec) {
-  const options: ArbitraryOptions = {
-    formats: { date: nearDates },
-    properties: {
-      id: mostly(known.ids),
-      party_id: mostly(known.parties),
-      invoice_id: mostly(known.invoices),
-      url: (fromSchema) => fc.oneof(fc.webUrl({ withQueryParameters: true }), fromSchema),
-      ...(operationId === "createProduct" ? {} : { sku: mostly(known.skus) }),
-    },
-  };
-  const body = bodySchemaOf(op);
-  return fc.record({
-    path: arbitraryOf(parametersSchema(op, "path"), options),
-    body: body ? arbitraryOf(body, options) : fc.constant(undefined),
-  });
 }
 
 /** A request that succeeds, for the writes whose random requests seldom do, so that replays are seen. */
