@@ -499,10 +499,55 @@ describe(`GSTR-1 and e-invoices of ${MONTHS} random months`, () => {
           }
           expect(reported.size).toBe(live.filter((inv) => sectionOf(inv) !== "b2cs").length);
 
-          for (const nt of [...(file.cdnr ?? []).flatMap((g: Json) => g.nt), ...(file.cdnur ?? [])]) {
-            const registered = registeredValue.get(nt.nt_num);
-            if (registered !== undefined) expect(paise(nt.val), nt.nt_num).toBe(paise(registered));
+          // Every note where its invoice puts it (cdnr for a B2B invoice, cdnur for a B2CL invoice or
+          // an export, within b2cs otherwise), once, with its own tax, head and registered value.
+          const reportedNotes = new Map<string, Json>();
+          for (const g of file.cdnr ?? [])
+            for (const nt of g.nt) reportedNotes.set(nt.nt_num, { ...nt, section: "cdnr", ctin: g.ctin });
+          for (const nt of file.cdnur ?? []) reportedNotes.set(nt.nt_num, { ...nt, section: "cdnur" });
+          expect(reportedNotes.size).toBe(
+            (file.cdnr ?? []).reduce((n: number, g: Json) => n + g.nt.length, 0) + (file.cdnur ?? []).length,
+          );
+          const notes = [
+            ...credits.map((n) => ({ ...n, ntty: "C" })),
+            ...debits.map((n) => ({ ...n, ntty: "D" })),
+          ];
+          for (const note of notes) {
+            const invoice = listedInvoices.find((inv) => inv.id === note.invoice_id) as Json;
+            const section = sectionOf(invoice);
+            const entry = reportedNotes.get(note.number);
+            if (section === "b2cs") {
+              expect(entry, note.number).toBeUndefined();
+              continue;
+            }
+            const head = {
+              ntty: note.ntty,
+              nt_dt: note.date.split("-").reverse().join("-"),
+              pos: invoice.place_of_supply,
+            };
+            if (section === "b2b") {
+              const { ctin, rchrg, inv_typ } = headOf(invoice, "b2b");
+              expect(entry, note.number).toMatchObject({ ...head, section: "cdnr", ctin, rchrg, inv_typ });
+            } else {
+              const typ = section === "b2cl" ? "B2CL" : paise(invoice.igst) > 0 ? "EXPWP" : "EXPWOP";
+              // An export's note has no place of supply in the portal's table 9B.
+              const { pos, ...withoutPos } = head;
+              expect(entry, note.number).toMatchObject({ ...withoutPos, section: "cdnur", typ });
+              expect(entry?.pos, note.number).toBe(section === "b2cl" ? pos : undefined);
+            }
+            const sums = noTax();
+            for (const x of entry?.itms ?? []) addTax(sums, x.itm_det, 1);
+            const own = noTax();
+            addDocument(own, note, 1);
+            expect(sums, note.number).toEqual(own);
+            const registered = registeredValue.get(note.number);
+            if (registered !== undefined) expect(paise(entry?.val), note.number).toBe(paise(registered));
           }
+          expect(reportedNotes.size).toBe(
+            notes.filter(
+              (n) => sectionOf(listedInvoices.find((inv) => inv.id === n.invoice_id) as Json) !== "b2cs",
+            ).length,
+          );
 
           // The sections add up to the documents, tax by tax: notes of type C take off, D add.
           const sections = noTax();
