@@ -508,7 +508,7 @@ describe(`GSTR-1 and e-invoices of ${MONTHS} random months`, () => {
           expect(reportedNotes.size).toBe(
             (file.cdnr ?? []).reduce((n: number, g: Json) => n + g.nt.length, 0) + (file.cdnur ?? []).length,
           );
-          const notes = [
+          const notes: Json[] = [
             ...credits.map((n) => ({ ...n, ntty: "C" })),
             ...debits.map((n) => ({ ...n, ntty: "D" })),
           ];
