@@ -1,10 +1,15 @@
 import { fixtures, operationList } from "@bahi/contract";
 import { todayInIst } from "@bahi/gst";
 import fc from "fast-check";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SecretBox } from "../src/auth/secret-box.js";
 import { AddressPolicy } from "../src/webhooks/address-policy.js";
+import { DeliveryWorker } from "../src/webhooks/worker.js";
 import { startTestApi, type TestApi } from "./support/api.js";
 import { arbitraryOf } from "./support/arbitrary-of-schema.js";
+import { driverUnderTest } from "./support/database.js";
+import { type Receiver, startReceiver } from "./support/receiver.js";
 import { mostly, parametersSchema } from "./support/spec-requests.js";
 import { createTenant, GSTINS, type Tenant } from "./support/tenants.js";
 
@@ -51,13 +56,32 @@ const DAY_MS = 86_400_000;
 const today = todayInIst(new Date());
 const daysAgo = (days: number) => new Date(Date.parse(today) - days * DAY_MS).toISOString().slice(0, 10);
 
+/** Where the account's webhooks deliver: it refuses what is sent to `/fail`, so deliveries fail too. */
+let receiver: Receiver;
+
 beforeAll(async () => {
-  // Many pages from one account; webhook hosts resolved by a stand-in, with no DNS.
+  // Many pages from one account; webhooks delivered on loopback.
+  const policy = new AddressPolicy(["127.0.0.1"]);
   api = await startTestApi({
     rateLimits: { perMinute: 1_000_000, perSecond: 1_000_000 },
-    webhookPolicy: new AddressPolicy([], async () => [{ address: "203.0.113.10", family: 4 as const }]),
+    webhookPolicy: policy,
   });
   tenant = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });
+  receiver = await startReceiver();
+  receiver.respond = (delivery, res) => {
+    res.statusCode = delivery.path.startsWith("/fail") ? 500 : 200;
+    res.end();
+  };
+  for (const [path, events] of [
+    [
+      "/ok",
+      ["invoice.created", "invoice.cancelled", "credit_note.created", "debit_note.created", "party.created"],
+    ],
+    ["/fail", ["invoice.cancelled", "payment.created"]],
+  ] as const) {
+    const body = { url: `${receiver.url}${path}`, events };
+    known.webhooks.push((await created("createWebhook", { body })).id);
+  }
   const partyBodies = [
     fixtures.PartyCreate,
     fixtures.PartyCreateUnregistered,
@@ -153,13 +177,27 @@ beforeAll(async () => {
     body: { reason: "2", remark: "Entered twice" },
   });
   expect(cancelled.status).toBe(200);
-  for (const url of ["https://erp.example.in/hooks/1", "https://erp.example.in/hooks/2"])
-    known.webhooks.push((await created("createWebhook", { body: { url, events: ["*"] } })).id);
   for (let i = 0; i < 3; i++) await created("createApiKey", { body: { scopes: ["invoices:read"] } });
   const events = await call("listEvents", { query: { limit: 100 } });
   known.events.push(...events.body.data.map((e: Json) => e.id));
+  const startedAt = new Date();
+  const worker = new DeliveryWorker({
+    db: api.database.handle.db,
+    holdLocks: driverUnderTest === "postgres",
+    box: await SecretBox.open(api.database.handle.db, null),
+    policy,
+    logger: pino({ level: "silent" }),
+    // One attempt each: the failed ones' retries fall due after this clock.
+    now: () => startedAt,
+    random: Math.random,
+  });
+  while ((await worker.runOnce()) > 0);
+  expect(receiver.deliveries.length).toBeGreaterThan(0);
 }, 120_000);
-afterAll(() => api.close());
+afterAll(async () => {
+  await receiver.close();
+  await api.close();
+});
 
 const lists = operationList
   .filter((op) => op.operationId.startsWith("list") && op.method === "GET")
