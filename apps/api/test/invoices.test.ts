@@ -901,6 +901,52 @@ describe("bad input", () => {
     );
   });
 
+  it("422 einvoice_item_incomplete for an e-invoiced line whose text has under 3 characters", async () => {
+    const s = await shop();
+    await s.product({ sku: "TV", name: "TV" });
+    const registered = await s.party(sharma);
+    const short = await s.invoice({ party_id: registered, items: [{ sku: "TV", qty: 1, rate: 10 }] });
+    expect(short.status).toBe(422);
+    expect(short.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/items/0/sku", code: "einvoice_item_incomplete" }),
+    ]);
+    const described = [{ sku: "TV", qty: 1, rate: 10, description: "LED" }];
+    const tooShort = await s.invoice({
+      party_id: registered,
+      items: [...described, { sku: "TV", qty: 1, rate: 10, description: "43" }],
+    });
+    expect(tooShort.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/items/1/description", code: "einvoice_item_incomplete" }),
+    ]);
+    // Three characters are enough, and a consumer's invoice has no e-invoice to refuse.
+    expect((await s.invoice({ party_id: registered, items: described })).status).toBe(201);
+    const consumer = await s.party(meera);
+    expect((await s.invoice({ party_id: consumer, items: [{ sku: "TV", qty: 1, rate: 10 }] })).status).toBe(
+      201,
+    );
+  });
+
+  it("writes `\"` and `\\`, which the IRP refuses, as `'` and `/` in the e-invoice, and keeps them on the invoice", async () => {
+    const s = await shop();
+    await s.product({ name: 'PVC pipe 1/2" \\ 3m' });
+    const party = await s.party({
+      ...sharma,
+      name: 'Sharma "Gold" Traders',
+      address: { ...sharma.address, line1: 'Shop 4, "Galaxy" Plaza\\A', city: 'Mumbai "West"' },
+    });
+    const res = await s.invoice({ party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.items[0].description).toBe('PVC pipe 1/2" \\ 3m');
+    expect(res.body.party.name).toBe('Sharma "Gold" Traders');
+    const einvoice = (await s.call("retrieveInvoiceEinvoice", { path: { id: res.body.id } })).body;
+    expect(einvoice.ItemList[0].PrdDesc).toBe("PVC pipe 1/2' / 3m");
+    expect(einvoice.BuyerDtls).toMatchObject({
+      LglNm: "Sharma 'Gold' Traders",
+      Addr1: "Shop 4, 'Galaxy' Plaza/A",
+      Loc: "Mumbai 'West'",
+    });
+  });
+
   it("422 address_required for a registered buyer without address", async () => {
     const s = await shop();
     const party = await s.party({ type: "customer", name: "No Address Ltd", gstin: GSTINS.delhi });

@@ -10,8 +10,16 @@ import {
 } from "@bahi/gst";
 import type { EInvoice } from "./provider.js";
 
-/** EINVOICE_MIN_NAME_LENGTH: the IRP refuses a legal name or locality shorter than this. */
+/** EINVOICE_MIN_NAME_LENGTH: the IRP refuses a legal name, locality or item description shorter than this. */
 export const EINVOICE_MIN_NAME_LENGTH = 3;
+
+/**
+ * A text as the IRP takes it: its schema refuses `"` and `\` in every free-text field, so an inch mark
+ * (`1/2"`) is written `1/2'` and a backslash `/`. The length stays the same, within the field's limit.
+ */
+function irpText(text: string): string {
+  return text.replaceAll('"', "'").replaceAll("\\", "/");
+}
 
 /** The PIN the IRP takes for an address abroad, which has none of India's. */
 const PIN_ABROAD = 999999;
@@ -78,18 +86,18 @@ function einvoiceSupplyType(input: Inv01Input): EInvoice["TranDtls"]["SupTyp"] {
  */
 function buyerOf(input: Inv01Input): Buyer {
   const { address } = input.buyer;
-  const head = { LglNm: input.buyer.name, Pos: input.placeOfSupply as Buyer["Pos"] };
+  const head = { LglNm: irpText(input.buyer.name), Pos: input.placeOfSupply as Buyer["Pos"] };
+  const place = { Addr1: irpText(address.line1), Loc: irpText(address.city) };
   if (input.placeOfSupply === OTHER_COUNTRIES_STATE_CODE) {
     const Stcd = OTHER_COUNTRIES_STATE_CODE as Buyer["Stcd"];
-    return { Gstin: "URP", ...head, Addr1: address.line1, Loc: address.city, Pin: PIN_ABROAD, Stcd };
+    return { Gstin: "URP", ...head, ...place, Pin: PIN_ABROAD, Stcd };
   }
   // Only registered buyers and exports are e-invoiced, and a registered party's address is in India.
   if ("country" in address) throw new Error("an e-invoice in India to an address abroad");
   return {
     Gstin: input.buyer.gstin ?? "URP",
     ...head,
-    Addr1: address.line1,
-    Loc: address.city,
+    ...place,
     Pin: Number(address.pin),
     Stcd: address.state_code as Buyer["Stcd"],
   };
@@ -98,7 +106,7 @@ function buyerOf(input: Inv01Input): Buyer {
 /** `ShipDtls`: like the buyer, an address abroad is state 96 with PIN_ABROAD, and has no GSTIN. */
 function consigneeOf(shipTo: NonNullable<Inv01Input["shipTo"]>): Consignee {
   const { address } = shipTo;
-  const head = { LglNm: shipTo.name, Addr1: address.line1, Loc: address.city };
+  const head = { LglNm: irpText(shipTo.name), Addr1: irpText(address.line1), Loc: irpText(address.city) };
   if ("country" in address)
     return { ...head, Pin: PIN_ABROAD, Stcd: OTHER_COUNTRIES_STATE_CODE as Consignee["Stcd"] };
   return {
@@ -149,9 +157,9 @@ export function buildInv01(input: Inv01Input): EInvoice {
     DocDtls: { Typ: input.docType, No: input.number, Dt: toEinvoiceDate(input.date) },
     SellerDtls: {
       Gstin: input.seller.gstin,
-      LglNm: input.seller.legalName,
-      Addr1: input.seller.line1,
-      Loc: input.seller.city,
+      LglNm: irpText(input.seller.legalName),
+      Addr1: irpText(input.seller.line1),
+      Loc: irpText(input.seller.city),
       Pin: Number(input.seller.pin),
       Stcd: input.seller.stateCode as StateCode,
     },
@@ -163,7 +171,7 @@ export function buildInv01(input: Inv01Input): EInvoice {
       const service = isService(line.hsnCode);
       return {
         SlNo: String(i + 1),
-        PrdDesc: line.description,
+        PrdDesc: irpText(line.description),
         IsServc: service ? "Y" : "N",
         HsnCd: line.hsnCode,
         Qty: milliToNumber(line.qty),

@@ -144,6 +144,19 @@ function checkProducts(rows: readonly ProductRow[], body: InvoiceCreate, einvoic
           `product ${item.sku} has no HSN code, which e-invoices and GSTR-1 need for a registered buyer or an export`,
         ),
       );
+    } else if (einvoiced && (item.description ?? product.name).length < EINVOICE_MIN_NAME_LENGTH) {
+      // The line's text is the e-invoice's PrdDesc, which the IRP takes from 3 characters.
+      const [pointer, what] =
+        item.description === undefined
+          ? [`/items/${i}/sku`, `product ${item.sku}'s name "${product.name}"`]
+          : [`/items/${i}/description`, `the description "${item.description}"`];
+      errors.push(
+        field(
+          "einvoice_item_incomplete",
+          pointer,
+          `${what} must have at least ${EINVOICE_MIN_NAME_LENGTH} characters for the e-invoice; give the line a longer description`,
+        ),
+      );
     }
     return { item, product: product as ProductRow };
   });

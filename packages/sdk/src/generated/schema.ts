@@ -1584,7 +1584,8 @@ export interface components {
          *     amounts are rupees with two decimals; quantities, unit prices and rates have up to three. Bahi sends
          *     the fields below; the schema's other, optional fields (trade names, second address lines, dispatch,
          *     e-commerce and e-way bill details, and the export details beyond the shipping bill and the buyer's
-         *     country) are left out.
+         *     country) are left out. The IRP refuses `"` and `\` in its free-text fields (names, address lines,
+         *     localities, item descriptions): Bahi writes them `'` and `/` there, as in `1/2'` for an inch mark.
          */
         EInvoice: {
             BuyerDtls: components["schemas"]["EInvoiceBuyerDtls"];
@@ -2729,7 +2730,9 @@ export interface components {
         InvoiceItemCreate: {
             /**
              * @description The line's text on the invoice (e-invoice `PrdDesc`), 1 to 300 characters
-             *     (`MAX_ITEM_DESCRIPTION_LENGTH`). Defaults to the product's name.
+             *     (`MAX_ITEM_DESCRIPTION_LENGTH`). Defaults to the product's name. On an e-invoiced invoice (a
+             *     registered buyer or an export) it takes at least 3, as the IRP does: shorter is a 422
+             *     (`einvoice_item_incomplete`, at `/items/{i}/description`).
              * @example Ballpoint pen, blue
              */
             description?: string;
@@ -2750,8 +2753,10 @@ export interface components {
             /**
              * @description The product's SKU. No product with this SKU in this account and mode is a 422 (`unknown_sku`); a
              *     product without an HSN code on an invoice to a registered buyer is a 422 (`hsn_missing`); a
-             *     product whose GST rate is not in force on the invoice date is a 422 (`rate_not_in_force`). Each
-             *     names the line as `/items/{i}/sku`.
+             *     product whose GST rate is not in force on the invoice date is a 422 (`rate_not_in_force`); on an
+             *     e-invoiced invoice, a line without a `description` whose product's name is shorter than the 3
+             *     characters the e-invoice's `PrdDesc` takes is a 422 (`einvoice_item_incomplete`). Each names the
+             *     line as `/items/{i}/sku`.
              */
             sku: components["schemas"]["ProductSku"];
         };
