@@ -62,11 +62,15 @@ describe("the compiled request validators", () => {
     for (const amount of [0.29, 589.94, 109.99, 111848.18, 1234567.89, 99999999999.99])
       expect(validate?.(payment(amount)), String(amount)).toBe(true);
     // Paise across the whole range, as a client writes them: each taken, each with a tenth of a paisa more refused.
+    // One assertion for the 20,000 answers: an expect each took seconds on a busy machine.
+    const wrong: string[] = [];
     for (let paise = 1; paise < 9_999_999_999_999; paise += 499_999_937) {
       const amount = Number((paise / 100).toFixed(2));
-      expect(validate?.(payment(amount)), String(amount)).toBe(true);
-      expect(validate?.(payment(Number((paise / 100 + 0.001).toFixed(3)))), `${amount} + 0.001`).toBe(false);
+      if (!validate?.(payment(amount))) wrong.push(`${amount} refused`);
+      if (validate?.(payment(Number((paise / 100 + 0.001).toFixed(3)))))
+        wrong.push(`${amount} + 0.001 taken`);
     }
+    expect(wrong).toEqual([]);
     expect(validate?.(payment(10.001))).toBe(false);
     expect(toFieldErrors(validate?.errors ?? [])).toContainEqual(
       expect.objectContaining({
