@@ -15,7 +15,6 @@ afterAll(() => api.close());
 
 /** An Export Oriented Unit in the business's own state (Karnataka). */
 const KARNATAKA_EOU = `29AAACE1234F1Z${gstinCheckChar("29AAACE1234F1Z")}`;
-const KARNATAKA_SEZ = `29AAPFU0939F1Z${gstinCheckChar("29AAPFU0939F1Z")}`;
 const address = (state_code: string) => ({ line1: "1 Main Road", city: "Town", state_code, pin: "560001" });
 
 /** A Karnataka business selling pens (18%) to an EOU in Karnataka, a trader in Maharashtra and others. */
@@ -26,7 +25,7 @@ async function shop() {
     trader: await party({ name: "Sharma Electronics", gstin: GSTINS.maharashtra, address: address("27") }),
     consumer: await party({ name: "Ravi Kumar", address: address("29") }),
     abroad: await party({ name: "Acme Imports LLC", address: address("29") }),
-    sez: await party({ name: "Zone Unit", gstin: KARNATAKA_SEZ, sez: true, address: address("29") }),
+    sez: await party({ name: "Zone Unit", gstin: GSTINS.karnatakaOther, sez: true, address: address("29") }),
   };
   const supplyTypeOf = async (id: string) => (await einvoiceOf(id)).TranDtls;
   return { call, parties, invoice, issued, supplyTypeOf };

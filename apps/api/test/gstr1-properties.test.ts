@@ -1,8 +1,7 @@
 import { fixtures } from "@bahi/contract";
-import { gstinCheckChar } from "@bahi/gst";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
+import { type CallResult, callerWith, startTestApi, type TestApi } from "./support/api.js";
 import { createTenant, GSTINS } from "./support/tenants.js";
 
 /**
@@ -22,13 +21,12 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const KARNATAKA_BUYER = `29AAPFU0939F1Z${gstinCheckChar("29AAPFU0939F1Z")}`;
 const address = (state_code: string) => ({ line1: "1 Main Road", city: "Town", state_code, pin: "560001" });
 
 /** The business is in Karnataka (29). */
 const PARTIES = {
   registeredOtherState: { name: "Sharma Electronics", gstin: GSTINS.maharashtra, address: address("27") },
-  registeredSameState: { name: "Mysuru Stores", gstin: KARNATAKA_BUYER, address: address("29") },
+  registeredSameState: { name: "Mysuru Stores", gstin: GSTINS.karnatakaOther, address: address("29") },
   registeredTerritory: { name: "Chandigarh Traders", gstin: GSTINS.chandigarh, address: address("04") },
   sez: { name: "Okhla SEZ Unit", gstin: GSTINS.delhi, sez: true, address: address("07") },
   unregisteredSameState: { name: "Meera Rao", address: address("29") },
@@ -318,14 +316,7 @@ describe(`GSTR-1 and e-invoices of ${MONTHS} random months`, () => {
         fc.array(step, { minLength: 1, maxLength: 12 }),
         async (month, steps) => {
           const tenant = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });
-          const call = async (operationId: string, options: Json = {}) => {
-            const res = await api.call(operationId, { key: tenant.testKey, ...options });
-            expect(
-              res.status,
-              `${operationId} ${JSON.stringify(options)} → ${JSON.stringify(res.body)}`,
-            ).toBeLessThan(500);
-            return res;
-          };
+          const call = callerWith(api, tenant.testKey);
           const created = async (operationId: string, body: Json) => {
             const res = await call(operationId, { body });
             expect(res.status, `${operationId} ${JSON.stringify(body)} → ${JSON.stringify(res.body)}`).toBe(

@@ -1,4 +1,4 @@
-import { gstinCheckChar, todayInIst } from "@bahi/gst";
+import { todayInIst } from "@bahi/gst";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
@@ -10,9 +10,6 @@ beforeAll(async () => {
   api = await startTestApi();
 });
 afterAll(() => api.close());
-
-/** A registered buyer in the business's own state (Karnataka), for intra-state B2B rows. */
-const KARNATAKA_BUYER = `29AAPFU0939F1Z${gstinCheckChar("29AAPFU0939F1Z")}`;
 
 const address = (state_code: string) => ({ line1: "1 Main Road", city: "Town", state_code, pin: "560001" });
 
@@ -71,7 +68,7 @@ async function shop(): Promise<Shop> {
         gstin: GSTINS.maharashtra,
         address: address("27"),
       }),
-      karnataka: await party({ name: "Mysuru Stores", gstin: KARNATAKA_BUYER, address: address("29") }),
+      karnataka: await party({ name: "Mysuru Stores", gstin: GSTINS.karnatakaOther, address: address("29") }),
       local: await party({ name: "Meera Rao", address: address("29") }),
       delhi: await party({ name: "Arjun Mehta", address: address("07") }),
     },
@@ -177,7 +174,7 @@ describe("GSTR-1 golden: every section of June 2025", () => {
           ],
         },
         {
-          ctin: KARNATAKA_BUYER,
+          ctin: GSTINS.karnatakaOther,
           inv: [
             {
               inum: "INV/25-26/000002",

@@ -1,7 +1,7 @@
 import { fixtures } from "@bahi/contract";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "./support/api.js";
+import { callerWith, startTestApi, type TestApi } from "./support/api.js";
 import { createTenant, GSTINS } from "./support/tenants.js";
 
 /**
@@ -124,14 +124,7 @@ describe(`numbering under ${HISTORIES} random histories of formats, resets and f
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
         const tenant = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });
-        const call = async (operationId: string, options: Record<string, unknown>) => {
-          const res = await api.call(operationId, { key: tenant.testKey, ...options });
-          expect(
-            res.status,
-            `${operationId} ${JSON.stringify(options)} → ${JSON.stringify(res.body)}`,
-          ).toBeLessThan(500);
-          return res;
-        };
+        const call = callerWith(api, tenant.testKey);
         const party = (await call("createParty", { body: fixtures.PartyCreateUnregistered })).body.id;
         await call("createProduct", { body: { ...fixtures.ProductCreate, opening_stock: 1000 } });
         const account = { invoice: INVOICE_FORMATS[0] as string, credit: CREDIT_FORMATS[0] as string };

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handlers } from "../src/routes/index.js";
 import { AddressPolicy } from "../src/webhooks/address-policy.js";
-import { startTestApi, type TestApi } from "./support/api.js";
+import { callerWith, startTestApi, type TestApi } from "./support/api.js";
 import { type ArbitraryOptions, arbitraryOf } from "./support/arbitrary-of-schema.js";
 import { bodySchemaOf, mostly, nearDates, parametersSchema } from "./support/spec-requests.js";
 import { createTenant, GSTINS, type Tenant } from "./support/tenants.js";
@@ -237,14 +237,7 @@ describe(`POSTs the spec allows, ${RUNS_PER_OPERATION / 4} per operation, under 
 describe("account settings the spec allows", () => {
   it(`${RUNS_PER_OPERATION} changes, each followed by an invoice, its credit note and a page of each: never 500`, async () => {
     const own = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });
-    const call = async (operationId: string, options: Json = {}) => {
-      const res = await api.call(operationId, { key: own.testKey, ...options });
-      expect(
-        res.status,
-        `${operationId} ${JSON.stringify(options)} → ${JSON.stringify(res.body)}`,
-      ).toBeLessThan(500);
-      return res;
-    };
+    const call = callerWith(api, own.testKey);
     const party = (await call("createParty", { body: fixtures.PartyCreate })).body.id;
     await call("createProduct", { body: { ...fixtures.ProductCreate, opening_stock: 100_000 } });
     const update = bodySchemaOf(

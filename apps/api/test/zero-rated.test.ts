@@ -1,6 +1,5 @@
 // Zero-rated supplies: exports and supplies to SEZ units, with payment of IGST or under a letter of
 // undertaking (LUT), through the invoice, its e-invoice, its credit notes and GSTR-1.
-import { gstinCheckChar } from "@bahi/gst";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
@@ -14,8 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-/** An SEZ unit in the business's own state (Karnataka). */
-const KARNATAKA_SEZ = `29AAPFU0939F1Z${gstinCheckChar("29AAPFU0939F1Z")}`;
 const address = (state_code: string) => ({ line1: "1 Main Road", city: "Town", state_code, pin: "560001" });
 
 /** A Karnataka business selling pens (18%) to an SEZ unit in Karnataka, a buyer abroad and a trader in Maharashtra. */
@@ -24,7 +21,7 @@ async function shop() {
   const parties = {
     sez: await party({
       name: "Electronic City SEZ Unit",
-      gstin: KARNATAKA_SEZ,
+      gstin: GSTINS.karnatakaOther,
       sez: true,
       address: address("29"),
     }),
@@ -38,7 +35,7 @@ describe("parties in a Special Economic Zone", () => {
   it("an SEZ unit is a registered party marked sez; without a GSTIN it is 422 sez_unregistered", async () => {
     const s = await shop();
     const sez = await s.call("retrieveParty", { path: { id: s.parties.sez } });
-    expect(sez.body).toMatchObject({ gstin: KARNATAKA_SEZ, sez: true, state_code: "29" });
+    expect(sez.body).toMatchObject({ gstin: GSTINS.karnatakaOther, sez: true, state_code: "29" });
     const trader = await s.call("retrieveParty", { path: { id: s.parties.trader } });
     expect(trader.body.sez).toBe(false);
 
@@ -88,7 +85,7 @@ describe("invoices of zero-rated supplies", () => {
     });
     const einvoice = await s.einvoiceOf(invoice.id);
     expect(einvoice.TranDtls).toEqual({ TaxSch: "GST", SupTyp: "SEZWP", RegRev: "N" });
-    expect(einvoice.BuyerDtls).toMatchObject({ Gstin: KARNATAKA_SEZ, Pos: "29", Stcd: "29" });
+    expect(einvoice.BuyerDtls).toMatchObject({ Gstin: GSTINS.karnatakaOther, Pos: "29", Stcd: "29" });
   });
 
   it("to an SEZ under a LUT: the lines keep 18% but charge nothing; SEZWOP", async () => {
@@ -224,7 +221,7 @@ describe("GSTR-1 of zero-rated supplies", () => {
     const detail = (txval: number, iamt: number) => ({ rt: 18, txval, iamt, camt: 0, samt: 0, csamt: 0 });
     expect(file.b2b).toEqual([
       {
-        ctin: KARNATAKA_SEZ,
+        ctin: GSTINS.karnatakaOther,
         inv: [
           {
             ...head(sezPaid),
@@ -252,7 +249,7 @@ describe("GSTR-1 of zero-rated supplies", () => {
     ]);
     expect(file.cdnr).toEqual([
       {
-        ctin: KARNATAKA_SEZ,
+        ctin: GSTINS.karnatakaOther,
         nt: [expect.objectContaining({ inv_typ: "SEWOP", itms: [{ num: 1, itm_det: detail(100.25, 0) }] })],
       },
     ]);

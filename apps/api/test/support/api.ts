@@ -113,3 +113,18 @@ export async function startTestApi({
     },
   };
 }
+
+/**
+ * Calls with one API key, failing the test on any 5xx with the request and its answer: the property
+ * tests' caller, whose requests may be refused (4xx) but never break the server.
+ */
+export function callerWith(api: TestApi, key: string) {
+  return async (operationId: string, options: Omit<CallOptions, "key"> = {}): Promise<CallResult> => {
+    const res = await api.call(operationId, { key, ...options });
+    expect(
+      res.status,
+      `${operationId} ${JSON.stringify(options)} → ${JSON.stringify(res.body)}`,
+    ).toBeLessThan(500);
+    return res;
+  };
+}

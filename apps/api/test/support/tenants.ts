@@ -9,6 +9,8 @@ export const GSTINS = {
   delhi: "07AAACR5055K1Z9",
   /** Chandigarh, a union territory without a legislature: UTGST instead of SGST. */
   chandigarh: "04AABCU9603R1ZV",
+  /** Another business in Karnataka, the default account's state: a buyer or SEZ unit there. */
+  karnatakaOther: "29AAPFU0939F1ZR",
 } as const;
 
 export interface Tenant {
