@@ -8,6 +8,7 @@ import { type AppEnv, requestLogger } from "./http/context.js";
 import type { RateLimiter } from "./http/rate-limit.js";
 import { addRequestHeaders, jsonResponse } from "./http/response.js";
 import { allowedMethods, mountOperations } from "./http/router.js";
+import { SegmentRouter } from "./http/segment-router.js";
 import { newId } from "./ids.js";
 import { answersWithSecret, commitsItself, handlers, pointReads } from "./routes/index.js";
 import type { Services } from "./services/index.js";
@@ -41,7 +42,7 @@ function problem(c: Context<AppEnv>, error: ApiError): Response {
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const { db, services, logger, rateLimiter } = options;
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new SegmentRouter() });
 
   app.use(async (c, next) => {
     const requestId = newId("request");

@@ -31,7 +31,8 @@ type KeyRow = {
  * this node clears it once committed; other nodes see it within AUTH_CACHE_TTL_MS.
  */
 export class KeyCache {
-  private readonly entries = new Map<string, { row: KeyRow; until: number }>();
+  /** Each key's principal is built once when read, so a hit allocates nothing. */
+  private readonly entries = new Map<string, { row: KeyRow; principal: Principal; until: number }>();
   /**
    * Counts the clears: a key read before a clear is not cached after it, since the read may have
    * seen the key as it was before the change that the clear is for.
@@ -42,22 +43,22 @@ export class KeyCache {
     return this.clears;
   }
 
-  get(digest: string, nowMs: number): KeyRow | undefined {
+  get(digest: string, nowMs: number): { row: KeyRow; principal: Principal } | undefined {
     const entry = this.entries.get(digest);
     if (!entry) return undefined;
-    if (entry.until > nowMs) return entry.row;
+    if (entry.until > nowMs) return entry;
     this.entries.delete(digest);
     return undefined;
   }
 
   /** Caches `row`, read since `generation`, unless the cache was cleared meanwhile. */
-  set(digest: string, row: KeyRow, nowMs: number, generation: number): void {
+  set(digest: string, row: KeyRow, principal: Principal, nowMs: number, generation: number): void {
     if (generation !== this.clears) return;
     if (this.entries.size >= AUTH_CACHE_MAX_KEYS) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(digest, { row, until: nowMs + AUTH_CACHE_TTL_MS });
+    this.entries.set(digest, { row, principal, until: nowMs + AUTH_CACHE_TTL_MS });
   }
 
   clear(): void {
@@ -89,32 +90,39 @@ export async function authenticate(
     };
   }
   const digest = hashSecret(secret);
-  let row = cache.get(digest, now.getTime());
-  if (!row) {
+  const nowMs = now.getTime();
+  // A hit needs no second comparison: the cache holds a key only under the digest it was found by,
+  // compared when it was read.
+  let known = cache.get(digest, nowMs);
+  if (!known) {
     const generation = cache.generation;
-    row = await lookUp(db, digest);
+    const row = await lookUp(db, digest);
+    if (!row || !sameDigest(row.secretHash, digest)) {
+      return { failure: unauthorized("invalid_api_key", "No such API key.") };
+    }
+    known = { row, principal: principalOf(row) };
     // Cached only when read: a hit that renewed the entry would keep a key that is used without
     // pause trusted for ever, never seeing its revocation on another node.
-    if (row) cache.set(digest, row, now.getTime(), generation);
+    cache.set(digest, row, known.principal, nowMs, generation);
   }
-  if (!row || !sameDigest(row.secretHash, digest)) {
-    return { failure: unauthorized("invalid_api_key", "No such API key.") };
-  }
+  const { row, principal } = known;
   if (row.revokedAt) return { failure: unauthorized("api_key_revoked", "This API key has been revoked.") };
   if (row.expiresAt && row.expiresAt <= now) {
     return {
       failure: unauthorized("api_key_expired", `This API key expired at ${row.expiresAt.toISOString()}.`),
     };
   }
+  return { principal };
+}
+
+function principalOf(row: KeyRow): Principal {
   return {
-    principal: {
-      accountId: row.accountId,
-      livemode: row.livemode,
-      keyId: row.id,
-      scopes: new Set(row.scopes),
-      plan: row.plan,
-      subscriptionStatus: row.subscriptionStatus,
-    },
+    accountId: row.accountId,
+    livemode: row.livemode,
+    keyId: row.id,
+    scopes: new Set(row.scopes),
+    plan: row.plan,
+    subscriptionStatus: row.subscriptionStatus,
   };
 }
 
