@@ -165,7 +165,7 @@ function cpuSeconds(statPath) {
  * libuv's thread pool, where the RSA signatures run, and V8's collector) and of every PostgreSQL
  * process.
  */
-function cpuNow(pid) {
+export function cpuNow(pid) {
   const postgresPids = execFileSync("pgrep", ["-u", "postgres", "postgres"], { encoding: "utf8" }).split(
     "\n",
   );

@@ -1,6 +1,7 @@
 import type { Params, Result, Router } from "hono/router";
 
 const ALL = "ALL";
+const SLASH = 0x2f;
 const noParams: Params = Object.freeze(Object.create(null));
 
 interface Middleware<T> {
@@ -77,9 +78,11 @@ export class SegmentRouter<T> implements Router<T> {
   match(method: string, path: string): Result<T> {
     const known = this.#staticAnswers.get(method)?.get(path);
     if (known) return known;
-    const parts = path.split("/");
-    const shape = this.#shapeOf(method, parts.length - 1);
-    const entries = shape.bySecond.get(parts[2] as string) ?? shape.otherwise;
+    // Scanned, not split: in the server, splitting the path took half of a match's time.
+    let count = 0;
+    for (let i = 0; i < path.length; i++) if (path.charCodeAt(i) === SLASH) count++;
+    const shape = this.#shapeOf(method, count);
+    const entries = shape.bySecond.get(segmentAt(path, 1)) ?? shape.otherwise;
     const found: [T, Params][] = [];
     let routeMatched = false;
     let withParams = false;
@@ -88,7 +91,7 @@ export class SegmentRouter<T> implements Router<T> {
         if (entry.base === null || under(path, entry.base)) found.push([entry.handler, noParams]);
         continue;
       }
-      const params = paramsOf(entry, parts);
+      const params = paramsOf(entry, path);
       if (!params) continue;
       routeMatched = true;
       if (params !== noParams) withParams = true;
@@ -143,19 +146,34 @@ function under(path: string, base: string): boolean {
   return path.startsWith(base) && (path.length === base.length || path[base.length] === "/");
 }
 
-/** The route's parameters in `parts` (the path split on `/`), or null when the path is not the route's. */
-function paramsOf<T>(route: Route<T>, parts: readonly string[]): Params | null {
+/** The path's segment at `index` (from 0), or "" when it has fewer. */
+function segmentAt(path: string, index: number): string {
+  let start = 1;
+  for (let i = 0; i < index; i++) {
+    const slash = path.indexOf("/", start);
+    if (slash < 0) return "";
+    start = slash + 1;
+  }
+  const end = path.indexOf("/", start);
+  return path.slice(start, end < 0 ? path.length : end);
+}
+
+/** The route's parameters in `path`, which has as many segments as the route, or null when it is not the route's. */
+function paramsOf<T>(route: Route<T>, path: string): Params | null {
   let params: Params | null = null;
+  let start = 1;
   for (let i = 0; i < route.segments.length; i++) {
-    const part = parts[i + 1] as string;
-    const literal = route.segments[i];
+    const slash = path.indexOf("/", start);
+    const end = slash < 0 ? path.length : slash;
+    const literal = route.segments[i] as string | null;
     if (literal === null) {
-      if (part === "") return null;
+      if (end === start) return null;
       params ??= {};
-      params[route.names[i] as string] = part;
-    } else if (literal !== part) {
+      params[route.names[i] as string] = path.slice(start, end);
+    } else if (end - start !== literal.length || !path.startsWith(literal, start)) {
       return null;
     }
+    start = end + 1;
   }
   return params ?? noParams;
 }

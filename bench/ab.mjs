@@ -1,0 +1,72 @@
+// Two builds of the API measured at the same time, under the same load: this checkout (B) and
+// another (A, `BENCH_AB_OTHER=/path/to/checkout`, built). The machines here swing by up to 2× within
+// minutes, so runs taken one after the other cannot tell a change of 10% from the machine; runs taken
+// together can. Each round loads both servers at once, creates (three lines, 8 clients each) and then
+// GET /v1/invoices/{id} (32 connections each), and prints each server's requests a second and CPU
+// per request, main thread apart, with B's figures over A's.
+import { pathToFileURL } from "node:url";
+import { cpuNow, createDatabase, load, seedInvoiceSale, startApi, stopApi } from "./support.mjs";
+
+const otherRoot = process.env.BENCH_AB_OTHER;
+if (!otherRoot) throw new Error("BENCH_AB_OTHER must name the other checkout (built)");
+const other = await import(pathToFileURL(`${otherRoot}/bench/support.mjs`).href);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const duration = Number(process.env.BENCH_SECONDS ?? 8);
+const env = { BAHI_RATE_LIMIT: "off", BAHI_DB_POOL_SIZE: "20" };
+
+const databases = [await createDatabase(), await createDatabase()];
+const servers = [];
+try {
+  servers.push(await other.startApi({ ...env, DATABASE_URL: databases[0].url }));
+  servers.push(await startApi({ ...env, DATABASE_URL: databases[1].url }));
+  const sides = [];
+  for (const api of servers) {
+    const sale = await seedInvoiceSale(api);
+    const sample = await sale.post("/v1/invoices", JSON.parse(sale.invoiceBody));
+    sides.push({
+      api,
+      create: {
+        url: `${api.url}/v1/invoices`,
+        method: "POST",
+        headers: sale.headers,
+        body: sale.invoiceBody,
+      },
+      get: { url: `${api.url}/v1/invoices/${sample.id}`, headers: { authorization: `Bearer ${api.key}` } },
+    });
+  }
+  const together = async (kind, connections, seconds) => {
+    const before = sides.map((s) => cpuNow(s.api.child.pid));
+    const started = Date.now();
+    const results = await Promise.all(sides.map((s) => load({ ...s[kind], connections, duration: seconds })));
+    const elapsed = (Date.now() - started) / 1000;
+    return results.map((r, i) => {
+      const after = cpuNow(sides[i].api.child.pid);
+      const requests = r.rps * elapsed;
+      return {
+        ...r,
+        mainMs: ((after.main - before[i].main) * 1000) / requests,
+        cpuMs: ((after.server - before[i].server) * 1000) / requests,
+      };
+    });
+  };
+  await together("create", 8, 3);
+  console.log(`A: ${otherRoot}; B: this checkout. ${duration} s a run, both servers loaded at once.`);
+  console.log(
+    "round  load                    A req/s  B req/s  B/A   A main ms  B main ms  B/A   A CPU ms  B CPU ms  B/A",
+  );
+  for (let round = 1; round <= rounds; round++) {
+    for (const [kind, connections, name] of [
+      ["create", 8, "POST /v1/invoices, 8"],
+      ["get", 32, "GET /v1/invoices/{id}, 32"],
+    ]) {
+      const [a, b] = await together(kind, connections, duration);
+      const ratio = (x, y) => (y / x).toFixed(2).padStart(5);
+      console.log(
+        `${String(round).padStart(5)}  ${name.padEnd(22)} ${String(a.rps).padStart(8)} ${String(b.rps).padStart(8)} ${ratio(a.rps, b.rps)}  ${a.mainMs.toFixed(3).padStart(9)}  ${b.mainMs.toFixed(3).padStart(9)} ${ratio(a.mainMs, b.mainMs)}  ${a.cpuMs.toFixed(3).padStart(8)}  ${b.cpuMs.toFixed(3).padStart(8)} ${ratio(a.cpuMs, b.cpuMs)}`,
+      );
+    }
+  }
+} finally {
+  for (const api of servers) await stopApi(api);
+  for (const database of databases) await database.drop();
+}
