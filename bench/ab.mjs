@@ -3,7 +3,7 @@
 // minutes, so runs taken one after the other cannot tell a change of 10% from the machine; runs taken
 // together can. Each round loads both servers at once, creates (three lines, 8 clients each) and then
 // GET /v1/invoices/{id} (32 connections each), and prints each server's requests a second and CPU
-// per request, main thread apart, with B's figures over A's.
+// per request (main thread apart) and its database's backends' CPU per request, with B's over A's.
 import { pathToFileURL } from "node:url";
 import { cpuNow, createDatabase, load, seedInvoiceSale, startApi, stopApi } from "./support.mjs";
 
@@ -20,11 +20,12 @@ try {
   servers.push(await other.startApi({ ...env, DATABASE_URL: databases[0].url }));
   servers.push(await startApi({ ...env, DATABASE_URL: databases[1].url }));
   const sides = [];
-  for (const api of servers) {
+  for (const [i, api] of servers.entries()) {
     const sale = await seedInvoiceSale(api);
     const sample = await sale.post("/v1/invoices", JSON.parse(sale.invoiceBody));
     sides.push({
       api,
+      database: new URL(databases[i].url).pathname.slice(1),
       create: {
         url: `${api.url}/v1/invoices`,
         method: "POST",
@@ -35,24 +36,25 @@ try {
     });
   }
   const together = async (kind, connections, seconds) => {
-    const before = sides.map((s) => cpuNow(s.api.child.pid));
+    const before = sides.map((s) => cpuNow(s.api.child.pid, s.database));
     const started = Date.now();
     const results = await Promise.all(sides.map((s) => load({ ...s[kind], connections, duration: seconds })));
     const elapsed = (Date.now() - started) / 1000;
     return results.map((r, i) => {
-      const after = cpuNow(sides[i].api.child.pid);
+      const after = cpuNow(sides[i].api.child.pid, sides[i].database);
       const requests = r.rps * elapsed;
       return {
         ...r,
         mainMs: ((after.main - before[i].main) * 1000) / requests,
         cpuMs: ((after.server - before[i].server) * 1000) / requests,
+        postgresMs: ((after.postgres - before[i].postgres) * 1000) / requests,
       };
     });
   };
   await together("create", 8, 3);
   console.log(`A: ${otherRoot}; B: this checkout. ${duration} s a run, both servers loaded at once.`);
   console.log(
-    "round  load                    A req/s  B req/s  B/A   A main ms  B main ms  B/A   A CPU ms  B CPU ms  B/A",
+    "round  load                    A req/s  B req/s  B/A   A main ms  B main ms  B/A   A CPU ms  B CPU ms  B/A   A PG ms  B PG ms  B/A",
   );
   for (let round = 1; round <= rounds; round++) {
     for (const [kind, connections, name] of [
@@ -62,7 +64,7 @@ try {
       const [a, b] = await together(kind, connections, duration);
       const ratio = (x, y) => (y / x).toFixed(2).padStart(5);
       console.log(
-        `${String(round).padStart(5)}  ${name.padEnd(22)} ${String(a.rps).padStart(8)} ${String(b.rps).padStart(8)} ${ratio(a.rps, b.rps)}  ${a.mainMs.toFixed(3).padStart(9)}  ${b.mainMs.toFixed(3).padStart(9)} ${ratio(a.mainMs, b.mainMs)}  ${a.cpuMs.toFixed(3).padStart(8)}  ${b.cpuMs.toFixed(3).padStart(8)} ${ratio(a.cpuMs, b.cpuMs)}`,
+        `${String(round).padStart(5)}  ${name.padEnd(22)} ${String(a.rps).padStart(8)} ${String(b.rps).padStart(8)} ${ratio(a.rps, b.rps)}  ${a.mainMs.toFixed(3).padStart(9)}  ${b.mainMs.toFixed(3).padStart(9)} ${ratio(a.mainMs, b.mainMs)}  ${a.cpuMs.toFixed(3).padStart(8)}  ${b.cpuMs.toFixed(3).padStart(8)} ${ratio(a.cpuMs, b.cpuMs)}  ${a.postgresMs.toFixed(3).padStart(7)}  ${b.postgresMs.toFixed(3).padStart(7)} ${ratio(a.postgresMs, b.postgresMs)}`,
       );
     }
   }

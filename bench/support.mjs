@@ -160,19 +160,28 @@ function cpuSeconds(statPath) {
   }
 }
 
+/** Whether a PostgreSQL backend serves `database`: its title names it (`postgres: 15/main: user database …`). */
+function serves(pid, database) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(` ${database} `);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * CPU seconds so far of the server (all threads), of its main thread (JavaScript; the rest is
  * libuv's thread pool, where the RSA signatures run, and V8's collector) and of every PostgreSQL
- * process.
+ * process, or with `database` of the backends connected to it alone (their CPU until they exit).
  */
-export function cpuNow(pid) {
-  const postgresPids = execFileSync("pgrep", ["-u", "postgres", "postgres"], { encoding: "utf8" }).split(
-    "\n",
-  );
+export function cpuNow(pid, database) {
+  const postgresPids = execFileSync("pgrep", ["-u", "postgres", "postgres"], { encoding: "utf8" })
+    .split("\n")
+    .filter((p) => p && (database === undefined || serves(p, database)));
   return {
     server: cpuSeconds(`/proc/${pid}/stat`),
     main: cpuSeconds(`/proc/${pid}/task/${pid}/stat`),
-    postgres: postgresPids.filter(Boolean).reduce((sum, p) => sum + cpuSeconds(`/proc/${p}/stat`), 0),
+    postgres: postgresPids.reduce((sum, p) => sum + cpuSeconds(`/proc/${p}/stat`), 0),
   };
 }
 
