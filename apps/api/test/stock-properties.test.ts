@@ -10,8 +10,8 @@ import { createTenant } from "./support/tenants.js";
  * adjustment that would take a product below zero is refused, and changes nothing, unless the product
  * allows negative stock), `stock_on_hand` is the model's after every step, every movement says the
  * stock it left, and `product.stock_low` is announced exactly once per fall from above the reorder
- * level to at or below it. A sale that reaches the level takes the create's locked path, so histories
- * cross it often.
+ * level to at or below it. A sale that reaches the level is written again under the series lock,
+ * where its event is written with it: half-units are drawn often, so that histories take that path.
  */
 
 /** A quarter of `BAHI_FUZZ_RUNS` (40 in every run), each up to 14 steps. */
