@@ -51,6 +51,7 @@ try {
       };
     });
   };
+  // Unmeasured, so that both have compiled their hot code, opened their pools and numbered a series.
   await together("create", 8, 3);
   console.log(`A: ${otherRoot}; B: this checkout. ${duration} s a run, both servers loaded at once.`);
   console.log(
