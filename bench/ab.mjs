@@ -5,7 +5,7 @@
 // GET /v1/invoices/{id} (32 connections each), and prints each server's requests a second and CPU
 // per request (main thread apart) and its database's backends' CPU per request, with B's over A's.
 import { pathToFileURL } from "node:url";
-import { cpuNow, createDatabase, load, seedInvoiceSale, startApi, stopApi } from "./support.mjs";
+import { createDatabase, loadMeasured, seedInvoiceSale, startApi, stopApi } from "./support.mjs";
 
 const otherRoot = process.env.BENCH_AB_OTHER;
 if (!otherRoot) throw new Error("BENCH_AB_OTHER must name the other checkout (built)");
@@ -35,22 +35,12 @@ try {
       get: { url: `${api.url}/v1/invoices/${sample.id}`, headers: { authorization: `Bearer ${api.key}` } },
     });
   }
-  const together = async (kind, connections, seconds) => {
-    const before = sides.map((s) => cpuNow(s.api.child.pid, s.database));
-    const started = Date.now();
-    const results = await Promise.all(sides.map((s) => load({ ...s[kind], connections, duration: seconds })));
-    const elapsed = (Date.now() - started) / 1000;
-    return results.map((r, i) => {
-      const after = cpuNow(sides[i].api.child.pid, sides[i].database);
-      const requests = r.rps * elapsed;
-      return {
-        ...r,
-        mainMs: ((after.main - before[i].main) * 1000) / requests,
-        cpuMs: ((after.server - before[i].server) * 1000) / requests,
-        postgresMs: ((after.postgres - before[i].postgres) * 1000) / requests,
-      };
-    });
-  };
+  const together = (kind, connections, seconds) =>
+    Promise.all(
+      sides.map((s) =>
+        loadMeasured(s.api.child.pid, { ...s[kind], connections, duration: seconds }, s.database),
+      ),
+    );
   // Unmeasured, so that both have compiled their hot code, opened their pools and numbered a series.
   await together("create", 8, 3);
   console.log(`A: ${otherRoot}; B: this checkout. ${duration} s a run, both servers loaded at once.`);

@@ -174,7 +174,7 @@ function serves(pid, database) {
  * libuv's thread pool, where the RSA signatures run, and V8's collector) and of every PostgreSQL
  * process, or with `database` of the backends connected to it alone (their CPU until they exit).
  */
-export function cpuNow(pid, database) {
+function cpuNow(pid, database) {
   const postgresPids = execFileSync("pgrep", ["-u", "postgres", "postgres"], { encoding: "utf8" })
     .split("\n")
     .filter((p) => p && (database === undefined || serves(p, database)));
@@ -185,13 +185,16 @@ export function cpuNow(pid, database) {
   };
 }
 
-/** A load run (see load) with the CPU time per request of the server and of PostgreSQL: what bounds the API. */
-export async function loadMeasured(pid, options) {
-  const before = cpuNow(pid);
+/**
+ * A load run (see load) with the CPU time per request of the server and of PostgreSQL: what bounds the
+ * API. With `database`, PostgreSQL's share is that of the backends serving it alone (see cpuNow).
+ */
+export async function loadMeasured(pid, options, database) {
+  const before = cpuNow(pid, database);
   const started = Date.now();
   const result = await load(options);
   const requests = (result.rps * (Date.now() - started)) / 1000;
-  const after = cpuNow(pid);
+  const after = cpuNow(pid, database);
   const perRequest = (name) => ((after[name] - before[name]) * 1000) / requests;
   return {
     ...result,

@@ -2,6 +2,7 @@ import { fixtures } from "@bahi/contract";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CallResult, callerWith, startTestApi, type TestApi } from "./support/api.js";
+import { eventsOf } from "./support/events.js";
 import { createTenant } from "./support/tenants.js";
 
 /**
@@ -275,17 +276,10 @@ async function runHistory(productRules: ProductRules[], steps: Step[]) {
   }
 
   const lows = new Map<string, number>();
-  let cursor: string | undefined;
-  do {
-    const page = await call("listEvents", {
-      query: { type: "product.stock_low", limit: 100, ...(cursor ? { starting_after: cursor } : {}) },
-    });
-    for (const event of page.body.data) {
-      const id = event.data.object.id as string;
-      lows.set(id, (lows.get(id) ?? 0) + 1);
-    }
-    cursor = page.body.next_cursor ?? undefined;
-  } while (cursor);
+  for (const event of await eventsOf(api.database.handle.db, tenant.accountId, "product.stock_low")) {
+    const id = event.object.id as string;
+    lows.set(id, (lows.get(id) ?? 0) + 1);
+  }
   for (const p of products) {
     expect(lows.get(p.id) ?? 0, `product.stock_low events of ${p.sku}`).toBe(p.lows);
     const movements = (await call("listStockMovements", { path: { id: p.id }, query: { limit: 100 } })).body
