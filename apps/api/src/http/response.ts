@@ -16,7 +16,7 @@ function requestHeaders(c: Context<AppEnv>): Record<string, string> {
 export function jsonResponse(
   c: Context<AppEnv>,
   status: number,
-  json: string,
+  json: string | Buffer,
   headers: Record<string, string> = {},
 ): Response {
   const response = new Response(json, {
