@@ -1,12 +1,11 @@
 // Compensation cess, through every document that carries it: the invoice, its e-invoice, a credit note
 // and GSTR-1. No request can give a product a cess today (it ended on 1 February 2026), so the product
 // here has the rates it had before GST 2.0 kept in its history, as a product created earlier would.
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productRateHistory, products } from "../src/db/schema.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
-import { signedDocument } from "./support/pen-seller.js";
-import { createTenant, GSTINS } from "./support/tenants.js";
+import { penSeller, signedDocument } from "./support/pen-seller.js";
+import { keepEarlierRates } from "./support/rate-history.js";
+import { GSTINS } from "./support/tenants.js";
 
 let api: TestApi;
 
@@ -25,9 +24,7 @@ const REFORM = "2025-09-22";
  * registered trader in Maharashtra and another in Karnataka.
  */
 async function carDealer() {
-  const tenant = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });
-  const call = (operationId: string, options: Parameters<TestApi["call"]>[1] = {}) =>
-    api.call(operationId, { key: tenant.testKey, ...options });
+  const { tenant, call, party, einvoiceOf } = await penSeller(api);
   const created = async (operationId: string, body: object) => {
     const res = await call(operationId, { body });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -42,48 +39,22 @@ async function carDealer() {
     unit: "NOS",
     track_stock: false,
   });
-  await created("createProduct", {
-    sku: "PEN",
-    name: "Ballpoint pen",
-    price: 100,
-    gst_rate: 18,
-    hsn_code: "96081019",
-    unit: "NOS",
-    track_stock: false,
-  });
-  const db = api.database.handle.db;
-  await db.insert(productRateHistory).values({
-    accountId: tenant.accountId,
-    livemode: false,
-    productId: car.id,
-    validUntil: REFORM,
+  await keepEarlierRates(api.database.handle.db, { accountId: tenant.accountId, productId: car.id }, REFORM, {
     gstRate: "28.000",
     cessRate: "22.000",
   });
-  await db
-    .update(products)
-    .set({ ratesEffectiveFrom: REFORM })
-    .where(and(eq(products.accountId, tenant.accountId), eq(products.id, car.id)));
-  const party = (body: object) => created("createParty", { type: "customer", ...body });
   const parties = {
-    maharashtra: (await party({ name: "Sharma Motors", gstin: GSTINS.maharashtra, address: address("27") }))
-      .id,
-    karnataka: (await party({ name: "Mysuru Motors", gstin: GSTINS.karnatakaOther, address: address("29") }))
-      .id,
+    maharashtra: await party({ name: "Sharma Motors", gstin: GSTINS.maharashtra, address: address("27") }),
+    karnataka: await party({ name: "Mysuru Motors", gstin: GSTINS.karnatakaOther, address: address("29") }),
   };
   const invoice = (party_id: string, date: string, items: object[]) =>
     created("createInvoice", { party_id, date, items });
-  const einvoiceOf = async (id: string) => {
-    const res: CallResult = await call("retrieveInvoiceEinvoice", { path: { id } });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body;
-  };
   const gstr1 = async (period: string) => {
     const res: CallResult = await call("retrieveGstr1", { path: { period } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body;
   };
-  return { call, created, parties, invoice, einvoiceOf, gstr1 };
+  return { created, parties, invoice, einvoiceOf, gstr1 };
 }
 
 const CAR = { sku: "CAR", qty: 1, rate: 500000.5 };

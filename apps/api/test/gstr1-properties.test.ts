@@ -1,9 +1,8 @@
 import { fixtures } from "@bahi/contract";
-import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productRateHistory, products } from "../src/db/schema.js";
 import { type CallResult, callerWith, startTestApi, type TestApi } from "./support/api.js";
+import { keepEarlierRates } from "./support/rate-history.js";
 import { createTenant, GSTINS } from "./support/tenants.js";
 
 /**
@@ -170,22 +169,6 @@ const EXPECTED_REFUSALS = new Set([
 ]);
 
 type Json = Record<string, any>;
-
-/** The car's rates before the reform, kept as a product created before it would have them. */
-async function keepRatesBeforeReform(accountId: string, productId: string) {
-  const db = api.database.handle.db;
-  await db.insert(productRateHistory).values({
-    accountId,
-    livemode: false,
-    productId,
-    validUntil: RATE_REFORM_DATE,
-    ...CAR_BEFORE_REFORM,
-  });
-  await db
-    .update(products)
-    .set({ ratesEffectiveFrom: RATE_REFORM_DATE })
-    .where(and(eq(products.accountId, accountId), eq(products.id, productId)));
-}
 const paise = (rupees: number) => Math.round(rupees * 100);
 const rupees = (p: bigint | number) => Number(p) / 100;
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -351,7 +334,10 @@ describe(`GSTR-1 and e-invoices of ${MONTHS} random months`, () => {
           };
           for (const product of PRODUCTS) {
             const { id } = await created("createProduct", { ...product, track_stock: false });
-            if (product.sku === "CAR") await keepRatesBeforeReform(tenant.accountId, id);
+            if (product.sku === "CAR") {
+              const car = { accountId: tenant.accountId, productId: id };
+              await keepEarlierRates(api.database.handle.db, car, RATE_REFORM_DATE, CAR_BEFORE_REFORM);
+            }
           }
           const partyIds = {} as Record<PartyName, string>;
           for (const [name, body] of Object.entries(PARTIES) as [PartyName, Json][])

@@ -1,12 +1,11 @@
 import { fixtures } from "@bahi/contract";
 import { todayInIst } from "@bahi/gst";
-import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productRateHistory, products } from "../src/db/schema.js";
 import { ImportWorker } from "../src/services/product-imports/worker.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
 import { penSeller } from "./support/pen-seller.js";
+import { keepEarlierRates } from "./support/rate-history.js";
 import { createTenant, keyWithScopes, type Tenant } from "./support/tenants.js";
 
 let api: TestApi;
@@ -137,18 +136,10 @@ describe("a product's rate periods", () => {
     const product = await create({ gst_rate: 40 });
     const db = api.database.handle.db;
     // A product that existed before 22 September 2025; no request can date a cess after it ended.
-    await db.insert(productRateHistory).values({
-      accountId: tenant.accountId,
-      livemode: false,
-      productId: product.id,
-      validUntil: "2025-09-22",
+    await keepEarlierRates(db, { accountId: tenant.accountId, productId: product.id }, "2025-09-22", {
       gstRate: "28.000",
       cessRate: "12.000",
     });
-    await db
-      .update(products)
-      .set({ ratesEffectiveFrom: "2025-09-22" })
-      .where(and(eq(products.accountId, tenant.accountId), eq(products.id, product.id)));
     const example = fixtures.ProductRatePeriodList;
     expect((await history(product.id)).body).toEqual({
       ...example,
