@@ -8,6 +8,9 @@ import { createDatabase, load, loadMeasured, seedInvoiceSale, startApi, stopApi 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 // BENCH_CLIENTS= (empty) leaves the creates out and measures the GETs alone.
 const clientCounts = (process.env.BENCH_CLIENTS ?? "8,16,32").split(",").filter(Boolean).map(Number);
+// The reference and the API swing by up to 2× within minutes here: with BENCH_ROUNDS=N each client
+// count runs N times, the reference and the API in turn, and the medians of their ratios close the run.
+const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
 const here = fileURLToPath(new URL(".", import.meta.url));
 
 function pgbench(url, clients, vars) {
@@ -94,16 +97,35 @@ try {
     console.log(
       `${String(clients).padStart(7)}  ${String(reference.tps).padStart(11)}  ${`${reference.latency} ms`.padStart(12)}  ${name.padEnd(24)} ${String(r.rps).padStart(6)}  ${(r.rps / reference.tps).toFixed(2).padStart(6)}  ${String(r.p50).padStart(3)} ms ${String(r.p99).padStart(4)} ms  ${r.cpuMs.toFixed(2).padStart(6)} ms (${r.mainMs.toFixed(2)} ms)  ${r.postgresMs.toFixed(2).padStart(6)} ms`,
     );
-  for (const clients of clientCounts) {
-    const reference = pgbench(database.url, clients, vars);
-    const create = { url: `${api.url}/v1/invoices`, method: "POST", headers, body: invoiceBody };
-    for (const [name, requests] of [
-      ["", undefined],
-      ["with Idempotency-Key", keyed],
-    ]) {
-      const r = await loadMeasured(api.child.pid, { ...create, connections: clients, duration, requests });
-      row(clients, reference, name, r);
+  const ratios = new Map();
+  for (let round = 0; round < rounds; round++) {
+    for (const clients of clientCounts) {
+      const reference = pgbench(database.url, clients, vars);
+      const create = { url: `${api.url}/v1/invoices`, method: "POST", headers, body: invoiceBody };
+      for (const [name, requests] of [
+        ["", undefined],
+        ["with Idempotency-Key", keyed],
+      ]) {
+        const r = await loadMeasured(api.child.pid, { ...create, connections: clients, duration, requests });
+        row(clients, reference, name, r);
+        const key = `${String(clients).padStart(7)}  ${name || "plain"}`;
+        ratios.set(key, [...(ratios.get(key) ?? []), { ratio: r.rps / reference.tps, p99: r.p99 }]);
+      }
     }
+  }
+  if (rounds > 1) {
+    const median = (values) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const middle = sorted.length / 2;
+      return Number.isInteger(middle)
+        ? (sorted[middle - 1] + sorted[middle]) / 2
+        : sorted[Math.floor(middle)];
+    };
+    console.log(`\n${`Medians of ${rounds} rounds`.padEnd(30)} ratio  p99`);
+    for (const [key, runs] of ratios)
+      console.log(
+        `${key.padEnd(30)} ${median(runs.map((r) => r.ratio)).toFixed(2)}  ${median(runs.map((r) => r.p99))} ms`,
+      );
   }
   const getHeaders = { authorization: `Bearer ${api.key}` };
   const getById = await loadMeasured(api.child.pid, {
