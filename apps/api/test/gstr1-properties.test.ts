@@ -2,6 +2,7 @@ import { fixtures } from "@bahi/contract";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CallResult, callerWith, startTestApi, type TestApi } from "./support/api.js";
+import { HISTORY_RUNS, timeoutFor } from "./support/fuzz-runs.js";
 import { keepEarlierRates } from "./support/rate-history.js";
 import { createTenant, GSTINS } from "./support/tenants.js";
 
@@ -12,8 +13,8 @@ import { createTenant, GSTINS } from "./support/tenants.js";
  * tests in gstr1.test.ts pin each section's form; these look for the months they did not think of.
  */
 
-/** A quarter of `BAHI_FUZZ_RUNS` (40 in every run), each a month of up to 12 documents. */
-const MONTHS = Math.ceil(Number(process.env.BAHI_FUZZ_RUNS ?? 40) / 4);
+/** Each a month of up to 12 documents. */
+const MONTHS = HISTORY_RUNS;
 
 let api: TestApi;
 
@@ -316,7 +317,9 @@ async function listAll(
 }
 
 describe(`GSTR-1 and e-invoices of ${MONTHS} random months`, () => {
-  it("every e-invoice passes the IRP's arithmetic, and the return adds up to the month's documents", async () => {
+  it("every e-invoice passes the IRP's arithmetic, and the return adds up to the month's documents", {
+    timeout: timeoutFor(MONTHS, 1_000),
+  }, async () => {
     const made = new Map<string, number>();
     await fc.assert(
       fc.asyncProperty(

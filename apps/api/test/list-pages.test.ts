@@ -9,6 +9,7 @@ import { DeliveryWorker } from "../src/webhooks/worker.js";
 import { callerWith, startTestApi, type TestApi } from "./support/api.js";
 import { arbitraryOf } from "./support/arbitrary-of-schema.js";
 import { driverUnderTest } from "./support/database.js";
+import { HISTORY_RUNS } from "./support/fuzz-runs.js";
 import { type Receiver, startReceiver } from "./support/receiver.js";
 import { mostly, parametersSchema } from "./support/spec-requests.js";
 import { createTenant, GSTINS, type Tenant } from "./support/tenants.js";
@@ -19,8 +20,7 @@ import { createTenant, GSTINS, type Tenant } from "./support/tenants.js";
  * more follow. One account holds fewer than 100 of each kind, so that one page is the whole list.
  */
 
-/** A quarter of `BAHI_FUZZ_RUNS` (40 in every run) per list. */
-const RUNS_PER_LIST = Math.ceil(Number(process.env.BAHI_FUZZ_RUNS ?? 40) / 4);
+const RUNS_PER_LIST = HISTORY_RUNS;
 /** The most pages a walk may take: a cursor that never ends the list fails the test instead. */
 const MAX_PAGES = 120;
 

@@ -2,6 +2,7 @@ import { fixtures } from "@bahi/contract";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callerWith, startTestApi, type TestApi } from "./support/api.js";
+import { HISTORY_RUNS, timeoutFor } from "./support/fuzz-runs.js";
 import { createTenant, GSTINS } from "./support/tenants.js";
 
 /**
@@ -11,8 +12,8 @@ import { createTenant, GSTINS } from "./support/tenants.js";
  * reset (a change of format keeps the serial number, as the spec says).
  */
 
-/** A quarter of `BAHI_FUZZ_RUNS` (40 in every run), each up to 25 steps. */
-const HISTORIES = Math.ceil(Number(process.env.BAHI_FUZZ_RUNS ?? 40) / 4);
+/** Each up to 25 steps. */
+const HISTORIES = HISTORY_RUNS;
 
 let api: TestApi;
 
@@ -120,7 +121,9 @@ function expectRule46(series: Issued[], what: string) {
 }
 
 describe(`numbering under ${HISTORIES} random histories of formats, resets and failed creates`, () => {
-  it("numbers are unique in their year, never go back, and run on by one while the reset holds", async () => {
+  it("numbers are unique in their year, never go back, and run on by one while the reset holds", {
+    timeout: timeoutFor(HISTORIES, 1_000),
+  }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
         const tenant = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });

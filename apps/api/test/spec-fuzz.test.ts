@@ -5,6 +5,7 @@ import { handlers } from "../src/routes/index.js";
 import { AddressPolicy } from "../src/webhooks/address-policy.js";
 import { callerWith, startTestApi, type TestApi } from "./support/api.js";
 import { type ArbitraryOptions, arbitraryOf } from "./support/arbitrary-of-schema.js";
+import { FUZZ_RUNS } from "./support/fuzz-runs.js";
 import { bodySchemaOf, mostly, nearDates, parametersSchema } from "./support/spec-requests.js";
 import { createTenant, GSTINS, type Tenant } from "./support/tenants.js";
 
@@ -14,8 +15,7 @@ import { createTenant, GSTINS, type Tenant } from "./support/tenants.js";
  * (checked by every call), and never a 500. Ids and SKUs come mostly from documents that exist, so
  * that the requests reach past the lookups.
  */
-/** 40 in every run; `BAHI_FUZZ_RUNS` asks for more, to search deeper. */
-const RUNS_PER_OPERATION = Number(process.env.BAHI_FUZZ_RUNS ?? 40);
+const RUNS_PER_OPERATION = FUZZ_RUNS;
 
 /**
  * Left out: uploads are files, not JSON (product-imports.test.ts has a property of any CSV); the

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CallResult, callerWith, startTestApi, type TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
+import { HISTORY_RUNS, timeoutFor } from "./support/fuzz-runs.js";
 import { createTenant } from "./support/tenants.js";
 
 /**
@@ -15,8 +16,8 @@ import { createTenant } from "./support/tenants.js";
  * where its event is written with it: half-units are drawn often, so that histories take that path.
  */
 
-/** A quarter of `BAHI_FUZZ_RUNS` (40 in every run), each up to 14 steps. */
-const HISTORIES = Math.ceil(Number(process.env.BAHI_FUZZ_RUNS ?? 40) / 4);
+/** Each up to 14 steps. */
+const HISTORIES = HISTORY_RUNS;
 const SKUS = ["STK-A", "STK-B"] as const;
 
 let api: TestApi;
@@ -298,7 +299,9 @@ async function runHistory(productRules: ProductRules[], steps: Step[]) {
 }
 
 describe("stock under any history", () => {
-  it("follows the model: refusals change nothing, stock and movements agree, each fall to the reorder level is announced once", async () => {
+  it("follows the model: refusals change nothing, stock and movements agree, each fall to the reorder level is announced once", {
+    timeout: timeoutFor(HISTORIES, 1_000),
+  }, async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(rules, { minLength: SKUS.length, maxLength: SKUS.length }),
