@@ -13,7 +13,8 @@ import { createTenant } from "./support/tenants.js";
  * allows negative stock), `stock_on_hand` is the model's after every step, every movement says the
  * stock it left, and `product.stock_low` is announced exactly once per fall from above the reorder
  * level to at or below it. A sale that reaches the level is written again under the series lock,
- * where its event is written with it: half-units are drawn often, so that histories take that path.
+ * where its event is written with it: half-units are drawn often, so that histories take that path
+ * (stock-low-atomicity.test.ts holds that the event is written in the sale's transaction).
  */
 
 /** Each up to 14 steps. */
