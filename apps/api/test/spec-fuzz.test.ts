@@ -261,3 +261,26 @@ describe("account settings the spec allows", () => {
     );
   });
 });
+
+describe("the events the requests above caused", () => {
+  it("each reads as the spec describes its type: webhooks deliver these bodies", async () => {
+    const types = new Set<string>();
+    let events = 0;
+    let starting_after: string | undefined;
+    for (;;) {
+      const page = await api.call("listEvents", {
+        key: tenant.testKey,
+        query: { limit: 100, ...(starting_after ? { starting_after } : {}) },
+      });
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      for (const event of page.body.data) types.add(event.type);
+      events += page.body.data.length;
+      if (!page.body.has_more) break;
+      starting_after = page.body.data.at(-1).id;
+    }
+    // The set-up alone announced these; the random requests add updates, cancellations and more.
+    for (const type of ["party.created", "product.created", "invoice.created", "payment.created"])
+      expect(types.has(type), `${type} among ${[...types].join(", ")}`).toBe(true);
+    expect(events).toBeGreaterThan(known.ids.length);
+  });
+});
