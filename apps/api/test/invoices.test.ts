@@ -396,6 +396,27 @@ describe("the e-invoice", () => {
   });
 });
 
+describe("reading an invoice back", () => {
+  it("text beyond ASCII goes out whole: its Content-Length counts bytes, and the body parses as created", async () => {
+    const s = await shop();
+    const party = await s.party({ ...meera, name: "मीरा राव" });
+    await s.product({});
+    const created = await s.invoice({
+      party_id: party,
+      items: [{ sku: "PEN-01", qty: 1, rate: 99.99, description: "नीला पेन, ₹99.99 का" }],
+      notes: "धन्यवाद ✓",
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const res = await fetch(new URL(`/v1/invoices/${created.body.id}`, api.url), {
+      headers: { authorization: `Bearer ${s.key}` },
+    });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(Number(res.headers.get("content-length"))).toBe(bytes.length);
+    expect(bytes.length).toBeGreaterThan(bytes.toString("utf8").length);
+    expect(JSON.parse(bytes.toString("utf8"))).toEqual(created.body);
+  });
+});
+
 describe("numbers: consecutive, no gap, no duplicate", () => {
   it("50 concurrent creates get 50 consecutive numbers", async () => {
     const s = await shop();
