@@ -24,12 +24,7 @@ const REFORM = "2025-09-22";
  * registered trader in Maharashtra and another in Karnataka.
  */
 async function carDealer() {
-  const { tenant, call, party, einvoiceOf } = await penSeller(api);
-  const created = async (operationId: string, body: object) => {
-    const res = await call(operationId, { body });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body;
-  };
+  const { tenant, call, created, party, einvoiceOf } = await penSeller(api);
   const car = await created("createProduct", {
     sku: "CAR",
     name: "Motor car, 1,800 cc",

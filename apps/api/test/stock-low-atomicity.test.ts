@@ -2,11 +2,12 @@
 // sale's own transaction: a process that dies once the sale has committed must not lose the event.
 // Here every such event written outside a transaction fails as that process would, so a sale whose
 // event came after its commit answers 500 and leaves its invoice without the event.
+import { fixtures } from "@bahi/contract";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { inTransaction } from "../src/db/transactions.js";
 import { startTestApi, type TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
-import { createTenant, GSTINS } from "./support/tenants.js";
+import { penSeller } from "./support/pen-seller.js";
 
 vi.mock(import("../src/services/events.js"), async (original) => {
   const events = await original();
@@ -31,14 +32,7 @@ afterAll(() => api.close());
 
 describe("a sale that reaches the reorder level", () => {
   it("commits its product.stock_low event with it, on the series' guessed path as on its first sale", async () => {
-    const tenant = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });
-    const call = (operationId: string, options: Parameters<TestApi["call"]>[1] = {}) =>
-      api.call(operationId, { key: tenant.testKey, ...options });
-    const created = async (operationId: string, body: object) => {
-      const res = await call(operationId, { body });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return res.body;
-    };
+    const { tenant, created, party } = await penSeller(api);
     const stocked = async (sku: string) =>
       created("createProduct", {
         sku,
@@ -52,13 +46,9 @@ describe("a sale that reaches the reorder level", () => {
       });
     const first = await stocked("NB-1");
     const second = await stocked("NB-2");
-    const party = await created("createParty", {
-      type: "customer",
-      name: "Meera Rao",
-      address: { line1: "1 Main Road", city: "Town", state_code: "29", pin: "560001" },
-    });
+    const consumer = await party(fixtures.PartyCreateUnregistered);
     const sell = (sku: string, qty: number) =>
-      created("createInvoice", { party_id: party.id, items: [{ sku, qty, rate: 40 }] });
+      created("createInvoice", { party_id: consumer, items: [{ sku, qty, rate: 40 }] });
 
     // The series' first invoice takes its number under the lock: 10 → 5, the level.
     await sell("NB-1", 5);

@@ -22,11 +22,14 @@ export async function penSeller(api: TestApi) {
     },
   });
   expect(product.status, JSON.stringify(product.body)).toBe(201);
-  const party = async (body: object) => {
-    const res = await call("createParty", { body: { type: "customer", ...body } });
+  /** The answer of a create that must succeed (201). */
+  const created = async (operationId: string, body: object) => {
+    const res = await call(operationId, { body });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body.id as string;
+    return res.body;
   };
+  const party = async (body: object) =>
+    (await created("createParty", { type: "customer", ...body })).id as string;
   const invoice = (party_id: string, qty: number, extra: object = {}): Promise<CallResult> =>
     call("createInvoice", { body: { party_id, items: [{ sku: "PEN", qty, rate: 100.25 }], ...extra } });
   const issued = async (party_id: string, qty: number, extra: object = {}) => {
@@ -39,7 +42,7 @@ export async function penSeller(api: TestApi) {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body;
   };
-  return { tenant, call, party, invoice, issued, einvoiceOf };
+  return { tenant, call, created, party, invoice, issued, einvoiceOf };
 }
 
 /** The INV-01 a document was registered with, as its signed copy carries it. */
