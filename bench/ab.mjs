@@ -1,9 +1,10 @@
 // Two builds of the API measured at the same time, under the same load: this checkout (B) and
 // another (A, `BENCH_AB_OTHER=/path/to/checkout`, built). The machines here swing by up to 2× within
 // minutes, so runs taken one after the other cannot tell a change of 10% from the machine; runs taken
-// together can. Each round loads both servers at once, creates (three lines, 8 clients each) and then
-// GET /v1/invoices/{id} (32 connections each), and prints each server's requests a second and CPU
-// per request (main thread apart) and its database's backends' CPU per request, with B's over A's.
+// together can. Each round loads both servers at once, creates (three lines, 8 clients each, or
+// BENCH_AB_CLIENTS) and then GET /v1/invoices/{id} (32 connections each), and prints each server's
+// requests a second, p99 and CPU per request (main thread apart) and its database's backends' CPU per
+// request, with B's over A's.
 import { pathToFileURL } from "node:url";
 import { createDatabase, loadMeasured, seedInvoiceSale, startApi, stopApi } from "./support.mjs";
 
@@ -12,6 +13,7 @@ if (!otherRoot) throw new Error("BENCH_AB_OTHER must name the other checkout (bu
 const other = await import(pathToFileURL(`${otherRoot}/bench/support.mjs`).href);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
+const createClients = Number(process.env.BENCH_AB_CLIENTS ?? 8);
 const env = { BAHI_RATE_LIMIT: "off", BAHI_DB_POOL_SIZE: "20" };
 
 const databases = [await createDatabase(), await createDatabase()];
@@ -45,17 +47,17 @@ try {
   await together("create", 8, 3);
   console.log(`A: ${otherRoot}; B: this checkout. ${duration} s a run, both servers loaded at once.`);
   console.log(
-    "round  load                    A req/s  B req/s  B/A   A main ms  B main ms  B/A   A CPU ms  B CPU ms  B/A   A PG ms  B PG ms  B/A",
+    "round  load                    A req/s  B req/s  B/A   A p99  B p99   A main ms  B main ms  B/A   A CPU ms  B CPU ms  B/A   A PG ms  B PG ms  B/A",
   );
   for (let round = 1; round <= rounds; round++) {
     for (const [kind, connections, name] of [
-      ["create", 8, "POST /v1/invoices, 8"],
+      ["create", createClients, `POST /v1/invoices, ${createClients}`],
       ["get", 32, "GET /v1/invoices/{id}, 32"],
     ]) {
       const [a, b] = await together(kind, connections, duration);
       const ratio = (x, y) => (y / x).toFixed(2).padStart(5);
       console.log(
-        `${String(round).padStart(5)}  ${name.padEnd(22)} ${String(a.rps).padStart(8)} ${String(b.rps).padStart(8)} ${ratio(a.rps, b.rps)}  ${a.mainMs.toFixed(3).padStart(9)}  ${b.mainMs.toFixed(3).padStart(9)} ${ratio(a.mainMs, b.mainMs)}  ${a.cpuMs.toFixed(3).padStart(8)}  ${b.cpuMs.toFixed(3).padStart(8)} ${ratio(a.cpuMs, b.cpuMs)}  ${a.postgresMs.toFixed(3).padStart(7)}  ${b.postgresMs.toFixed(3).padStart(7)} ${ratio(a.postgresMs, b.postgresMs)}`,
+        `${String(round).padStart(5)}  ${name.padEnd(22)} ${String(a.rps).padStart(8)} ${String(b.rps).padStart(8)} ${ratio(a.rps, b.rps)}  ${String(a.p99).padStart(5)}  ${String(b.p99).padStart(5)}  ${a.mainMs.toFixed(3).padStart(9)}  ${b.mainMs.toFixed(3).padStart(9)} ${ratio(a.mainMs, b.mainMs)}  ${a.cpuMs.toFixed(3).padStart(8)}  ${b.cpuMs.toFixed(3).padStart(8)} ${ratio(a.cpuMs, b.cpuMs)}  ${a.postgresMs.toFixed(3).padStart(7)}  ${b.postgresMs.toFixed(3).padStart(7)} ${ratio(a.postgresMs, b.postgresMs)}`,
       );
     }
   }
