@@ -1,9 +1,17 @@
 // Issue #4: POST /v1/invoices (3 items, B2B with IRN and signatures) and GET /v1/invoices/{id} on
 // PostgreSQL, side by side with pgbench running the plain reference transaction
 // (invoice-reference.sql) and with a bare Hono JSON route.
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { createDatabase, load, loadMeasured, seedInvoiceSale, startApi, stopApi } from "./support.mjs";
+import {
+  createDatabase,
+  load,
+  loadMeasured,
+  pgbenchReference,
+  seedInvoiceSale,
+  startApi,
+  stopApi,
+} from "./support.mjs";
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 // BENCH_CLIENTS= (empty) leaves the creates out and measures the GETs alone.
@@ -12,35 +20,6 @@ const clientCounts = (process.env.BENCH_CLIENTS ?? "8,16,32").split(",").filter(
 // count runs N times, the reference and the API in turn, and the medians of their ratios close the run.
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
 const here = fileURLToPath(new URL(".", import.meta.url));
-
-function pgbench(url, clients, vars) {
-  const args = [
-    "-n",
-    "-M",
-    "prepared",
-    "-c",
-    String(clients),
-    "-j",
-    "2",
-    "-T",
-    String(duration),
-    "-f",
-    `${here}invoice-reference.sql`,
-  ];
-  for (const [name, value] of Object.entries(vars)) args.push("-D", `${name}=${value}`);
-  const out = execFileSync("pgbench", [...args, url], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  // The reference adds some 10,000 invoices to the tables the API writes, in seconds. The API's
-  // statements and PostgreSQL's foreign-key checks keep plans made while those tables were small
-  // until autovacuum analyzes them, up to a minute later; without this, the API's run after the
-  // reference measured those stale plans (BENCHMARKS.md has both).
-  if (!process.env.BENCH_NO_ANALYZE) execFileSync("psql", [url, "-qc", "analyze"], { stdio: "ignore" });
-  const tps = /tps = ([\d.]+)/.exec(out)?.[1];
-  const p = /latency average = ([\d.]+) ms/.exec(out)?.[1];
-  return { tps: Math.round(Number(tps)), latency: Number(p) };
-}
 
 function startBareHono(databaseUrl, invoiceJson) {
   return new Promise((resolve, reject) => {
@@ -100,7 +79,7 @@ try {
   const ratios = new Map();
   for (let round = 0; round < rounds; round++) {
     for (const clients of clientCounts) {
-      const reference = pgbench(database.url, clients, vars);
+      const reference = pgbenchReference(database.url, clients, duration, vars);
       const create = { url: `${api.url}/v1/invoices`, method: "POST", headers, body: invoiceBody };
       for (const [name, requests] of [
         ["", undefined],

@@ -54,6 +54,31 @@ export function startApi(env) {
   });
 }
 
+const here = fileURLToPath(new URL(".", import.meta.url));
+
+/**
+ * pgbench running the plain reference transaction (invoice-reference.sql) from `clients` clients for
+ * `duration` seconds on the benchmark's account (`vars`: account, party, p1, p2, p3); its tps and mean
+ * latency in ms.
+ */
+export function pgbenchReference(url, clients, duration, vars) {
+  const args = ["-n", "-M", "prepared", "-c", String(clients), "-j", "2", "-T", String(duration)];
+  args.push("-f", `${here}invoice-reference.sql`);
+  for (const [name, value] of Object.entries(vars)) args.push("-D", `${name}=${value}`);
+  const out = execFileSync("pgbench", [...args, url], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  // The reference adds some 10,000 invoices to the tables the API writes, in seconds. The API's
+  // statements and PostgreSQL's foreign-key checks keep plans made while those tables were small
+  // until autovacuum analyzes them, up to a minute later; without this, the API's run after the
+  // reference measured those stale plans (BENCHMARKS.md has both).
+  if (!process.env.BENCH_NO_ANALYZE) execFileSync("psql", [url, "-qc", "analyze"], { stdio: "ignore" });
+  const tps = /tps = ([\d.]+)/.exec(out)?.[1];
+  const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
+  return { tps: Math.round(Number(tps)), latency: Number(latency) };
+}
+
 /**
  * The invoice benchmarks' account: a registered customer in another state (so each invoice is B2B,
  * with an IRN and two signatures) and three products; `invoiceBody` sells one of each.
