@@ -40,19 +40,12 @@ const api = await startApi({ DATABASE_URL: database.url, BAHI_RATE_LIMIT: "off",
 const monitor = postgres(ADMIN_URL, { max: 1 });
 const name = new URL(database.url).pathname.slice(1);
 try {
-  const { headers, party, productIds, invoiceBody } = await seedInvoiceSale(api);
+  const { headers, invoiceBody, referenceVars } = await seedInvoiceSale(api);
   const create = { url: `${api.url}/v1/invoices`, method: "POST", headers, body: invoiceBody };
   await load({ ...create, connections: 8, duration: 3 });
-  const vars = {
-    account: api.accountId,
-    party: party.id,
-    p1: productIds[0],
-    p2: productIds[1],
-    p3: productIds[2],
-  };
   console.log(`POST /v1/invoices from ${clients} clients, ${duration} s a round, after pgbench's reference`);
   for (let round = 1; round <= rounds; round++) {
-    const reference = pgbenchReference(database.url, clients, duration, vars);
+    const reference = pgbenchReference(database.url, clients, duration, referenceVars);
     const answered = [];
     const states = new Map();
     let sampling = true;

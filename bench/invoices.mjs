@@ -39,16 +39,9 @@ const database = await createDatabase();
 const api = await startApi({ DATABASE_URL: database.url, BAHI_RATE_LIMIT: "off", BAHI_DB_POOL_SIZE: "20" });
 let bare;
 try {
-  const { headers, post, party, productIds, invoiceBody } = await seedInvoiceSale(api);
+  const { headers, post, invoiceBody, referenceVars } = await seedInvoiceSale(api);
   const sample = await post("/v1/invoices", JSON.parse(invoiceBody));
   bare = await startBareHono(database.url, JSON.stringify(sample));
-  const vars = {
-    account: api.accountId,
-    party: party.id,
-    p1: productIds[0],
-    p2: productIds[1],
-    p3: productIds[2],
-  };
 
   await load({
     url: `${api.url}/v1/invoices`,
@@ -79,7 +72,7 @@ try {
   const ratios = new Map();
   for (let round = 0; round < rounds; round++) {
     for (const clients of clientCounts) {
-      const reference = pgbenchReference(database.url, clients, duration, vars);
+      const reference = pgbenchReference(database.url, clients, duration, referenceVars);
       const create = { url: `${api.url}/v1/invoices`, method: "POST", headers, body: invoiceBody };
       for (const [name, requests] of [
         ["", undefined],

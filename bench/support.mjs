@@ -58,8 +58,8 @@ const here = fileURLToPath(new URL(".", import.meta.url));
 
 /**
  * pgbench running the plain reference transaction (invoice-reference.sql) from `clients` clients for
- * `duration` seconds on the benchmark's account (`vars`: account, party, p1, p2, p3); its tps and mean
- * latency in ms.
+ * `duration` seconds on the benchmark's account (`vars`: seedInvoiceSale's `referenceVars`); its tps
+ * and mean latency in ms.
  */
 export function pgbenchReference(url, clients, duration, vars) {
   const args = ["-n", "-M", "prepared", "-c", String(clients), "-j", "2", "-T", String(duration)];
@@ -117,7 +117,15 @@ export async function seedInvoiceSale(api) {
       { sku: "B-3", qty: 1.5, rate: 10 },
     ],
   });
-  return { headers, post, party, productIds, invoiceBody };
+  // What invoice-reference.sql is given (pgbench -D), so that the reference sells the same products.
+  const referenceVars = {
+    account: api.accountId,
+    party: party.id,
+    p1: productIds[0],
+    p2: productIds[1],
+    p3: productIds[2],
+  };
+  return { headers, post, party, productIds, invoiceBody, referenceVars };
 }
 
 /** Another node of an account that startApi made: the bundled server without the demo, on `env`'s database. */
