@@ -72,7 +72,7 @@ try {
       throw new Error(`${result.non2xx} non-2xx, ${result.errors} errors`);
     const l = result.latency;
     console.log(
-      `\nround ${round}: pgbench ${reference.tps} tps; API ${Math.round(result.requests.average)} creates/s (${(result.requests.average / reference.tps).toFixed(2)}×), p50 ${l.p50} ms, p90 ${l.p90} ms, p99 ${l.p99} ms, max ${l.max} ms`,
+      `\nround ${round}: pgbench ${reference.tps} tps, p50 ${reference.p50} ms, p99 ${reference.p99} ms; API ${Math.round(result.requests.average)} creates/s (${(result.requests.average / reference.tps).toFixed(2)}×), p50 ${l.p50} ms, p90 ${l.p90} ms, p99 ${l.p99} ms, max ${l.max} ms`,
     );
     const windows = new Map();
     for (const [at, ms] of answered) {

@@ -53,7 +53,7 @@ try {
   });
   console.log(`Invoice create on PostgreSQL, ${duration} s per run (2-core machine, loopback)`);
   console.log(
-    "clients  pgbench tps  pgbench mean  POST /v1/invoices          req/s   ratio  p50    p99     CPU/request: server (main thread)  PostgreSQL",
+    "clients  pgbench tps  pgbench mean  pgbench p99  POST /v1/invoices          req/s   ratio  p50    p99     CPU/request: server (main thread)  PostgreSQL",
   );
   let keys = 0;
   // Each request under a key of its own, as an integrator retrying safely would send it.
@@ -67,7 +67,7 @@ try {
   ];
   const row = (clients, reference, name, r) =>
     console.log(
-      `${String(clients).padStart(7)}  ${String(reference.tps).padStart(11)}  ${`${reference.latency} ms`.padStart(12)}  ${name.padEnd(24)} ${String(r.rps).padStart(6)}  ${(r.rps / reference.tps).toFixed(2).padStart(6)}  ${String(r.p50).padStart(3)} ms ${String(r.p99).padStart(4)} ms  ${r.cpuMs.toFixed(2).padStart(6)} ms (${r.mainMs.toFixed(2)} ms)  ${r.postgresMs.toFixed(2).padStart(6)} ms`,
+      `${String(clients).padStart(7)}  ${String(reference.tps).padStart(11)}  ${`${reference.latency} ms`.padStart(12)}  ${`${reference.p99} ms`.padStart(11)}  ${name.padEnd(24)} ${String(r.rps).padStart(6)}  ${(r.rps / reference.tps).toFixed(2).padStart(6)}  ${String(r.p50).padStart(3)} ms ${String(r.p99).padStart(4)} ms  ${r.cpuMs.toFixed(2).padStart(6)} ms (${r.mainMs.toFixed(2)} ms)  ${r.postgresMs.toFixed(2).padStart(6)} ms`,
     );
   const ratios = new Map();
   for (let round = 0; round < rounds; round++) {
@@ -81,7 +81,10 @@ try {
         const r = await loadMeasured(api.child.pid, { ...create, connections: clients, duration, requests });
         row(clients, reference, name, r);
         const key = `${String(clients).padStart(7)}  ${name || "plain"}`;
-        ratios.set(key, [...(ratios.get(key) ?? []), { ratio: r.rps / reference.tps, p99: r.p99 }]);
+        ratios.set(key, [
+          ...(ratios.get(key) ?? []),
+          { ratio: r.rps / reference.tps, p99: r.p99, referenceP99: reference.p99 },
+        ]);
       }
     }
   }
@@ -93,10 +96,10 @@ try {
         ? (sorted[middle - 1] + sorted[middle]) / 2
         : sorted[Math.floor(middle)];
     };
-    console.log(`\n${`Medians of ${rounds} rounds`.padEnd(30)} ratio  p99`);
+    console.log(`\n${`Medians of ${rounds} rounds`.padEnd(30)} ratio  p99     pgbench p99`);
     for (const [key, runs] of ratios)
       console.log(
-        `${key.padEnd(30)} ${median(runs.map((r) => r.ratio)).toFixed(2)}  ${median(runs.map((r) => r.p99))} ms`,
+        `${key.padEnd(30)} ${median(runs.map((r) => r.ratio)).toFixed(2)}  ${`${median(runs.map((r) => r.p99))} ms`.padEnd(7)} ${median(runs.map((r) => r.referenceP99))} ms`,
       );
   }
   const getHeaders = { authorization: `Bearer ${api.key}` };

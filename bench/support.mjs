@@ -1,7 +1,9 @@
 // Shared by the benchmarks: a throwaway PostgreSQL database, the API as a child process, autocannon.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -58,17 +60,23 @@ const here = fileURLToPath(new URL(".", import.meta.url));
 
 /**
  * pgbench running the plain reference transaction (invoice-reference.sql) from `clients` clients for
- * `duration` seconds on the benchmark's account (`vars`: seedInvoiceSale's `referenceVars`); its tps
- * and mean latency in ms.
+ * `duration` seconds on the benchmark's account (`vars`: seedInvoiceSale's `referenceVars`); its tps,
+ * mean latency, and the median and p99 of its transactions' latencies in ms (from pgbench's log of
+ * each transaction), so that the API's p99 can be read against what the plain SQL reaches.
  */
 export function pgbenchReference(url, clients, duration, vars) {
+  const logs = mkdtempSync(join(tmpdir(), "bahi-pgbench-"));
   const args = ["-n", "-M", "prepared", "-c", String(clients), "-j", "2", "-T", String(duration)];
-  args.push("-f", `${here}invoice-reference.sql`);
+  args.push("-l", "--log-prefix", join(logs, "tx"), "-f", `${here}invoice-reference.sql`);
   for (const [name, value] of Object.entries(vars)) args.push("-D", `${name}=${value}`);
-  const out = execFileSync("pgbench", [...args, url], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  let out;
+  let latencies;
+  try {
+    out = execFileSync("pgbench", [...args, url], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    latencies = transactionLatencies(logs);
+  } finally {
+    rmSync(logs, { recursive: true, force: true });
+  }
   // The reference adds some 10,000 invoices to the tables the API writes, in seconds. The API's
   // statements and PostgreSQL's foreign-key checks keep plans made while those tables were small
   // until autovacuum analyzes them, up to a minute later; without this, the API's run after the
@@ -76,7 +84,26 @@ export function pgbenchReference(url, clients, duration, vars) {
   if (!process.env.BENCH_NO_ANALYZE) execFileSync("psql", [url, "-qc", "analyze"], { stdio: "ignore" });
   const tps = /tps = ([\d.]+)/.exec(out)?.[1];
   const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
-  return { tps: Math.round(Number(tps)), latency: Number(latency) };
+  return {
+    tps: Math.round(Number(tps)),
+    latency: Number(latency),
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+  };
+}
+
+/** Each logged transaction's latency in ms, sorted: the third field of pgbench's log, in µs. */
+function transactionLatencies(dir) {
+  const latencies = [];
+  for (const file of readdirSync(dir))
+    for (const line of readFileSync(join(dir, file), "utf8").split("\n"))
+      if (line) latencies.push(Number(line.split(" ")[2]) / 1000);
+  return latencies.sort((a, b) => a - b);
+}
+
+/** The value below which `share` of the sorted values fall (nearest rank), rounded to the ms. */
+function percentile(sorted, share) {
+  return Math.round(sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)]);
 }
 
 /**
