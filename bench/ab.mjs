@@ -6,7 +6,14 @@
 // requests a second, p99 and CPU per request (main thread apart) and its database's backends' CPU per
 // request, with B's over A's.
 import { pathToFileURL } from "node:url";
-import { createDatabase, loadMeasured, seedInvoiceSale, startApi, stopApi } from "./support.mjs";
+import {
+  createDatabase,
+  loadMeasured,
+  seedInvoiceSale,
+  startApi,
+  stopApi,
+  warmupSeconds,
+} from "./support.mjs";
 
 const otherRoot = process.env.BENCH_AB_OTHER;
 if (!otherRoot) throw new Error("BENCH_AB_OTHER must name the other checkout (built)");
@@ -44,7 +51,7 @@ try {
       ),
     );
   // Unmeasured, so that both have compiled their hot code, opened their pools and numbered a series.
-  await together("create", 8, 3);
+  await together("create", 8, warmupSeconds);
   console.log(`A: ${otherRoot}; B: this checkout. ${duration} s a run, both servers loaded at once.`);
   console.log(
     "round  load                    A req/s  B req/s  B/A   A p99  B p99   A main ms  B main ms  B/A   A CPU ms  B CPU ms  B/A   A PG ms  B PG ms  B/A",

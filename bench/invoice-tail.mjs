@@ -17,6 +17,7 @@ import {
   seedInvoiceSale,
   startApi,
   stopApi,
+  warmupSeconds,
 } from "./support.mjs";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -42,7 +43,7 @@ const name = new URL(database.url).pathname.slice(1);
 try {
   const { headers, invoiceBody, referenceVars } = await seedInvoiceSale(api);
   const create = { url: `${api.url}/v1/invoices`, method: "POST", headers, body: invoiceBody };
-  await load({ ...create, connections: 8, duration: 3 });
+  await load({ ...create, connections: 8, duration: warmupSeconds });
   console.log(`POST /v1/invoices from ${clients} clients, ${duration} s a round, after pgbench's reference`);
   for (let round = 1; round <= rounds; round++) {
     const reference = pgbenchReference(database.url, clients, duration, referenceVars);

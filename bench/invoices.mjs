@@ -11,6 +11,7 @@ import {
   seedInvoiceSale,
   startApi,
   stopApi,
+  warmupSeconds,
 } from "./support.mjs";
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -43,18 +44,6 @@ try {
   const sample = await post("/v1/invoices", JSON.parse(invoiceBody));
   bare = await startBareHono(database.url, JSON.stringify(sample));
 
-  await load({
-    url: `${api.url}/v1/invoices`,
-    method: "POST",
-    headers,
-    body: invoiceBody,
-    connections: 8,
-    duration: 3,
-  });
-  console.log(`Invoice create on PostgreSQL, ${duration} s per run (2-core machine, loopback)`);
-  console.log(
-    "clients  pgbench tps  pgbench mean  pgbench p99  POST /v1/invoices          req/s   ratio  p50    p99     CPU/request: server (main thread)  PostgreSQL",
-  );
   let keys = 0;
   // Each request under a key of its own, as an integrator retrying safely would send it.
   const keyed = [
@@ -65,6 +54,13 @@ try {
       }),
     },
   ];
+  const create = { url: `${api.url}/v1/invoices`, method: "POST", headers, body: invoiceBody };
+  for (const requests of [undefined, keyed])
+    await load({ ...create, connections: 8, duration: warmupSeconds, requests });
+  console.log(`Invoice create on PostgreSQL, ${duration} s per run (2-core machine, loopback)`);
+  console.log(
+    "clients  pgbench tps  pgbench mean  pgbench p99  POST /v1/invoices          req/s   ratio  p50    p99     CPU/request: server (main thread)  PostgreSQL",
+  );
   const row = (clients, reference, name, r) =>
     console.log(
       `${String(clients).padStart(7)}  ${String(reference.tps).padStart(11)}  ${`${reference.latency} ms`.padStart(12)}  ${`${reference.p99} ms`.padStart(11)}  ${name.padEnd(24)} ${String(r.rps).padStart(6)}  ${(r.rps / reference.tps).toFixed(2).padStart(6)}  ${String(r.p50).padStart(3)} ms ${String(r.p99).padStart(4)} ms  ${r.cpuMs.toFixed(2).padStart(6)} ms (${r.mainMs.toFixed(2)} ms)  ${r.postgresMs.toFixed(2).padStart(6)} ms`,
@@ -73,7 +69,6 @@ try {
   for (let round = 0; round < rounds; round++) {
     for (const clients of clientCounts) {
       const reference = pgbenchReference(database.url, clients, duration, referenceVars);
-      const create = { url: `${api.url}/v1/invoices`, method: "POST", headers, body: invoiceBody };
       for (const [name, requests] of [
         ["", undefined],
         ["with Idempotency-Key", keyed],

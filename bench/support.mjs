@@ -59,6 +59,15 @@ export function startApi(env) {
 const here = fileURLToPath(new URL(".", import.meta.url));
 
 /**
+ * How long the benchmarks load each kind of create, unmeasured, before they measure
+ * (BENCH_WARMUP_SECONDS, default 12). A new server's creates at 8 clients ran 300 a second for their
+ * first 6 s, 451 for the next 6 and 556–575 after that (27 Nov 2026), while V8 compiled the hot code
+ * and each of the pool's connections planned the named statements, on both sides of the socket;
+ * 3 s left the first client count measuring that.
+ */
+export const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 12);
+
+/**
  * pgbench running the plain reference transaction (invoice-reference.sql) from `clients` clients for
  * `duration` seconds on the benchmark's account (`vars`: seedInvoiceSale's `referenceVars`); its tps,
  * mean latency, and the median and p99 of its transactions' latencies in ms (from pgbench's log of
