@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { SecretBox } from "../auth/secret-box.js";
-import type { Database, Transaction } from "../db/client.js";
+import type { Database, Executor, Transaction } from "../db/client.js";
+import { preparedOn } from "../db/prepared.js";
 import { rowsOf } from "../db/rows.js";
 import { idempotencyKeys } from "../db/schema.js";
 import { ApiError } from "../errors.js";
@@ -43,19 +44,29 @@ export function lockId(owner: Owner, key: string): string {
   return digest.readBigInt64BE(0).toString();
 }
 
-async function stored(db: Database | Transaction, owner: Owner, key: string) {
-  const [row] = await db
+/** The key's record, if it was stored within the last IDEMPOTENCY_KEY_TTL_HOURS: every keyed POST reads it. */
+const storedRecord = preparedOn((db) =>
+  db
     .select()
     .from(idempotencyKeys)
     .where(
       and(
-        eq(idempotencyKeys.accountId, owner.accountId),
-        eq(idempotencyKeys.livemode, owner.livemode),
-        eq(idempotencyKeys.key, key),
+        eq(idempotencyKeys.accountId, sql.placeholder("accountId")),
+        eq(idempotencyKeys.livemode, sql.placeholder("livemode")),
+        eq(idempotencyKeys.key, sql.placeholder("key")),
         gt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare("idempotency_key_stored"),
+);
+
+async function stored(db: Executor, owner: Owner, key: string) {
+  const [row] = await storedRecord(db).execute({
+    accountId: owner.accountId,
+    livemode: owner.livemode,
+    key,
+  });
   return row;
 }
 
