@@ -2,9 +2,9 @@
 // another (A, `BENCH_AB_OTHER=/path/to/checkout`, built). The machines here swing by up to 2× within
 // minutes, so runs taken one after the other cannot tell a change of 10% from the machine; runs taken
 // together can. Each round loads both servers at once, creates (three lines, 8 clients each, or
-// BENCH_AB_CLIENTS) and then GET /v1/invoices/{id} (32 connections each), and prints each server's
-// requests a second, p99 and CPU per request (main thread apart) and its database's backends' CPU per
-// request, with B's over A's.
+// BENCH_AB_CLIENTS; with BENCH_AB_KEYED=1 each under an Idempotency-Key of its own) and then
+// GET /v1/invoices/{id} (32 connections each), and prints each server's requests a second, p99 and
+// CPU per request (main thread apart) and its database's backends' CPU per request, with B's over A's.
 import { pathToFileURL } from "node:url";
 import {
   createDatabase,
@@ -21,6 +21,17 @@ const other = await import(pathToFileURL(`${otherRoot}/bench/support.mjs`).href)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const createClients = Number(process.env.BENCH_AB_CLIENTS ?? 8);
+let keys = 0;
+const keyed = process.env.BENCH_AB_KEYED
+  ? [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, "idempotency-key": `ab-${keys++}` },
+        }),
+      },
+    ]
+  : undefined;
 const env = { BAHI_RATE_LIMIT: "off", BAHI_DB_POOL_SIZE: "20" };
 
 const databases = [await createDatabase(), await createDatabase()];
@@ -40,6 +51,7 @@ try {
         method: "POST",
         headers: sale.headers,
         body: sale.invoiceBody,
+        requests: keyed,
       },
       get: { url: `${api.url}/v1/invoices/${sample.id}`, headers: { authorization: `Bearer ${api.key}` } },
     });
