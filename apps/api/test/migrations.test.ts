@@ -73,6 +73,22 @@ describe(`migrations on ${driverUnderTest}`, () => {
     await target.drop();
   });
 
+  it("compress large values with lz4 where the server has it (PostgreSQL here), pglz on PGlite", async () => {
+    const db = await createTestDatabase();
+    const { db: drizzle } = db.handle;
+    // Over 2 kB, so PostgreSQL compresses it; repetitive, so the compressed value is kept.
+    const document = JSON.stringify({
+      object: { lines: Array.from({ length: 200 }, (_, i) => ({ line: i })) },
+    });
+    await drizzle.execute(sql`insert into events (account_id, livemode, id, type, data)
+      values ('acct_1', false, 'evt_1', 'invoice.created', ${document}::jsonb)`);
+    const [row] = rowsOf(
+      await drizzle.execute(sql`select pg_column_compression(data) as method from events where id = 'evt_1'`),
+    );
+    expect(row?.method).toBe(driverUnderTest === "postgres" ? "lz4" : "pglz");
+    await db.drop();
+  });
+
   it("give products whose rates changed before 0016 the date of their last change", async () => {
     const target = await emptyDatabase();
     const { db } = target.handle;
