@@ -44,7 +44,10 @@ export function lockId(owner: Owner, key: string): string {
   return digest.readBigInt64BE(0).toString();
 }
 
-/** The key's record, if it was stored within the last IDEMPOTENCY_KEY_TTL_HOURS: every keyed POST reads it. */
+/**
+ * The key's record, if it was stored within the last IDEMPOTENCY_KEY_TTL_HOURS. Every keyed POST reads
+ * it first, so it is built once per pool (see preparedOn).
+ */
 const storedRecord = preparedOn((db) =>
   db
     .select()
