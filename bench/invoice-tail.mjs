@@ -1,7 +1,7 @@
 // Issue #4: where the slow creates at 32 clients come from. Each round runs the pgbench reference at
 // 32 clients (as bench/invoices.mjs does before the API, so that the tables have grown alike), then
 // POST /v1/invoices from 32 clients for BENCH_SECONDS (default 10), and prints:
-// - the latency percentiles;
+// - the latency percentiles, and the reference's own median and p99;
 // - each half second: the creates answered, how many took over 80 ms, and the slowest;
 // - what the series' lane's backend was doing, sampled every 10 ms from pg_stat_activity: waiting on
 //   its WAL flush (IO:WALSync), running, or idle. A series' claims run one at a time on that
