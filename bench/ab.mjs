@@ -8,6 +8,7 @@
 import { pathToFileURL } from "node:url";
 import {
   createDatabase,
+  eachUnderItsOwnKey,
   loadMeasured,
   seedInvoiceSale,
   startApi,
@@ -21,17 +22,7 @@ const other = await import(pathToFileURL(`${otherRoot}/bench/support.mjs`).href)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const createClients = Number(process.env.BENCH_AB_CLIENTS ?? 8);
-let keys = 0;
-const keyed = process.env.BENCH_AB_KEYED
-  ? [
-      {
-        setupRequest: (request) => ({
-          ...request,
-          headers: { ...request.headers, "idempotency-key": `ab-${keys++}` },
-        }),
-      },
-    ]
-  : undefined;
+const keyed = process.env.BENCH_AB_KEYED ? eachUnderItsOwnKey("ab") : undefined;
 const env = { BAHI_RATE_LIMIT: "off", BAHI_DB_POOL_SIZE: "20" };
 
 const databases = [await createDatabase(), await createDatabase()];

@@ -3,21 +3,13 @@
 // the rest should wait for them and go back to guessing. Each round starts a new database, so that
 // every round starts a new series: BENCH_CLIENTS clients (default 32), BENCH_ROUNDS rounds of
 // BENCH_SECONDS seconds; BENCH_KEYED=1 sends each create with an Idempotency-Key of its own.
-import { createDatabase, load, seedInvoiceSale, startApi, stopApi } from "./support.mjs";
+import { createDatabase, eachUnderItsOwnKey, load, seedInvoiceSale, startApi, stopApi } from "./support.mjs";
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 32);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const keyed = process.env.BENCH_KEYED === "1";
-let keys = 0;
-const withKey = [
-  {
-    setupRequest: (request) => ({
-      ...request,
-      headers: { ...request.headers, "idempotency-key": `series-${keys++}` },
-    }),
-  },
-];
+const withKey = eachUnderItsOwnKey("series");
 
 async function round() {
   const database = await createDatabase();

@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import {
   createDatabase,
+  eachUnderItsOwnKey,
   load,
   loadMeasured,
   pgbenchReference,
@@ -44,16 +45,7 @@ try {
   const sample = await post("/v1/invoices", JSON.parse(invoiceBody));
   bare = await startBareHono(database.url, JSON.stringify(sample));
 
-  let keys = 0;
-  // Each request under a key of its own, as an integrator retrying safely would send it.
-  const keyed = [
-    {
-      setupRequest: (request) => ({
-        ...request,
-        headers: { ...request.headers, "idempotency-key": `bench-${keys++}` },
-      }),
-    },
-  ];
+  const keyed = eachUnderItsOwnKey("bench");
   const create = { url: `${api.url}/v1/invoices`, method: "POST", headers, body: invoiceBody };
   for (const requests of [undefined, keyed])
     await load({ ...create, connections: 8, duration: warmupSeconds, requests });

@@ -61,9 +61,9 @@ const here = fileURLToPath(new URL(".", import.meta.url));
 /**
  * How long the benchmarks load each kind of create, unmeasured, before they measure
  * (BENCH_WARMUP_SECONDS, default 12). A new server's creates at 8 clients ran 300 a second for their
- * first 6 s, 451 for the next 6 and 556–575 after that (27 Nov 2026), while V8 compiled the hot code
- * and each of the pool's connections planned the named statements, on both sides of the socket;
- * 3 s left the first client count measuring that.
+ * first 6 s, 451 for the next 6 and 556–575 after that (27 Nov 2026), while V8 compiled the server's
+ * hot code and each of the pool's connections planned the named statements; 3 s left the first
+ * client count measuring that.
  */
 export const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 12);
 
@@ -161,7 +161,7 @@ export async function seedInvoiceSale(api) {
     p2: productIds[1],
     p3: productIds[2],
   };
-  return { headers, post, party, productIds, invoiceBody, referenceVars };
+  return { headers, post, party, invoiceBody, referenceVars };
 }
 
 /** Another node of an account that startApi made: the bundled server without the demo, on `env`'s database. */
@@ -191,6 +191,22 @@ export async function stopApi(api) {
   const exited = new Promise((resolve) => api.child.on("exit", resolve));
   api.child.kill("SIGTERM");
   await exited;
+}
+
+/**
+ * autocannon's `requests` that send each request under an Idempotency-Key of its own (`prefix-N`), as an
+ * integrator retrying safely would.
+ */
+export function eachUnderItsOwnKey(prefix) {
+  let keys = 0;
+  return [
+    {
+      setupRequest: (request) => ({
+        ...request,
+        headers: { ...request.headers, "idempotency-key": `${prefix}-${keys++}` },
+      }),
+    },
+  ];
 }
 
 /**
