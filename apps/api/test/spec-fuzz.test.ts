@@ -266,10 +266,11 @@ describe("account settings the spec allows", () => {
 describe("the events the requests above caused", () => {
   it("each reads as the spec describes its type: webhooks deliver these bodies", async () => {
     // What the random requests seldom reach, done once on purpose: a debit note, a part payment, a
-    // shipping bill and a fall to a reorder level, on documents of their own.
+    // shipping bill, a fall to a reorder level, a change of a party and of a product, a cancellation
+    // and a credit note that settles its invoice, on documents of their own.
     const buyer = (await created("createParty", fixtures.PartyCreateUnregistered)).id;
     const abroad = (await created("createParty", fixtures.PartyCreateAbroad)).id;
-    await created("createProduct", {
+    const announced = await created("createProduct", {
       ...fixtures.ProductCreate,
       sku: "ANNOUNCED",
       opening_stock: 10,
@@ -301,6 +302,20 @@ describe("the events the requests above caused", () => {
       body: { ...fixtures.ShippingBill, date: exported.date },
     });
     expect(bill.status, JSON.stringify(bill.body)).toBe(200);
+    const changes: [string, Parameters<TestApi["call"]>[1]][] = [
+      ["updateParty", { path: { id: buyer }, body: { name: "Renamed Buyer" } }],
+      ["updateProduct", { path: { id: announced.id }, body: { price: 120 } }],
+      ["cancelInvoice", { path: { id: exported.id }, body: fixtures.InvoiceCancel }],
+    ];
+    for (const [operationId, options] of changes) {
+      const res = await api.call(operationId, { key: tenant.testKey, ...options });
+      expect(res.status, `${operationId} ${JSON.stringify(res.body)}`).toBe(200);
+    }
+    const settled = await created("createInvoice", {
+      party_id: buyer,
+      items: [{ sku: "ANNOUNCED", qty: 1, rate: 100 }],
+    });
+    await created("createCreditNote", { invoice_id: settled.id, reason: "correction", whole: true });
 
     const types = new Set<string>();
     let events = 0;
