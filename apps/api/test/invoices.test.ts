@@ -3,7 +3,7 @@ import { fixtures } from "@bahi/contract";
 import { eq, sql } from "drizzle-orm";
 import type postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LANE_LOCK_TIMEOUT_MS } from "../src/db/lanes.js";
+import { LANE_BATCHES_IN_FLIGHT, LANE_LOCK_TIMEOUT_MS } from "../src/db/lanes.js";
 import { rowsOf } from "../src/db/rows.js";
 import { documentSeries, idempotencyKeys, invoices, products } from "../src/db/schema.js";
 import { IrpSandbox } from "../src/einvoice/sandbox.js";
@@ -581,6 +581,42 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
       expect((await s.invoice(sale)).body.number).toBe("INV/26-27/000003");
       const [stock] = await db.select().from(products).where(eq(products.accountId, s.tenant.accountId));
       expect(stock?.stockOnHand).toBe("97.000");
+    },
+  );
+
+  it.runIf(driverUnderTest === "postgres")(
+    "creates whose claims were batched with one that waited past LANE_LOCK_TIMEOUT_MS all take the locked path, in order",
+    async () => {
+      const { s, sale, owner } = await penSaleAfterFirstInvoice();
+      const { db } = api.database.handle;
+      let locked!: () => void;
+      const seriesLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holder = db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select 1 from document_series where account_id = ${s.tenant.accountId} for update`,
+        );
+        locked();
+        await new Promise((resolve) => setTimeout(resolve, LANE_LOCK_TIMEOUT_MS * 6));
+      });
+      await seriesLocked;
+      const { services, signatures, underLock } = await servicesCountingSignatures();
+      // The first claims go alone and each waits LANE_LOCK_TIMEOUT_MS on the lock, one after the
+      // other; the three after them wait on the lane and go together, while the lock is still held,
+      // and the first of those to time out rolls the other two back with it.
+      const count = LANE_BATCHES_IN_FLIGHT + 3;
+      const created = await Promise.all(
+        Array.from({ length: count }, () => createInvoice(db, owner, sale, new Date(), services)),
+      );
+      await holder;
+      expect(created.map((invoice) => invoice.number).sort()).toEqual(
+        Array.from({ length: count }, (_, i) => `INV/26-27/${String(i + 2).padStart(6, "0")}`),
+      );
+      expect(signatures()).toBe(2 * count);
+      expect(underLock()).toBe(count);
+      const [stock] = await db.select().from(products).where(eq(products.accountId, s.tenant.accountId));
+      expect(stock?.stockOnHand).toBe(String(99 - count).concat(".000"));
     },
   );
 

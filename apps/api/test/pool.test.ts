@@ -1,6 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LANE_LOCK_TIMEOUT, LANE_LOCK_TIMEOUT_MS, LaneClosedError } from "../src/db/lanes.js";
+import {
+  LANE_BATCH_MAX,
+  LANE_BATCHES_IN_FLIGHT,
+  LANE_LOCK_TIMEOUT,
+  LANE_LOCK_TIMEOUT_MS,
+  type Lane,
+  LaneClosedError,
+  LaneRolledBackError,
+} from "../src/db/lanes.js";
 import { rowsOf } from "../src/db/rows.js";
 import { createTestDatabase, driverUnderTest, type TestDatabase } from "./support/database.js";
 
@@ -49,5 +57,50 @@ describe.runIf(driverUnderTest === "postgres")("the PostgreSQL pool", () => {
     // What was built for the old lane and not yet sent is refused, unsent, rather than sent on a
     // connection that is the pool's again.
     await expect(send()).rejects.toBeInstanceOf(LaneClosedError);
+  });
+
+  /** A lane of its own for each test, so that no other statement joins its batches. */
+  async function laneFor(key: string): Promise<Lane> {
+    const lane = await database.handle.lanes.laneOf(key);
+    if (!lane) throw new Error("PostgreSQL has lanes");
+    return lane;
+  }
+
+  it("commits what waits behind LANE_BATCHES_IN_FLIGHT transactions together, at most LANE_BATCH_MAX at a time", async () => {
+    const lane = await laneFor("acc_2:false:invoice:2026-27");
+    const count = LANE_BATCHES_IN_FLIGHT + LANE_BATCH_MAX + 1;
+    const sends = Array.from({ length: count }, () => lane.prepare(sql`select txid_current()::text as tx`));
+    const answers = await Promise.all(sends.map((send) => send()));
+    const transactions = answers.map(([row]) => row?.tx);
+    // Sent at once, each of the first ones goes alone; those that waited go together when the first
+    // is answered, LANE_BATCH_MAX of them, and the one left over after them.
+    const alone = transactions.slice(0, LANE_BATCHES_IN_FLIGHT);
+    const batch = transactions.slice(LANE_BATCHES_IN_FLIGHT, LANE_BATCHES_IN_FLIGHT + LANE_BATCH_MAX);
+    const [leftOver] = transactions.slice(LANE_BATCHES_IN_FLIGHT + LANE_BATCH_MAX);
+    expect(new Set(alone).size).toBe(LANE_BATCHES_IN_FLIGHT);
+    expect(new Set(batch).size).toBe(1);
+    expect([...alone, leftOver]).not.toContain(batch[0]);
+    expect(leftOver).not.toBe(alone[alone.length - 1]);
+  });
+
+  it("rolls a batch back when one of its statements fails: the others fail too, having written nothing", async () => {
+    const lane = await laneFor("acc_3:false:invoice:2026-27");
+    await lane.reserved`create temporary table written (n int)`;
+    const insert = (n: number) => lane.prepare(sql`insert into written values (${n}) returning n`);
+    // The first ones go alone; the three after them wait, and go together.
+    const ahead = Array.from({ length: LANE_BATCHES_IN_FLIGHT }, (_, i) => insert(100 + i)());
+    const batch = [insert(1)(), lane.prepare(sql`select 1 / 0 as never`)(), insert(3)()];
+    await Promise.all(ahead);
+    const [before, failing, after] = await Promise.allSettled(batch);
+    expect(before?.status === "rejected" && before.reason).toBeInstanceOf(LaneRolledBackError);
+    expect(failing?.status === "rejected" && failing.reason).toMatchObject({ code: "22012" });
+    expect(after?.status === "rejected" && after.reason).toBeInstanceOf(LaneRolledBackError);
+    const written = await lane.reserved`select n from written order by n`;
+    expect(written.map((row) => row.n)).toEqual(
+      Array.from({ length: LANE_BATCHES_IN_FLIGHT }, (_, i) => 100 + i),
+    );
+    // The lane goes on: what comes next commits.
+    const [next] = await insert(4)();
+    expect(next?.n).toBe(4);
   });
 });

@@ -23,6 +23,20 @@ export const LANE_LOCK_TIMEOUT = sql`(select set_config('lock_timeout', ${`${LAN
 
 const dialect = new PgDialect();
 
+/**
+ * LANE_BATCHES_IN_FLIGHT: how many transactions a lane has sent and not yet seen answered. Statements
+ * sent while that many are in flight wait, and go together, as one transaction, when one of them is
+ * answered: a series' claims then share a commit (and its WAL flush) instead of each waiting for its
+ * own, one after the other. Two keep the connection busy while Node reads the earlier answer.
+ */
+export const LANE_BATCHES_IN_FLIGHT = 2;
+/**
+ * LANE_BATCH_MAX: at most this many statements commit together on a lane. A batch holds the locks
+ * its first statement takes until its last is done: the bound keeps that short for the writers that
+ * wait on them, such as a create that took the locked path.
+ */
+export const LANE_BATCH_MAX = 32;
+
 /** A statement for a lane that was given up before it was sent: nothing of it reached PostgreSQL. */
 export class LaneClosedError extends Error {
   constructor() {
@@ -30,45 +44,114 @@ export class LaneClosedError extends Error {
   }
 }
 
+/**
+ * A statement that ran in a batch (see LANE_BATCHES_IN_FLIGHT) which another of its statements made
+ * fail: the batch was rolled back, so this statement wrote nothing either.
+ */
+export class LaneRolledBackError extends Error {
+  constructor() {
+    super("another statement of the lane's batch failed, and the batch was rolled back");
+  }
+}
+
+/** Whether a statement sent on a lane failed having written nothing, so that its caller may try again. */
+export function wroteNothingOnLane(error: unknown): boolean {
+  return error instanceof LaneClosedError || error instanceof LaneRolledBackError;
+}
+
+/** PostgreSQL's answer to a statement in a transaction that an earlier statement made fail. */
+const IN_FAILED_TRANSACTION = "25P02";
+
+interface Queued {
+  readonly text: string;
+  readonly params: unknown[];
+  readonly resolve: (rows: Record<string, unknown>[]) => void;
+  readonly reject: (error: unknown) => void;
+}
+
 /** A connection reserved from the pool, that runs what it is sent in the order it is sent. */
 export class Lane {
-  private inFlight = 0;
+  private readonly queued: Queued[] = [];
+  private batchesInFlight = 0;
   private retired = false;
   private released = false;
 
   constructor(readonly reserved: postgres.ReservedSql) {}
 
   /**
-   * Builds `statement` now and returns what sends it, as a transaction of its own (it must write all
-   * or nothing), queued on the connection in the order the sends are called. It must hold
-   * LANE_LOCK_TIMEOUT before its first lock.
+   * Builds `statement` now and returns what sends it, as a transaction of its own or with the other
+   * statements queued on the lane at the time (it must write all or nothing), in the order the sends
+   * are called. It must hold LANE_LOCK_TIMEOUT before its first lock. Its rows come back once its
+   * transaction has committed.
    */
   prepare(statement: SQL): () => Promise<Record<string, unknown>[]> {
     const { sql: text, params } = dialect.sqlToQuery(statement);
-    return async () => {
-      if (this.retired) throw new LaneClosedError();
-      this.inFlight += 1;
-      try {
-        // postgres.js queues a query on its connection when it is executed, in call order.
-        const rows = await this.reserved
-          .unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })
-          .execute();
-        return rows as unknown as Record<string, unknown>[];
-      } finally {
-        this.inFlight -= 1;
-        this.releaseIfDone();
-      }
+    return () => {
+      if (this.retired) return Promise.reject(new LaneClosedError());
+      return new Promise((resolve, reject) => {
+        this.queued.push({ text, params, resolve, reject });
+        if (this.batchesInFlight < LANE_BATCHES_IN_FLIGHT) this.sendBatch();
+      });
     };
   }
 
-  /** Takes no more statements; the connection goes back to the pool once those sent are answered. */
+  /** Takes no more statements; the connection goes back to the pool once those taken are answered. */
   retire(): void {
     this.retired = true;
     this.releaseIfDone();
   }
 
+  private sendBatch(): void {
+    const batch = this.queued.splice(0, LANE_BATCH_MAX);
+    this.batchesInFlight += 1;
+    void this.run(batch).finally(() => {
+      this.batchesInFlight -= 1;
+      if (this.queued.length > 0) this.sendBatch();
+      else this.releaseIfDone();
+    });
+  }
+
+  /**
+   * Sends the batch at once, in a transaction when it holds more than one statement: postgres.js
+   * queues each query on the connection when it is executed, in call order, so no lock is held
+   * while Node waits.
+   */
+  private async run(batch: Queued[]): Promise<void> {
+    const execute = ({ text, params }: Queued) =>
+      this.reserved.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true }).execute();
+    const [only] = batch;
+    if (batch.length === 1 && only) {
+      try {
+        only.resolve((await execute(only)) as unknown as Record<string, unknown>[]);
+      } catch (error) {
+        only.reject(error);
+      }
+      return;
+    }
+    const begin = this.reserved.unsafe("begin").execute();
+    const answers = batch.map(execute);
+    const commit = this.reserved.unsafe("commit").execute();
+    const [begun, committed, ...each] = await Promise.allSettled([begin, commit, ...answers]);
+    const allCommitted =
+      begun.status === "fulfilled" &&
+      committed.status === "fulfilled" &&
+      committed.value.command === "COMMIT";
+    batch.forEach(({ resolve, reject }, i) => {
+      const answer = each[i];
+      if (answer?.status === "fulfilled") {
+        if (allCommitted) resolve(answer.value as unknown as Record<string, unknown>[]);
+        // Without an answer to the commit, whether the batch was written is not known.
+        else reject(committed.status === "rejected" ? committed.reason : new LaneRolledBackError());
+      } else {
+        const error: unknown = answer?.reason;
+        const followedFailure = (error as { code?: unknown } | undefined)?.code === IN_FAILED_TRANSACTION;
+        reject(followedFailure ? new LaneRolledBackError() : error);
+      }
+    });
+  }
+
   private releaseIfDone(): void {
-    if (!this.retired || this.inFlight > 0 || this.released) return;
+    if (!this.retired || this.batchesInFlight > 0 || this.queued.length > 0 || this.released) return;
     this.released = true;
     this.reserved.release();
   }

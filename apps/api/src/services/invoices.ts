@@ -18,7 +18,7 @@ import { and, desc, eq, inArray, isNotNull, lt, not, type SQL, sql } from "drizz
 import { textArrayLiteral } from "../db/arrays.js";
 import type { Executor } from "../db/client.js";
 import { isLockTimeout, isUniqueViolation } from "../db/errors.js";
-import { LANE_LOCK_TIMEOUT, type Lane, LaneClosedError } from "../db/lanes.js";
+import { LANE_LOCK_TIMEOUT, type Lane, wroteNothingOnLane } from "../db/lanes.js";
 import { preparedOn } from "../db/prepared.js";
 import { byColumnName, rowsOf } from "../db/rows.js";
 import {
@@ -416,11 +416,12 @@ async function issueInvoice(
   try {
     invoice = await underGuess(db, opened);
   } catch (error) {
-    // A claim that found its key recorded, or on a lane waited too long for a lock or found the lane
-    // closed, wrote nothing: it takes the locked path, which waits on a connection of its own (with
-    // a key, the request's transaction). Any other failure retires the lane it was sent on.
+    // A claim that found its key recorded, or on a lane waited too long for a lock, found the lane
+    // closed or was rolled back with another claim of its batch, wrote nothing: it takes the locked
+    // path, which waits on a connection of its own (with a key, the request's transaction). Any
+    // other failure retires the lane it was sent on.
     const keyTaken = keyed !== null && isUniqueViolation(error, IDEMPOTENCY_KEY_CONSTRAINT);
-    const laneGaveUp = opened !== undefined && (isLockTimeout(error) || error instanceof LaneClosedError);
+    const laneGaveUp = opened !== undefined && (isLockTimeout(error) || wroteNothingOnLane(error));
     if (!keyTaken && !laneGaveUp) {
       if (opened) lanes.drop(opened);
       throw error;
