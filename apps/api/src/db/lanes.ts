@@ -27,7 +27,9 @@ const dialect = new PgDialect();
  * LANE_BATCHES_IN_FLIGHT: how many transactions a lane has sent and not yet seen answered. Statements
  * sent while that many are in flight wait, and go together, as one transaction, when one of them is
  * answered: a series' claims then share a commit (and its WAL flush) instead of each waiting for its
- * own, one after the other. Two keep the connection busy while Node reads the earlier answer.
+ * own, one after the other. With two, a statement sent while one other is in flight is pipelined
+ * behind it, as if there were no batches, instead of waiting for that one's answer to come back to
+ * Node; at 32 clients one and two measured the same (BENCHMARKS.md).
  */
 export const LANE_BATCHES_IN_FLIGHT = 2;
 /**
@@ -162,7 +164,8 @@ export class Lane {
  * one after the other without waiting for each answer: a connection runs what it is sent in order.
  * A document series always uses the same lane, so its guessed claims (see NumberGuesses) are
  * pipelined there instead of each waiting for the one before it to come back to Node. Lanes run
- * single statements that commit by themselves. PGlite has one connection and no lanes.
+ * statements that each write all or nothing, alone or batched in a transaction with those queued
+ * beside them (see LANE_BATCHES_IN_FLIGHT). PGlite has one connection and no lanes.
  */
 export class StatementLanes {
   private readonly lanes: (Promise<Lane> | null)[];

@@ -253,7 +253,8 @@ function guessedNumber(policy: NumberingPolicy, date: string, seq: number): Docu
  * same for any number of lines). It writes
  * all of that or nothing, so on its own it is a transaction: the series counter and the stock rows,
  * locks that every invoice of the account contends for, are then held for this statement and its
- * commit only, without a round trip back to Node in between.
+ * commit only (on a lane, for its batch's: see LANE_BATCHES_IN_FLIGHT), without a round trip back
+ * to Node in between.
  */
 async function writeIfClaimed(
   { db, lane }: { db: Executor; lane?: Lane | undefined },
