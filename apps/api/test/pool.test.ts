@@ -103,4 +103,28 @@ describe.runIf(driverUnderTest === "postgres")("the PostgreSQL pool", () => {
     const [next] = await insert(4)();
     expect(next?.n).toBe(4);
   });
+
+  it("does not call a batch rolled back when its commit went unanswered: whether it was written is not known", async () => {
+    const lane = await laneFor("acc_4:false:invoice:2026-27");
+    const [backend] = await lane.reserved`select pg_backend_pid() as pid`;
+    const ahead = Array.from({ length: LANE_BATCHES_IN_FLIGHT }, () => lane.prepare(sql`select 1`)());
+    const batch = [lane.prepare(sql`select 1 as done`)(), lane.prepare(sql`select pg_sleep(30)`)()];
+    await Promise.all(ahead);
+    const { db } = database.handle;
+    // The sleep holds the batch open, its first statement answered, until its connection is cut.
+    for (;;) {
+      const [sleeping] = rowsOf(
+        await db.execute(sql`select 1 as found from pg_stat_activity
+          where pid = ${backend?.pid}::int and state = 'active' and query like '%pg_sleep%'`),
+      );
+      if (sleeping) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await db.execute(sql`select pg_terminate_backend(${backend?.pid}::int)`);
+    const [done, sleeping] = await Promise.allSettled(batch);
+    expect(done?.status).toBe("rejected");
+    expect(done?.status === "rejected" && done.reason).not.toBeInstanceOf(LaneRolledBackError);
+    expect(sleeping?.status).toBe("rejected");
+    database.handle.lanes.drop(lane);
+  });
 });

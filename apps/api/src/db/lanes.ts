@@ -134,16 +134,17 @@ export class Lane {
     const answers = batch.map(execute);
     const commit = this.reserved.unsafe("commit").execute();
     const [begun, committed, ...each] = await Promise.allSettled([begin, commit, ...answers]);
-    const allCommitted =
-      begun.status === "fulfilled" &&
-      committed.status === "fulfilled" &&
-      committed.value.command === "COMMIT";
+    // Without the transaction's begin or its commit answered, whether a statement that succeeded was
+    // written is not known: it fails with that error, and its caller may not try again.
+    const unknown =
+      begun.status === "rejected" ? begun : committed.status === "rejected" ? committed : undefined;
+    const rolledBack = committed.status === "fulfilled" && committed.value.command !== "COMMIT";
     batch.forEach(({ resolve, reject }, i) => {
       const answer = each[i];
       if (answer?.status === "fulfilled") {
-        if (allCommitted) resolve(answer.value as unknown as Record<string, unknown>[]);
-        // Without an answer to the commit, whether the batch was written is not known.
-        else reject(committed.status === "rejected" ? committed.reason : new LaneRolledBackError());
+        if (unknown) reject(unknown.reason);
+        else if (rolledBack) reject(new LaneRolledBackError());
+        else resolve(answer.value as unknown as Record<string, unknown>[]);
       } else {
         const error: unknown = answer?.reason;
         const followedFailure = (error as { code?: unknown } | undefined)?.code === IN_FAILED_TRANSACTION;
