@@ -143,6 +143,24 @@ async function penSaleAfterFirstInvoice() {
   return { s, sale, owner: { accountId: s.tenant.accountId, livemode: false } };
 }
 
+/**
+ * Locks the account's document series from another transaction for `ms`; resolves once it holds
+ * them, with that transaction's end (wrapped, so that awaiting this does not wait for it).
+ */
+async function holdingTheSeries(accountId: string, ms: number): Promise<{ released: Promise<void> }> {
+  let locked!: () => void;
+  const seriesLocked = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const holder = api.database.handle.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from document_series where account_id = ${accountId} for update`);
+    locked();
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  });
+  await seriesLocked;
+  return { released: holder };
+}
+
 const meera = fixtures.PartyCreateUnregistered;
 const sharma = fixtures.PartyCreate;
 
@@ -556,27 +574,15 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
     async () => {
       const { s, sale, owner } = await penSaleAfterFirstInvoice();
       const { db } = api.database.handle;
-      let locked!: () => void;
-      const seriesLocked = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
-      const held = LANE_LOCK_TIMEOUT_MS * 3;
       // Another transaction holds the series (as a create sent with an Idempotency-Key would, on
       // another connection) for three times the lane's patience.
-      const holder = db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select 1 from document_series where account_id = ${s.tenant.accountId} for update`,
-        );
-        locked();
-        await new Promise((resolve) => setTimeout(resolve, held));
-      });
-      await seriesLocked;
+      const { released } = await holdingTheSeries(s.tenant.accountId, LANE_LOCK_TIMEOUT_MS * 3);
       const { services, signatures } = await servicesCountingSignatures();
       const created = await createInvoice(db, owner, sale, new Date(), services);
       expect(created.number).toBe("INV/26-27/000002");
       // Signed under its guess, which gave up on the lane, then again under the lock it waited for.
       expect(signatures()).toBe(2);
-      await holder;
+      await released;
       // The lane works on: the next create is numbered right after.
       expect((await s.invoice(sale)).body.number).toBe("INV/26-27/000003");
       const [stock] = await db.select().from(products).where(eq(products.accountId, s.tenant.accountId));
@@ -589,18 +595,7 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
     async () => {
       const { s, sale, owner } = await penSaleAfterFirstInvoice();
       const { db } = api.database.handle;
-      let locked!: () => void;
-      const seriesLocked = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
-      const holder = db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select 1 from document_series where account_id = ${s.tenant.accountId} for update`,
-        );
-        locked();
-        await new Promise((resolve) => setTimeout(resolve, LANE_LOCK_TIMEOUT_MS * 6));
-      });
-      await seriesLocked;
+      const { released } = await holdingTheSeries(s.tenant.accountId, LANE_LOCK_TIMEOUT_MS * 6);
       const { services, signatures, underLock } = await servicesCountingSignatures();
       // The first claims go alone and each waits LANE_LOCK_TIMEOUT_MS on the lock, one after the
       // other; the three after them wait on the lane and go together, while the lock is still held,
@@ -609,7 +604,7 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
       const created = await Promise.all(
         Array.from({ length: count }, () => createInvoice(db, owner, sale, new Date(), services)),
       );
-      await holder;
+      await released;
       expect(created.map((invoice) => invoice.number).sort()).toEqual(
         Array.from({ length: count }, (_, i) => `INV/26-27/${String(i + 2).padStart(6, "0")}`),
       );
