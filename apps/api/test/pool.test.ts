@@ -59,7 +59,7 @@ describe.runIf(driverUnderTest === "postgres")("the PostgreSQL pool", () => {
     await expect(send()).rejects.toBeInstanceOf(LaneClosedError);
   });
 
-  /** A lane of its own for each test, so that no other statement joins its batches. */
+  /** The lane of `key`: tests run one at a time, so no other test's statement joins its batches. */
   async function laneFor(key: string): Promise<Lane> {
     const lane = await database.handle.lanes.laneOf(key);
     if (!lane) throw new Error("PostgreSQL has lanes");
