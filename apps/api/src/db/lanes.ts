@@ -15,8 +15,9 @@ export const LANE_LOCK_TIMEOUT_MS = 100;
  * A condition, always true, that sets LANE_LOCK_TIMEOUT_MS as the lock timeout of the statement that
  * evaluates it, until that statement's own transaction ends: a statement sent on a lane puts it where
  * it is evaluated before the statement's first lock (the filter of the first rows it locks). Local
- * to the statement, it reaches no other statement of the connection, nor another client behind
- * PgBouncer in transaction mode. A transaction around it would cost a round trip more, or leave the
+ * to the statement's transaction (alone, or its batch's, whose statements all set it), it reaches no
+ * statement of the connection after that transaction, nor another client behind PgBouncer in
+ * transaction mode. A transaction of its own around it would cost a round trip more, or leave the
  * locks held until Node's next turn sent the COMMIT.
  */
 export const LANE_LOCK_TIMEOUT = sql`(select set_config('lock_timeout', ${`${LANE_LOCK_TIMEOUT_MS}ms`}, true)) is not null`;
