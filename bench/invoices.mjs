@@ -19,7 +19,8 @@ const duration = Number(process.env.BENCH_SECONDS ?? 10);
 // BENCH_CLIENTS= (empty) leaves the creates out and measures the GETs alone.
 const clientCounts = (process.env.BENCH_CLIENTS ?? "8,16,32").split(",").filter(Boolean).map(Number);
 // The reference and the API swing by up to 2× within minutes here: with BENCH_ROUNDS=N each client
-// count runs N times, the reference and the API in turn, and the medians of their ratios close the run.
+// count runs N times, the reference and the API in turn, and so do the GET and the bare route; the
+// medians of their ratios close the run.
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
 const here = fileURLToPath(new URL(".", import.meta.url));
 
@@ -58,6 +59,11 @@ try {
       `${String(clients).padStart(7)}  ${String(reference.tps).padStart(11)}  ${`${reference.latency} ms`.padStart(12)}  ${`${reference.p99} ms`.padStart(11)}  ${name.padEnd(24)} ${String(r.rps).padStart(6)}  ${(r.rps / reference.tps).toFixed(2).padStart(6)}  ${String(r.p50).padStart(3)} ms ${String(r.p99).padStart(4)} ms  ${r.cpuMs.toFixed(2).padStart(6)} ms (${r.mainMs.toFixed(2)} ms)  ${r.postgresMs.toFixed(2).padStart(6)} ms`,
     );
   const ratios = new Map();
+  const median = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = sorted.length / 2;
+    return Number.isInteger(middle) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[Math.floor(middle)];
+  };
   for (let round = 0; round < rounds; round++) {
     for (const clients of clientCounts) {
       const reference = pgbenchReference(database.url, clients, duration, referenceVars);
@@ -76,43 +82,44 @@ try {
     }
   }
   if (rounds > 1) {
-    const median = (values) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      const middle = sorted.length / 2;
-      return Number.isInteger(middle)
-        ? (sorted[middle - 1] + sorted[middle]) / 2
-        : sorted[Math.floor(middle)];
-    };
     console.log(`\n${`Medians of ${rounds} rounds`.padEnd(30)} ratio  p99     pgbench p99`);
     for (const [key, runs] of ratios)
       console.log(
         `${key.padEnd(30)} ${median(runs.map((r) => r.ratio)).toFixed(2)}  ${`${median(runs.map((r) => r.p99))} ms`.padEnd(7)} ${median(runs.map((r) => r.referenceP99))} ms`,
       );
   }
-  const getHeaders = { authorization: `Bearer ${api.key}` };
-  const getById = await loadMeasured(api.child.pid, {
+  const getById = {
     url: `${api.url}/v1/invoices/${sample.id}`,
-    headers: getHeaders,
+    headers: { authorization: `Bearer ${api.key}` },
     connections: 32,
     duration,
-  });
-  const hello = await load({ url: `${bare.url}/hello`, connections: 32, duration });
+  };
+  const line = (name, r, bareRps) =>
+    console.log(
+      `${name.padEnd(30)} ${String(r.rps).padStart(6)} req/s  ${(r.rps / bareRps).toFixed(2)}  (p50 ${r.p50} ms, p99 ${r.p99} ms)`,
+    );
+  console.log("\nGET, 32 connections            req/s      × bare Hono");
+  // The GET and the bare route take turns, as the creates and the reference do: run one after the
+  // other once, their ratio swung from 0.23 to 0.41 between three runs of the same code.
+  const getRatios = [];
+  let hello;
+  for (let round = 0; round < rounds; round++) {
+    const get = await loadMeasured(api.child.pid, getById);
+    hello = await load({ url: `${bare.url}/hello`, connections: 32, duration });
+    getRatios.push(get.rps / hello.rps);
+    line("GET /v1/invoices/{id}", get, hello.rps);
+    console.log(
+      `${"".padEnd(30)} CPU per request: server ${get.cpuMs.toFixed(3)} ms (main thread ${get.mainMs.toFixed(3)} ms), PostgreSQL ${get.postgresMs.toFixed(3)} ms`,
+    );
+    line("bare Hono JSON", hello, hello.rps);
+  }
   const oneQuery = await load({ url: `${bare.url}/one-query`, connections: 32, duration });
   const pipelined = await load({ url: `${bare.url}/one-query-pipelined`, connections: 32, duration });
   const invoiceCeiling = await load({ url: `${bare.url}/one-query-invoice`, connections: 32, duration });
-  const line = (name, r) =>
-    console.log(
-      `${name.padEnd(30)} ${String(r.rps).padStart(6)} req/s  ${(r.rps / hello.rps).toFixed(2)}  (p50 ${r.p50} ms, p99 ${r.p99} ms)`,
-    );
-  console.log("\nGET, 32 connections            req/s      × bare Hono");
-  line("GET /v1/invoices/{id}", getById);
-  console.log(
-    `${"".padEnd(30)} CPU per request: server ${getById.cpuMs.toFixed(3)} ms (main thread ${getById.mainMs.toFixed(3)} ms), PostgreSQL ${getById.postgresMs.toFixed(3)} ms`,
-  );
-  line("bare Hono JSON", hello);
-  line("bare Hono + one trivial query", oneQuery);
-  line("  the same on 2 connections", pipelined);
-  line("  the same with the invoice", invoiceCeiling);
+  line("bare Hono + one trivial query", oneQuery, hello.rps);
+  line("  the same on 2 connections", pipelined, hello.rps);
+  line("  the same with the invoice", invoiceCeiling, hello.rps);
+  if (rounds > 1) console.log(`GET × bare Hono, median of ${rounds} rounds: ${median(getRatios).toFixed(2)}`);
 } finally {
   bare?.child.kill("SIGTERM");
   await stopApi(api);
