@@ -12,6 +12,7 @@ import {
   NotCommittedAlone,
 } from "../services/idempotency-record.js";
 import type { Owner } from "../services/owner.js";
+import { jsonOf } from "./json-text.js";
 
 export interface StoredReply {
   status: number;
@@ -127,7 +128,7 @@ export async function runIdempotently(
       key,
       fingerprint,
       lockId: lockId(owner, key),
-      seal: (body) => box.seal(JSON.stringify(body)),
+      seal: (body) => box.seal(jsonOf(body)),
     };
     try {
       return { reply: await alone(record), replayed: false };
@@ -160,7 +161,7 @@ function inTransactionWithKey(
     const finished = await stored(tx, owner, key);
     if (finished) return replayOf(finished, fingerprint, box);
     const reply = await work(tx);
-    const sealed = box.seal(JSON.stringify(reply.body));
+    const sealed = box.seal(jsonOf(reply.body));
     await tx
       .insert(idempotencyKeys)
       .values({

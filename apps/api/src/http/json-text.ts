@@ -9,3 +9,8 @@ export class JsonText<T> {
 
   constructor(readonly text: string) {}
 }
+
+/** A value's JSON: a JsonText's own text, anything else serialised. */
+export function jsonOf(value: unknown): string {
+  return value instanceof JsonText ? value.text : JSON.stringify(value);
+}

@@ -4,6 +4,7 @@ import type { Executor } from "../db/client.js";
 import { instant } from "../db/json-sql.js";
 import { events } from "../db/schema.js";
 import { notFound } from "../errors.js";
+import { type JsonText, jsonOf } from "../http/json-text.js";
 import { firstIdAt, ID_PREFIXES, newId, timeOfId } from "../ids.js";
 import { type Owner, ownedBy, ownedRow } from "./owner.js";
 import { pageJson, pageOf } from "./pagination.js";
@@ -34,7 +35,7 @@ export const retentionStart = (now: Date) => new Date(now.getTime() - EVENT_RETE
 export function eventCtes(
   owner: Owner,
   type: EventType,
-  object: EventObject,
+  object: EventObject | JsonText<EventObject>,
   condition: SQL = sql`true`,
 ): SQL {
   const id = newId("event");
@@ -43,7 +44,7 @@ export function eventCtes(
   return sql`event as (
       insert into events (account_id, livemode, id, type, data, created_at)
       select ${owner.accountId}::text, ${owner.livemode}::boolean, ${id}::text, ${type}::text,
-        ${JSON.stringify({ object })}::jsonb, ${at}::timestamptz
+        ${`{"object":${jsonOf(object)}}`}::jsonb, ${at}::timestamptz
       where ${condition}
     ),
     deliveries as (
@@ -63,7 +64,7 @@ export async function recordEvent(
   tx: Executor,
   owner: Owner,
   type: EventType,
-  object: EventObject,
+  object: EventObject | JsonText<EventObject>,
 ): Promise<void> {
   await tx.execute(sql`with ${eventCtes(owner, type, object)} select 1`);
 }

@@ -41,6 +41,7 @@ import {
   registrationColumns,
 } from "../einvoice/provider.js";
 import { ApiError, conflict, type FieldErrorList, field, notFound, unprocessable } from "../errors.js";
+import { JsonText } from "../http/json-text.js";
 import { newId } from "../ids.js";
 import { checkLiveInvoiceQuota, liveInvoiceQuota } from "../plans.js";
 import type { AccountRow } from "./accounts.js";
@@ -200,11 +201,15 @@ function stockMovesOf(lines: readonly { product: ProductRow; qty: Milli }[]): Mo
   return [...wanted].map(([productId, qty]) => ({ productId, quantity: -qty }));
 }
 
-/** An invoice as it is written: its row, its lines, and the object the API answers with. */
+/**
+ * An invoice as it is written: its row, its lines, and the object the API answers with, as JSON text.
+ * A create sends that object up to three times (its answer, its event and its key's record); written
+ * once, it cost the main thread about 30 µs each (BENCHMARKS.md, "Session 23").
+ */
 interface InvoiceDocument {
   row: InvoiceRow;
   items: InvoiceItemRow[];
-  invoice: Invoice;
+  invoice: JsonText<Invoice>;
 }
 
 interface Issue {
@@ -335,7 +340,7 @@ async function issueInvoice(
   owner: Owner,
   { irp, numberGuesses, lanes }: Pick<Services, "irp" | "numberGuesses" | "lanes">,
   issue: Issue,
-): Promise<Invoice> {
+): Promise<JsonText<Invoice>> {
   const { policy, date, lastInSeries, einvoiceFor, documentFor, moves, cause, checkQuota, keyed } = issue;
   if (keyed && !issue.commitsAlone) throw new NotCommittedAlone();
   const register = async (taken: DocumentNumber) => {
@@ -356,7 +361,7 @@ async function issueInvoice(
     return document.invoice;
   };
   /** Under the lock, as a taker from the first step: see NumberGuesses. */
-  const takingUnderLock = async (run: (taker: Taker) => Promise<Invoice>) => {
+  const takingUnderLock = async (run: (taker: Taker) => Promise<JsonText<Invoice>>) => {
     const taker = numberGuesses.take(series);
     try {
       return await run(taker);
@@ -380,7 +385,7 @@ async function issueInvoice(
     guess?.done(false);
     return locked();
   }
-  const underGuess = async (executor: Executor, lane?: Lane): Promise<Invoice | null> => {
+  const underGuess = async (executor: Executor, lane?: Lane): Promise<JsonText<Invoice> | null> => {
     let document: InvoiceDocument;
     let written: Awaited<ReturnType<typeof writeIfClaimed>> | undefined;
     try {
@@ -413,7 +418,7 @@ async function issueInvoice(
         throw error;
       })
     : undefined;
-  let invoice: Invoice | null;
+  let invoice: JsonText<Invoice> | null;
   try {
     invoice = await underGuess(db, opened);
   } catch (error) {
@@ -490,7 +495,7 @@ export async function createInvoice(
   now: Date,
   services: Pick<Services, "irp" | "numberGuesses" | "lanes" | "pointReads">,
   keyed: Issue["keyed"] = null,
-): Promise<Invoice> {
+): Promise<JsonText<Invoice>> {
   // Off a transaction the facts need no connection of the pool: they are one short read.
   const factsFrom = inTransaction(db) ? db : services.pointReads;
   const invoiceDate = body.date ?? todayInIst(now);
@@ -697,7 +702,7 @@ export async function createInvoice(
         total: money(t.total),
       };
     });
-    return { row, items, invoice: toInvoice(row, items) };
+    return { row, items, invoice: new JsonText(JSON.stringify(toInvoice(row, items))) };
   };
   const moves = stockMovesOf(lines);
   const issue = async () => {
