@@ -118,6 +118,25 @@ describe("Idempotency-Key on POST", () => {
     expect(JSON.stringify(stored)).not.toContain("Replayed key");
   });
 
+  it("keeps an answer that holds no secret as its JSON, and replays one kept sealed", async () => {
+    const body = { ...fixtures.PartyCreateUnregistered, name: "Kept Traders" };
+    const first = await createParty("key-kept", body);
+    const { db } = api.database.handle;
+    const kept = sql`${idempotencyKeys.key} = 'key-kept'`;
+    const [record] = await db.select().from(idempotencyKeys).where(kept);
+    expect(SecretBox.isSealed(record?.responseBody ?? "")).toBe(false);
+    expect(JSON.parse(record?.responseBody ?? "")).toEqual(first.body);
+    // Records written before such answers were kept in clear hold them sealed.
+    const box = await SecretBox.open(db, null);
+    await db
+      .update(idempotencyKeys)
+      .set({ responseBody: box.seal(record?.responseBody ?? "") })
+      .where(kept);
+    const again = await createParty("key-kept", body);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+  });
+
   it("the key's limit is 255 characters", async () => {
     expect(
       (await createParty("k".repeat(255), { ...fixtures.PartyCreateUnregistered, name: "Long Key" })).status,

@@ -3,6 +3,7 @@ import { type components, fixtures } from "@bahi/contract";
 import { eq, sql } from "drizzle-orm";
 import type postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SecretBox } from "../src/auth/secret-box.js";
 import { LANE_BATCHES_IN_FLIGHT, LANE_LOCK_TIMEOUT_MS } from "../src/db/lanes.js";
 import { rowsOf } from "../src/db/rows.js";
 import { documentSeries, idempotencyKeys, invoices, products } from "../src/db/schema.js";
@@ -1511,6 +1512,24 @@ describe("idempotent creates", () => {
     expect(other.status).toBe(422);
     expect(other.body.code).toBe("idempotency_key_reused");
     expect((await s.call("listInvoices", {})).body.data).toHaveLength(1);
+  });
+
+  it("the key's record keeps the answer's JSON, written beside the create or by its one statement", async () => {
+    const s = await shop();
+    const party = await s.party(meera);
+    await s.product({});
+    const sale = { party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] };
+    // The series' first invoice is numbered under the lock, in the key's transaction; the next is
+    // guessed, and its record written by the create's own statement.
+    const first = await s.invoice(sale, { "idempotency-key": "kept-1" });
+    const next = await s.invoice(sale, { "idempotency-key": "kept-2" });
+    const records = await api.database.handle.db
+      .select()
+      .from(idempotencyKeys)
+      .where(sql`${idempotencyKeys.accountId} = ${s.tenant.accountId}`)
+      .orderBy(idempotencyKeys.key);
+    expect(records.map((r) => SecretBox.isSealed(r.responseBody))).toEqual([false, false]);
+    expect(records.map((r) => JSON.parse(r.responseBody))).toEqual([first.body, next.body]);
   });
 
   it("concurrent creates under one key make one invoice; the others replay it or are told it runs", async () => {

@@ -5,6 +5,7 @@ import { encryptionKeys } from "../db/schema.js";
 
 const STORED_KEY_ID = "webhook-secrets";
 const IV_BYTES = 12;
+const SEALED_VERSION = "v1";
 
 /** A key's short name, stored with each sealed value so that a wrong key fails clearly. */
 const keyIdOf = (key: Buffer) => createHash("sha256").update(key).digest("hex").slice(0, 8);
@@ -12,7 +13,7 @@ const keyIdOf = (key: Buffer) => createHash("sha256").update(key).digest("hex").
 /**
  * Seals, with AES-256-GCM, what must be stored and read back although it holds secrets: webhook
  * signing secrets (symmetric keys that every worker must use, so they cannot be hashed like API keys)
- * and the stored answers of idempotent creates (which carry a new key's or webhook's secret). With
+ * and the stored answers of the idempotent creates that carry a new key's or webhook's secret. With
  * BAHI_SECRET_KEY the key lives outside the database and a dump alone reveals no secret; without it,
  * a key generated into the database.
  */
@@ -36,12 +37,17 @@ export class SecretBox {
     return new SecretBox(Buffer.from(row.key, "base64"));
   }
 
+  /** Whether `stored` is a sealed value: JSON text never starts as one does. */
+  static isSealed(stored: string): boolean {
+    return stored.startsWith(`${SEALED_VERSION}:`);
+  }
+
   seal(plaintext: string): string {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv("aes-256-gcm", this.#key, iv);
     const sealed = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
     return [
-      "v1",
+      SEALED_VERSION,
       this.#keyId,
       iv.toString("base64"),
       cipher.getAuthTag().toString("base64"),
@@ -51,7 +57,7 @@ export class SecretBox {
 
   unseal(stored: string): string {
     const [version, keyId, iv, tag, sealed] = stored.split(":");
-    if (version !== "v1" || !iv || !tag || !sealed) throw new Error("not a sealed secret");
+    if (version !== SEALED_VERSION || !iv || !tag || !sealed) throw new Error("not a sealed secret");
     if (keyId !== this.#keyId) {
       throw new Error(`a secret was sealed with key ${keyId}, not the configured key ${this.#keyId}`);
     }

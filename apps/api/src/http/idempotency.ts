@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { SecretBox } from "../auth/secret-box.js";
+import { SecretBox } from "../auth/secret-box.js";
 import type { Database, Executor, Transaction } from "../db/client.js";
 import { preparedOn } from "../db/prepared.js";
 import { rowsOf } from "../db/rows.js";
@@ -12,11 +12,23 @@ import {
   NotCommittedAlone,
 } from "../services/idempotency-record.js";
 import type { Owner } from "../services/owner.js";
-import { jsonOf } from "./json-text.js";
+import { JsonText, jsonOf } from "./json-text.js";
 
 export interface StoredReply {
   status: number;
   body: unknown;
+}
+
+/**
+ * How a key's record keeps an answer: sealed when it holds a secret (see answersWithSecret in
+ * routes), otherwise as its JSON, which holds nothing that the account's own rows do not hold in
+ * clear. Sealing an invoice's answer (about 10 kB with its signed JWTs) cost a keyed create's main
+ * thread about 60 µs, and its ciphertext, in base64, is a third larger than the JSON and does not
+ * compress (BENCHMARKS.md, "Session 23").
+ */
+function kept(box: SecretBox, body: unknown, holdsSecret: boolean): string {
+  const json = jsonOf(body);
+  return holdsSecret ? box.seal(json) : json;
 }
 
 function canonical(value: unknown): string {
@@ -96,7 +108,12 @@ function replayOf(
     );
   }
   return {
-    reply: { status: row.responseStatus, body: JSON.parse(box.unseal(row.responseBody)) },
+    reply: {
+      status: row.responseStatus,
+      body: new JsonText(
+        SecretBox.isSealed(row.responseBody) ? box.unseal(row.responseBody) : row.responseBody,
+      ),
+    },
     replayed: true,
   };
 }
@@ -116,8 +133,7 @@ function replayOf(
 export async function runIdempotently(
   { db, reads, box }: { db: Database; reads: Database; box: SecretBox },
   owner: Owner,
-  key: string,
-  fingerprint: string,
+  { key, fingerprint, holdsSecret }: { key: string; fingerprint: string; holdsSecret: boolean },
   work: (tx: Transaction) => Promise<StoredReply>,
   alone?: (record: IdempotencyRecord) => Promise<StoredReply>,
 ): Promise<{ reply: StoredReply; replayed: boolean }> {
@@ -128,7 +144,7 @@ export async function runIdempotently(
       key,
       fingerprint,
       lockId: lockId(owner, key),
-      seal: (body) => box.seal(jsonOf(body)),
+      keep: (body) => kept(box, body, holdsSecret),
     };
     try {
       return { reply: await alone(record), replayed: false };
@@ -136,15 +152,14 @@ export async function runIdempotently(
       if (!(error instanceof NotCommittedAlone)) throw error;
     }
   }
-  return inTransactionWithKey(db, box, owner, key, fingerprint, work);
+  return inTransactionWithKey(db, box, owner, { key, fingerprint, holdsSecret }, work);
 }
 
 function inTransactionWithKey(
   db: Database,
   box: SecretBox,
   owner: Owner,
-  key: string,
-  fingerprint: string,
+  { key, fingerprint, holdsSecret }: { key: string; fingerprint: string; holdsSecret: boolean },
   work: (tx: Transaction) => Promise<StoredReply>,
 ): Promise<{ reply: StoredReply; replayed: boolean }> {
   return db.transaction(async (tx) => {
@@ -161,7 +176,7 @@ function inTransactionWithKey(
     const finished = await stored(tx, owner, key);
     if (finished) return replayOf(finished, fingerprint, box);
     const reply = await work(tx);
-    const sealed = box.seal(jsonOf(reply.body));
+    const answer = kept(box, reply.body, holdsSecret);
     await tx
       .insert(idempotencyKeys)
       .values({
@@ -170,11 +185,11 @@ function inTransactionWithKey(
         key,
         fingerprint,
         responseStatus: reply.status,
-        responseBody: sealed,
+        responseBody: answer,
       })
       .onConflictDoUpdate({
         target: [idempotencyKeys.accountId, idempotencyKeys.livemode, idempotencyKeys.key],
-        set: { fingerprint, responseStatus: reply.status, responseBody: sealed, createdAt: sql`now()` },
+        set: { fingerprint, responseStatus: reply.status, responseBody: answer, createdAt: sql`now()` },
       });
     return { reply, replayed: false };
   });

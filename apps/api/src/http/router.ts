@@ -195,13 +195,12 @@ export function mountOperations(
       if (principal && key !== undefined) {
         // An upload is fingerprinted by its digest: hashing its bytes as JSON would cost seconds.
         const fingerprinted = isUpload(input.body) ? { upload: input.body.digest } : input.body;
-        const caller = answersWithSecret.has(op.operationId as OperationId) ? principal.keyId : undefined;
-        const fingerprint = fingerprintOf(op.method, c.req.path, fingerprinted, caller);
+        const holdsSecret = answersWithSecret.has(op.operationId as OperationId);
+        const caller = holdsSecret ? principal.keyId : undefined;
         const { reply, replayed } = await runIdempotently(
           { db, reads: services.pointReads, box: services.webhooks.box },
           principal,
-          key,
-          fingerprint,
+          { key, fingerprint: fingerprintOf(op.method, c.req.path, fingerprinted, caller), holdsSecret },
           run,
           alone ? (record) => run(db, record) : undefined,
         );

@@ -26,8 +26,8 @@ export interface IdempotencyRecord {
   readonly fingerprint: string;
   /** The advisory lock a request holds while it runs under this key (see runIdempotently). */
   readonly lockId: string;
-  /** The answer's body as the key's record keeps it (sealed). */
-  seal(body: unknown): string;
+  /** The answer's body as the key's record keeps it (sealed if it holds a secret). */
+  keep(body: unknown): string;
 }
 
 /**
@@ -66,7 +66,7 @@ export function recordCte(
   return sql`idempotency_record as (
       insert into ${idempotencyKeys} (account_id, livemode, key, fingerprint, response_status, response_body)
       select ${owner.accountId}, ${owner.livemode}, ${record.key}, ${record.fingerprint},
-        ${reply.status}::integer, ${record.seal(reply.body)}
+        ${reply.status}::integer, ${record.keep(reply.body)}
       where ${written}
     )`;
 }
