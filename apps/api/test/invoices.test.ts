@@ -1514,6 +1514,27 @@ describe("idempotent creates", () => {
     expect((await s.call("listInvoices", {})).body.data).toHaveLength(1);
   });
 
+  it("a retry is replayed although the create would now be refused", async () => {
+    const s = await shop();
+    const party = await s.party(meera);
+    await s.product({ opening_stock: 1 });
+    const sale = { party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] };
+    // The series' first invoice opens it, so that the keyed one is written by the create's statement.
+    expect((await s.invoice({ ...sale, items: [{ sku: "PEN-01", qty: 0.5, rate: 10 }] })).status).toBe(201);
+    const keyedSale = { ...sale, items: [{ sku: "PEN-01", qty: 0.5, rate: 10 }] };
+    const first = await s.invoice(keyedSale, { "idempotency-key": "sold-out" });
+    expect(first.status).toBe(201);
+    // Nothing is left to sell: the same request without its key is refused.
+    expect((await s.invoice(keyedSale)).status).toBe(409);
+    const retry = await s.invoice(keyedSale, { "idempotency-key": "sold-out" });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.body).toEqual(first.body);
+    const other = await s.invoice(sale, { "idempotency-key": "sold-out" });
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe("idempotency_key_reused");
+  });
+
   it("the key's record keeps the answer's JSON, written beside the create or by its one statement", async () => {
     const s = await shop();
     const party = await s.party(meera);

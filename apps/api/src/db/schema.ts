@@ -287,7 +287,7 @@ export const idempotencyKeys = pgTable(
     /** SHA-256 of the method, path and canonical body: the same key with another request is refused. */
     fingerprint: text("fingerprint").notNull(),
     responseStatus: integer("response_status").notNull(),
-    /** The answer's JSON, sealed: answers to creates carry secrets shown once (API keys, webhooks). */
+    /** The answer's JSON, sealed when it carries a secret shown once (a new API key's, a webhook's). */
     responseBody: text("response_body").notNull(),
     createdAt: createdAt(),
   },

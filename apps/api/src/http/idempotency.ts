@@ -9,7 +9,9 @@ import { ApiError } from "../errors.js";
 import {
   IDEMPOTENCY_KEY_TTL_HOURS,
   type IdempotencyRecord,
+  KeyRecorded,
   NotCommittedAlone,
+  type RecordedAnswer,
 } from "../services/idempotency-record.js";
 import type { Owner } from "../services/owner.js";
 import { JsonText, jsonOf } from "./json-text.js";
@@ -86,11 +88,7 @@ async function stored(db: Executor, owner: Owner, key: string) {
   return row;
 }
 
-function replayOf(
-  row: { fingerprint: string; responseStatus: number; responseBody: string },
-  fingerprint: string,
-  box: SecretBox,
-) {
+function replayOf(row: RecordedAnswer, fingerprint: string, box: SecretBox) {
   if (row.fingerprint !== fingerprint) {
     throw new ApiError(
       422,
@@ -125,10 +123,11 @@ function replayOf(
  * take it is told so (409) instead of waiting, and the lock vanishes with the transaction even if
  * the process dies. An earlier answer is looked up first on `reads` (the point reads' connections).
  *
- * A write that commits itself (see `commitsItself` in routes) is first run `alone`, handed the key's
- * record to write with its own statement under the same advisory lock, so that it costs no
- * transaction either; if it cannot (NotCommittedAlone, thrown before it writes anything), it runs as
- * `work` in the transaction, which also replays an answer that a racing retry stored meanwhile.
+ * A write that commits itself (see `commitsItself` in routes) is instead run `alone` at once, handed
+ * the key's record to look up with its own first read (KeyRecorded: the earlier answer is replayed)
+ * and to write with its own statement under the same advisory lock, so that it costs no transaction
+ * either; if it cannot (NotCommittedAlone, thrown before it writes anything), it runs as `work` in
+ * the transaction, which also replays an answer that a racing retry stored meanwhile.
  */
 export async function runIdempotently(
   { db, reads, box }: { db: Database; reads: Database; box: SecretBox },
@@ -137,8 +136,6 @@ export async function runIdempotently(
   work: (tx: Transaction) => Promise<StoredReply>,
   alone?: (record: IdempotencyRecord) => Promise<StoredReply>,
 ): Promise<{ reply: StoredReply; replayed: boolean }> {
-  const earlier = await stored(reads, owner, key);
-  if (earlier) return replayOf(earlier, fingerprint, box);
   if (alone) {
     const record: IdempotencyRecord = {
       key,
@@ -149,9 +146,13 @@ export async function runIdempotently(
     try {
       return { reply: await alone(record), replayed: false };
     } catch (error) {
+      if (error instanceof KeyRecorded) return replayOf(error.answer, fingerprint, box);
       if (!(error instanceof NotCommittedAlone)) throw error;
     }
+    return inTransactionWithKey(db, box, owner, { key, fingerprint, holdsSecret }, work);
   }
+  const earlier = await stored(reads, owner, key);
+  if (earlier) return replayOf(earlier, fingerprint, box);
   return inTransactionWithKey(db, box, owner, { key, fingerprint, holdsSecret }, work);
 }
 

@@ -31,9 +31,11 @@ export const handlers: Handlers = {
 /**
  * Writes whose handler gets the pool instead of a transaction: each commits its work in one statement
  * when it can and opens a transaction itself when it cannot. Sent with an Idempotency-Key, the handler
- * is given the key's record (`idempotency` in its context) and must write it with that statement, or
- * throw NotCommittedAlone before writing anything, to be run again in the request's transaction like
- * every other write. A handler listed here that ignored the record would leave the key unrecorded.
+ * is given the key's record (`idempotency` in its context). It must look the key up with its first
+ * read (recordedAnswer) and, if the key has its record, throw KeyRecorded before anything else; it
+ * must write the record with that statement, or throw NotCommittedAlone before writing anything, to
+ * be run again in the request's transaction like every other write. A handler listed here that
+ * ignored the record would leave the key unrecorded, or run a retry again.
  */
 export const commitsItself: ReadonlySet<OperationId> = new Set<OperationId>(["createInvoice"]);
 

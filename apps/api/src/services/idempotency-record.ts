@@ -1,3 +1,4 @@
+import type { Placeholder } from "drizzle-orm";
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { idempotencyKeys } from "../db/schema.js";
@@ -38,6 +39,41 @@ export interface IdempotencyRecord {
 export class NotCommittedAlone extends Error {
   constructor() {
     super("the write could not commit alone with its idempotency record");
+  }
+}
+
+/** What a key's record keeps of the answer it replays (see runIdempotently). */
+export interface RecordedAnswer {
+  readonly fingerprint: string;
+  readonly responseStatus: number;
+  readonly responseBody: string;
+}
+
+/**
+ * The key's record, as JSON, if it was stored within IDEMPOTENCY_KEY_TTL_HOURS; null for a null
+ * `key`. A write that commits itself reads it with its own first read, a round trip fewer than
+ * reading it apart, and throws KeyRecorded when there is one.
+ */
+export function recordedAnswer(
+  accountId: Placeholder,
+  livemode: Placeholder,
+  key: Placeholder,
+): SQL<RecordedAnswer | null> {
+  return sql<RecordedAnswer | null>`(
+    select json_build_object('fingerprint', k.fingerprint, 'responseStatus', k.response_status,
+      'responseBody', k.response_body)
+    from ${idempotencyKeys} k
+    where k.account_id = ${accountId} and k.livemode = ${livemode} and k.key = ${key}
+      and k.created_at > now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS}))`;
+}
+
+/**
+ * Thrown, before anything is written, by a write given an IdempotencyRecord whose key already has
+ * its record: the request is a retry, answered with the recorded answer (or refused, if it differs).
+ */
+export class KeyRecorded extends Error {
+  constructor(readonly answer: RecordedAnswer) {
+    super("the idempotency key already has its record");
   }
 }
 

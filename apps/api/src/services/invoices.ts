@@ -59,9 +59,12 @@ import { eventCtes, recordEvent } from "./events.js";
 import {
   IDEMPOTENCY_KEY_CONSTRAINT,
   type IdempotencyRecord,
+  KeyRecorded,
   keyIsFree,
   NotCommittedAlone,
+  type RecordedAnswer,
   recordCte,
+  recordedAnswer,
 } from "./idempotency-record.js";
 import type { Services } from "./index.js";
 import { listedInvoiceColumns, listedInvoicesJson } from "./invoice-json.js";
@@ -441,10 +444,11 @@ async function issueInvoice(
  * Everything a create reads, in one statement built once (see preparedOn): the account, the party,
  * the products of the items' SKUs (a row each, the account and party beside each) and the last
  * numbers of both series the invoice may draw from (the year's and the all-time one), read without a
- * lock, before the policy that picks one is known. Separate reads on the pool would each wake a
- * connection of their own.
+ * lock, before the policy that picks one is known, and the record of the request's Idempotency-Key
+ * when it is to be written with the invoice. Separate reads on the pool would each wake a connection
+ * of their own.
  */
-const invoiceFacts = preparedOn((db) => {
+function invoiceFactsOn(db: Executor, keyed: boolean) {
   const livemode = sql.placeholder("livemode");
   return db
     .select({
@@ -462,6 +466,9 @@ const invoiceFacts = preparedOn((db) => {
         select json_object_agg(s.period, s.last_seq) from ${documentSeries} s
         where s.account_id = ${accounts.id} and s.livemode = ${livemode} and s.kind = 'invoice'
           and s.period in (${sql.placeholder("year")}, 'all'))`,
+      recorded: keyed
+        ? recordedAnswer(sql.placeholder("accountId"), livemode, sql.placeholder("key"))
+        : sql<RecordedAnswer | null>`null`,
     })
     .from(accounts)
     .leftJoin(
@@ -481,8 +488,13 @@ const invoiceFacts = preparedOn((db) => {
       ),
     )
     .where(eq(accounts.id, sql.placeholder("accountId")))
-    .prepare("invoice_facts");
-});
+    .prepare(keyed ? "invoice_facts_keyed" : "invoice_facts");
+}
+
+// A plain create has no key to look up: with the lookup in its read all the same, plain creates took
+// 2–7% more of the main thread in one run (BENCHMARKS.md, "Session 23").
+const invoiceFacts = preparedOn((db) => invoiceFactsOn(db, false));
+const keyedInvoiceFacts = preparedOn((db) => invoiceFactsOn(db, true));
 
 /**
  * Creates an invoice. `db` is the request's transaction, or the pool when the request may commit by
@@ -499,16 +511,18 @@ export async function createInvoice(
   // Off a transaction the facts need no connection of the pool: they are one short read.
   const factsFrom = inTransaction(db) ? db : services.pointReads;
   const invoiceDate = body.date ?? todayInIst(now);
-  const facts = await invoiceFacts(factsFrom).execute({
+  const facts = await (keyed ? keyedInvoiceFacts : invoiceFacts)(factsFrom).execute({
     accountId: owner.accountId,
     livemode: owner.livemode,
     partyId: body.party_id,
     skus: textArrayLiteral([...new Set(body.items.map((item) => item.sku))]),
     year: financialYearOf(invoiceDate),
     date: invoiceDate,
+    ...(keyed ? { key: keyed.record.key } : {}),
   });
   const [first] = facts;
   if (!first) throw notFound("account", owner.accountId);
+  if (first.recorded) throw new KeyRecorded(first.recorded);
   const { account, party: partyRow, lastInSeries } = first;
   const productRows = facts.flatMap(({ product, ratesThen }) =>
     product
