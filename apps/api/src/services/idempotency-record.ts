@@ -1,5 +1,4 @@
-import type { Placeholder } from "drizzle-orm";
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { idempotencyKeys } from "../db/schema.js";
 import type { Owner } from "./owner.js";
@@ -50,9 +49,9 @@ export interface RecordedAnswer {
 }
 
 /**
- * The key's record, as JSON, if it was stored within IDEMPOTENCY_KEY_TTL_HOURS; null for a null
- * `key`. A write that commits itself reads it with its own first read, a round trip fewer than
- * reading it apart, and throws KeyRecorded when there is one.
+ * The key's record, as JSON, if it was stored within IDEMPOTENCY_KEY_TTL_HOURS, else null. A write
+ * that commits itself reads it with its own first read, a round trip fewer than reading it apart,
+ * and throws KeyRecorded when there is one.
  */
 export function recordedAnswer(
   accountId: Placeholder,

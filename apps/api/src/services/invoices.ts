@@ -206,8 +206,8 @@ function stockMovesOf(lines: readonly { product: ProductRow; qty: Milli }[]): Mo
 
 /**
  * An invoice as it is written: its row, its lines, and the object the API answers with, as JSON text.
- * A create sends that object up to three times (its answer, its event and its key's record); written
- * once, it cost the main thread about 30 µs each (BENCHMARKS.md, "Session 23").
+ * A create sends that object up to three times (its answer, its event and its key's record);
+ * serialised for each, it cost the main thread about 30 µs a time (BENCHMARKS.md, "Session 23").
  */
 interface InvoiceDocument {
   row: InvoiceRow;
