@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { SecretBox } from "../auth/secret-box.js";
 import type { Database, Executor, Transaction } from "../db/client.js";
 import { preparedOn } from "../db/prepared.js";
@@ -7,14 +7,21 @@ import { rowsOf } from "../db/rows.js";
 import { idempotencyKeys } from "../db/schema.js";
 import { ApiError } from "../errors.js";
 import {
-  IDEMPOTENCY_KEY_TTL_HOURS,
   type IdempotencyRecord,
   KeyRecorded,
+  keptRecord,
   NotCommittedAlone,
   type RecordedAnswer,
 } from "../services/idempotency-record.js";
 import type { Owner } from "../services/owner.js";
 import { JsonText, jsonOf } from "./json-text.js";
+
+/** A request sent with an Idempotency-Key: its key, its fingerprint, and whether its answer holds a secret. */
+interface KeyedRequest {
+  readonly key: string;
+  readonly fingerprint: string;
+  readonly holdsSecret: boolean;
+}
 
 export interface StoredReply {
   status: number;
@@ -67,14 +74,7 @@ const storedRecord = preparedOn((db) =>
   db
     .select()
     .from(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.accountId, sql.placeholder("accountId")),
-        eq(idempotencyKeys.livemode, sql.placeholder("livemode")),
-        eq(idempotencyKeys.key, sql.placeholder("key")),
-        gt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`),
-      ),
-    )
+    .where(keptRecord(sql.placeholder("accountId"), sql.placeholder("livemode"), sql.placeholder("key")))
     .limit(1)
     .prepare("idempotency_key_stored"),
 );
@@ -132,10 +132,11 @@ function replayOf(row: RecordedAnswer, fingerprint: string, box: SecretBox) {
 export async function runIdempotently(
   { db, reads, box }: { db: Database; reads: Database; box: SecretBox },
   owner: Owner,
-  { key, fingerprint, holdsSecret }: { key: string; fingerprint: string; holdsSecret: boolean },
+  request: KeyedRequest,
   work: (tx: Transaction) => Promise<StoredReply>,
   alone?: (record: IdempotencyRecord) => Promise<StoredReply>,
 ): Promise<{ reply: StoredReply; replayed: boolean }> {
+  const { key, fingerprint, holdsSecret } = request;
   if (alone) {
     const record: IdempotencyRecord = {
       key,
@@ -149,18 +150,18 @@ export async function runIdempotently(
       if (error instanceof KeyRecorded) return replayOf(error.answer, fingerprint, box);
       if (!(error instanceof NotCommittedAlone)) throw error;
     }
-    return inTransactionWithKey(db, box, owner, { key, fingerprint, holdsSecret }, work);
+  } else {
+    const earlier = await stored(reads, owner, key);
+    if (earlier) return replayOf(earlier, fingerprint, box);
   }
-  const earlier = await stored(reads, owner, key);
-  if (earlier) return replayOf(earlier, fingerprint, box);
-  return inTransactionWithKey(db, box, owner, { key, fingerprint, holdsSecret }, work);
+  return inTransactionWithKey(db, box, owner, request, work);
 }
 
 function inTransactionWithKey(
   db: Database,
   box: SecretBox,
   owner: Owner,
-  { key, fingerprint, holdsSecret }: { key: string; fingerprint: string; holdsSecret: boolean },
+  { key, fingerprint, holdsSecret }: KeyedRequest,
   work: (tx: Transaction) => Promise<StoredReply>,
 ): Promise<{ reply: StoredReply; replayed: boolean }> {
   return db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { idempotencyKeys } from "../db/schema.js";
 import type { Owner } from "./owner.js";
@@ -48,6 +48,16 @@ export interface RecordedAnswer {
   readonly responseBody: string;
 }
 
+/** The record of `key`, if it was stored within IDEMPOTENCY_KEY_TTL_HOURS: a record that still replays. */
+export function keptRecord(accountId: Placeholder, livemode: Placeholder, key: Placeholder): SQL {
+  return and(
+    eq(idempotencyKeys.accountId, accountId),
+    eq(idempotencyKeys.livemode, livemode),
+    eq(idempotencyKeys.key, key),
+    gt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`),
+  ) as SQL;
+}
+
 /**
  * The key's record, as JSON, if it was stored within IDEMPOTENCY_KEY_TTL_HOURS, else null. A write
  * that commits itself reads it with its own first read, a round trip fewer than reading it apart,
@@ -59,11 +69,9 @@ export function recordedAnswer(
   key: Placeholder,
 ): SQL<RecordedAnswer | null> {
   return sql<RecordedAnswer | null>`(
-    select json_build_object('fingerprint', k.fingerprint, 'responseStatus', k.response_status,
-      'responseBody', k.response_body)
-    from ${idempotencyKeys} k
-    where k.account_id = ${accountId} and k.livemode = ${livemode} and k.key = ${key}
-      and k.created_at > now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS}))`;
+    select json_build_object('fingerprint', ${idempotencyKeys.fingerprint},
+      'responseStatus', ${idempotencyKeys.responseStatus}, 'responseBody', ${idempotencyKeys.responseBody})
+    from ${idempotencyKeys} where ${keptRecord(accountId, livemode, key)})`;
 }
 
 /**
