@@ -1,5 +1,6 @@
 import { financialYearOf, formatSeriesNumber, isGstError } from "@bahi/gst";
 import { eq, type SQL, sql } from "drizzle-orm";
+import type { Bindable } from "../db/built-statement.js";
 import type { Executor } from "../db/client.js";
 import { creditNotes, debitNotes, documentSeries, invoices } from "../db/schema.js";
 import { conflict } from "../errors.js";
@@ -144,10 +145,8 @@ export async function reseedSeries(tx: Executor, accountId: string, reset: Numbe
  * series) and none waits for another in a cycle.
  */
 export function claimCtes(
-  owner: Owner,
-  kind: DocumentKind,
-  period: string,
-  seq: number,
+  owner: Bindable<Owner>,
+  { kind, period, seq }: Bindable<SeriesClaim>,
   after: SQL = sql`true`,
 ): SQL {
   const series = sql`account_id = ${owner.accountId} and livemode = ${owner.livemode} and kind = ${kind}
@@ -157,7 +156,14 @@ export function claimCtes(
     ),
     claimed as (
       update ${documentSeries} set last_seq = ${seq}::integer
-      where ${series} and (select last_seq from series) = ${seq - 1}::integer
+      where ${series} and (select last_seq from series) = ${seq}::integer - 1
       returning last_seq
     )`;
+}
+
+/** The number claimCtes takes: `seq` of the series of `kind` in `period`. */
+export interface SeriesClaim {
+  kind: DocumentKind;
+  period: string;
+  seq: number;
 }

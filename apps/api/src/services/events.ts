@@ -1,5 +1,6 @@
 import type { components } from "@bahi/contract";
 import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import type { Bindable } from "../db/built-statement.js";
 import type { Executor } from "../db/client.js";
 import { instant } from "../db/json-sql.js";
 import { events } from "../db/schema.js";
@@ -33,18 +34,15 @@ export const retentionStart = (now: Date) => new Date(now.getTime() - EVENT_RETE
  * check would refuse the whole change. Only a delete (or another FOR UPDATE) makes them wait.
  */
 export function eventCtes(
-  owner: Owner,
-  type: EventType,
-  object: EventObject | JsonText<EventObject>,
+  owner: Bindable<Owner>,
+  event: Bindable<NewEvent>,
   condition: SQL = sql`true`,
 ): SQL {
-  const id = newId("event");
-  const at = timeOfId(id).toISOString();
-  const deliveryIdStart = `${ID_PREFIXES.delivery}_${id.slice(ID_PREFIXES.event.length + 1, ID_PREFIXES.event.length + 11)}`;
+  const { id, type, data, at, deliveryIdStart } = event;
   return sql`event as (
       insert into events (account_id, livemode, id, type, data, created_at)
       select ${owner.accountId}::text, ${owner.livemode}::boolean, ${id}::text, ${type}::text,
-        ${`{"object":${jsonOf(object)}}`}::jsonb, ${at}::timestamptz
+        ${data}::jsonb, ${at}::timestamptz
       where ${condition}
     ),
     deliveries as (
@@ -59,6 +57,26 @@ export function eventCtes(
     )`;
 }
 
+/** An event as eventCtes writes it: its id, type, data (JSON text) and time, and its deliveries' id prefix. */
+export interface NewEvent {
+  id: string;
+  type: EventType;
+  data: string;
+  at: string;
+  deliveryIdStart: string;
+}
+
+export function newEvent(type: EventType, object: EventObject | JsonText<EventObject>): NewEvent {
+  const id = newId("event");
+  return {
+    id,
+    type,
+    data: `{"object":${jsonOf(object)}}`,
+    at: timeOfId(id).toISOString(),
+    deliveryIdStart: `${ID_PREFIXES.delivery}_${id.slice(ID_PREFIXES.event.length + 1, ID_PREFIXES.event.length + 11)}`,
+  };
+}
+
 /** Writes an event and its deliveries (see eventCtes) in the caller's transaction. */
 export async function recordEvent(
   tx: Executor,
@@ -66,7 +84,7 @@ export async function recordEvent(
   type: EventType,
   object: EventObject | JsonText<EventObject>,
 ): Promise<void> {
-  await tx.execute(sql`with ${eventCtes(owner, type, object)} select 1`);
+  await tx.execute(sql`with ${eventCtes(owner, newEvent(type, object))} select 1`);
 }
 
 /**

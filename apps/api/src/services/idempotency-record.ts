@@ -1,4 +1,5 @@
 import { and, eq, gt, type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { Bindable } from "../db/built-statement.js";
 import type { Executor } from "../db/client.js";
 import { idempotencyKeys } from "../db/schema.js";
 import type { Owner } from "./owner.js";
@@ -91,8 +92,21 @@ export const IDEMPOTENCY_KEY_CONSTRAINT = "idempotency_keys_account_id_livemode_
  * A condition that holds while no other request under the key runs, and then marks this one as
  * running until its statement's transaction ends: the same lock runIdempotently takes.
  */
-export function keyIsFree(record: IdempotencyRecord): SQL {
-  return sql`pg_try_advisory_xact_lock(${record.lockId}::bigint)`;
+export function keyIsFree(lockId: string | Placeholder): SQL {
+  return sql`pg_try_advisory_xact_lock(${lockId}::bigint)`;
+}
+
+/** What recordCte stores of a key: the request's fingerprint, and its answer as the record keeps it. */
+export interface StoredAnswer {
+  key: string;
+  fingerprint: string;
+  status: number;
+  body: string;
+}
+
+/** The key's record of `body`, answered with `status` (see IdempotencyRecord.keep). */
+export function storedAnswer(record: IdempotencyRecord, status: number, body: unknown): StoredAnswer {
+  return { key: record.key, fingerprint: record.fingerprint, status, body: record.keep(body) };
 }
 
 /**
@@ -100,16 +114,11 @@ export function keyIsFree(record: IdempotencyRecord): SQL {
  * a record already there (a retry that raced this one, or an expired key not yet swept) fails the
  * whole statement on IDEMPOTENCY_KEY_CONSTRAINT, so nothing is written without its record.
  */
-export function recordCte(
-  owner: Owner,
-  record: IdempotencyRecord,
-  reply: { status: number; body: unknown },
-  written: SQL,
-): SQL {
+export function recordCte(owner: Bindable<Owner>, answer: Bindable<StoredAnswer>, written: SQL): SQL {
   return sql`idempotency_record as (
       insert into ${idempotencyKeys} (account_id, livemode, key, fingerprint, response_status, response_body)
-      select ${owner.accountId}, ${owner.livemode}, ${record.key}, ${record.fingerprint},
-        ${reply.status}::integer, ${record.keep(reply.body)}
+      select ${owner.accountId}, ${owner.livemode}, ${answer.key}, ${answer.fingerprint},
+        ${answer.status}::integer, ${answer.body}
       where ${written}
     )`;
 }

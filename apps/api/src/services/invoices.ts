@@ -16,6 +16,7 @@ import {
 } from "@bahi/gst";
 import { and, desc, eq, inArray, isNotNull, lt, not, type SQL, sql } from "drizzle-orm";
 import { textArrayLiteral } from "../db/arrays.js";
+import { BuiltStatement, sendingOn } from "../db/built-statement.js";
 import type { Executor } from "../db/client.js";
 import { isLockTimeout, isUniqueViolation } from "../db/errors.js";
 import { LANE_LOCK_TIMEOUT, type Lane, wroteNothingOnLane } from "../db/lanes.js";
@@ -55,7 +56,7 @@ import {
   seriesPeriod,
 } from "./document-numbers.js";
 import { linesByDocument } from "./document-view.js";
-import { eventCtes, recordEvent } from "./events.js";
+import { eventCtes, newEvent, recordEvent } from "./events.js";
 import {
   IDEMPOTENCY_KEY_CONSTRAINT,
   type IdempotencyRecord,
@@ -65,6 +66,8 @@ import {
   type RecordedAnswer,
   recordCte,
   recordedAnswer,
+  type StoredAnswer,
+  storedAnswer,
 } from "./idempotency-record.js";
 import type { Services } from "./index.js";
 import { listedInvoiceColumns, listedInvoicesJson } from "./invoice-json.js";
@@ -79,6 +82,7 @@ import { checkShippingBill } from "./shipping-bill-rules.js";
 import { cursorOf, datedPage, dateRangeOf, idAmong } from "./sparse-pages.js";
 import {
   applyStockMovements,
+  causeOf,
   MOVED_ROWS,
   type Move,
   type MovedRow,
@@ -90,6 +94,7 @@ import {
   settleStockMoves,
   stockLockCtes,
   stockUpdateCtes,
+  wantedOf,
 } from "./stock.js";
 
 type Invoice = components["schemas"]["Invoice"];
@@ -258,12 +263,93 @@ function guessedNumber(policy: NumberingPolicy, date: string, seq: number): Docu
  * reaches its reorder level (rare, and announced by an event this statement does not write) and no
  * invoice has the number already, and only if the claim holds moves the stock and writes the
  * invoice, its lines and its event (the row and lines travel as JSON, so the statement's text is the
- * same for any number of lines). It writes
- * all of that or nothing, so on its own it is a transaction: the series counter and the stock rows,
+ * same for any number of lines). It writes all of that or nothing, so on its own it is a transaction: the series counter and the stock rows,
  * locks that every invoice of the account contends for, are then held for this statement and its
  * commit only (on a lane, for its batch's: see LANE_BATCHES_IN_FLIGHT), without a round trip back
- * to Node in between.
+ * to Node in between. Its text is built once for each shape (with a key or not, on a lane or not),
+ * with placeholders (see BuiltStatement).
  */
+function claimStatement(keyed: boolean, onLane: boolean): SQL {
+  const p = sql.placeholder;
+  const owner = { accountId: p("accountId"), livemode: p("livemode") };
+  const claimed = sql`exists (select 1 from claimed)`;
+  // A number another invoice has (see nextDocumentNumber) is a guess that missed, not an error.
+  const numberFree = sql`not exists (select 1 from ${invoices} taken where taken.account_id = ${owner.accountId}
+    and taken.livemode = ${owner.livemode} and taken.financial_year = ${p("financialYear")}
+    and taken.number = ${p("number")})`;
+  const allowed = sql`${STOCK_SUFFICES} and ${NO_REORDER_LEVEL_REACHED} and ${numberFree}`;
+  const claimable = keyed ? sql`${allowed} and ${keyIsFree(p("lockId"))}` : allowed;
+  const answer = { key: p("key"), fingerprint: p("fingerprint"), status: p("status"), body: p("body") };
+  const record = keyed ? sql`${recordCte(owner, answer, claimed)},` : sql``;
+  const wanted = { wanted: p("wanted"), productIds: p("productIds") };
+  const cause = {
+    kind: p("causeKind"),
+    reason: p("causeReason"),
+    note: p("causeNote"),
+    sourceId: p("causeSource"),
+  };
+  const event = {
+    id: p("eventId"),
+    type: "invoice.created",
+    data: p("eventData"),
+    at: p("eventAt"),
+    deliveryIdStart: p("deliveryIdStart"),
+  } as const;
+  return sql`with ${stockLockCtes(owner, wanted, onLane ? LANE_LOCK_TIMEOUT : undefined)},
+      ${claimCtes(owner, { kind: "invoice", period: p("period"), seq: p("seq") }, claimable)},
+      ${stockUpdateCtes(owner, cause, claimed)},
+      ${record}
+      invoice as (
+        insert into ${invoices}
+        select r.* from json_populate_record(null::invoices, ${p("row")}::json) r
+        where ${claimed}
+      ),
+      lines as (
+        insert into ${invoiceItems}
+        select r.* from json_populate_recordset(null::invoice_items, ${p("lines")}::json) r
+        where ${claimed}
+      ),
+      ${eventCtes(owner, event, claimed)}
+      select ${claimed} as claimed, m.* from (select 1) one left join (${MOVED_ROWS}) m on true`;
+}
+
+type ClaimValue =
+  | "accountId"
+  | "livemode"
+  | "financialYear"
+  | "number"
+  | "wanted"
+  | "productIds"
+  | "causeKind"
+  | "causeReason"
+  | "causeNote"
+  | "causeSource"
+  | "period"
+  | "seq"
+  | "row"
+  | "lines"
+  | "eventId"
+  | "eventData"
+  | "eventAt"
+  | "deliveryIdStart";
+type KeyValue = "lockId" | keyof StoredAnswer;
+
+/** The claim's statements by shape, each built the first time it is needed. */
+const claimStatements = new Map<string, BuiltStatement<ClaimValue | KeyValue>>();
+
+function builtClaim(keyed: true, onLane: boolean): BuiltStatement<ClaimValue | KeyValue>;
+function builtClaim(keyed: false, onLane: boolean): BuiltStatement<ClaimValue>;
+function builtClaim(keyed: boolean, onLane: boolean): BuiltStatement<ClaimValue | KeyValue> {
+  const shape = `${keyed} ${onLane}`;
+  let built = claimStatements.get(shape);
+  if (!built) {
+    built = new BuiltStatement(claimStatement(keyed, onLane));
+    claimStatements.set(shape, built);
+  }
+  return built;
+}
+
+/** Sends claimStatement for the guessed number `seq` once the series' turn comes (see NumberGuesses). */
 async function writeIfClaimed(
   { db, lane }: { db: Executor; lane?: Lane | undefined },
   owner: Owner,
@@ -272,36 +358,38 @@ async function writeIfClaimed(
   { moves, cause, keyed }: Pick<Issue, "moves" | "cause" | "keyed">,
   { row, items, invoice }: InvoiceDocument,
 ): Promise<{ claimed: boolean; moved: MovedRow[] }> {
-  const claimed = sql`exists (select 1 from claimed)`;
-  const lines = items.map((item) => byColumnName(invoiceItems, item));
-  // A number another invoice has (see nextDocumentNumber) is a guess that missed, not an error.
-  const numberFree = sql`not exists (select 1 from ${invoices} taken where taken.account_id = ${owner.accountId}
-    and taken.livemode = ${owner.livemode} and taken.financial_year = ${row.financialYear}
-    and taken.number = ${row.number})`;
-  const allowed = sql`${STOCK_SUFFICES} and ${NO_REORDER_LEVEL_REACHED} and ${numberFree}`;
-  const claimable = keyed ? sql`${allowed} and ${keyIsFree(keyed.record)}` : allowed;
-  const record = keyed
-    ? sql`${recordCte(owner, keyed.record, { status: keyed.status, body: invoice }, claimed)},`
-    : sql``;
-  // Built before the turn and sent when it comes: the claims of a series follow one another, and
-  // building the statement (its SQL and its JSON) would otherwise lengthen every step of that queue.
-  const statement = sql`with ${stockLockCtes(owner, moves, lane ? LANE_LOCK_TIMEOUT : undefined)},
-      ${claimCtes(owner, "invoice", period, seq, claimable)},
-      ${stockUpdateCtes(owner, cause, claimed)},
-      ${record}
-      invoice as (
-        insert into ${invoices}
-        select r.* from json_populate_record(null::invoices, ${JSON.stringify(byColumnName(invoices, row))}::json) r
-        where ${claimed}
-      ),
-      lines as (
-        insert into ${invoiceItems}
-        select r.* from json_populate_recordset(null::invoice_items, ${JSON.stringify(lines)}::json) r
-        where ${claimed}
-      ),
-      ${eventCtes(owner, "invoice.created", invoice, claimed)}
-      select ${claimed} as claimed, m.* from (select 1) one left join (${MOVED_ROWS}) m on true`;
-  const send = lane ? lane.prepare(statement) : preparedOnExecutor(db, statement);
+  const causeValues = causeOf(cause);
+  const event = newEvent("invoice.created", invoice);
+  const values: Record<ClaimValue, unknown> = {
+    accountId: owner.accountId,
+    livemode: owner.livemode,
+    financialYear: row.financialYear,
+    number: row.number,
+    ...wantedOf(moves),
+    causeKind: causeValues.kind,
+    causeReason: causeValues.reason,
+    causeNote: causeValues.note,
+    causeSource: causeValues.sourceId,
+    period,
+    seq,
+    row: JSON.stringify(byColumnName(invoices, row)),
+    lines: JSON.stringify(items.map((item) => byColumnName(invoiceItems, item))),
+    eventId: event.id,
+    eventData: event.data,
+    eventAt: event.at,
+    deliveryIdStart: event.deliveryIdStart,
+  };
+  // Bound before the turn and sent when it comes: the claims of a series follow one another, and
+  // binding the statement (its JSON) would otherwise lengthen every step of that queue.
+  const onLane = lane !== undefined;
+  const query = keyed
+    ? builtClaim(true, onLane).bind({
+        ...values,
+        lockId: keyed.record.lockId,
+        ...storedAnswer(keyed.record, keyed.status, invoice),
+      })
+    : builtClaim(false, onLane).bind(values);
+  const send = lane ? lane.prepare(query) : sendingOn(db, query);
   await turn;
   // On a lane the statement joins its connection's queue here, synchronously (see Lane.prepare), so
   // the next claim of the lane, sent after this one, reaches PostgreSQL after it.
@@ -312,12 +400,6 @@ async function writeIfClaimed(
     claimed: rows[0]?.claimed === true,
     moved: rows.filter((r) => r.product_id !== null),
   };
-}
-
-/** drizzle builds a query's SQL when the query is made, and sends it when it is awaited. */
-function preparedOnExecutor(db: Executor, statement: SQL): () => Promise<unknown> {
-  const query = db.execute(statement);
-  return () => query.then((result) => result);
 }
 
 /** Writes a numbered invoice with separate statements, pipelined: one round trip. */

@@ -1,7 +1,8 @@
 import type { components } from "@bahi/contract";
 import { formatMilli, type Milli, parseNumeric } from "@bahi/gst";
 import { desc, eq, lt, type SQL, sql } from "drizzle-orm";
-import { textArray } from "../db/arrays.js";
+import { textArrayLiteral } from "../db/arrays.js";
+import type { Bindable } from "../db/built-statement.js";
 import type { Executor } from "../db/client.js";
 import { rowsOf } from "../db/rows.js";
 import { products, stockMovements } from "../db/schema.js";
@@ -51,6 +52,23 @@ export interface MovementCause {
   sourceId?: string | null;
 }
 
+/** A MovementCause with its absent fields null, as stockUpdateCtes binds them. */
+export interface CauseValues {
+  kind: MovementCause["kind"];
+  reason: StockMovement["reason"] | null;
+  note: string | null;
+  sourceId: string | null;
+}
+
+export function causeOf(cause: MovementCause): CauseValues {
+  return {
+    kind: cause.kind,
+    reason: cause.reason ?? null,
+    note: cause.note ?? null,
+    sourceId: cause.sourceId ?? null,
+  };
+}
+
 export interface Move {
   productId: string;
   quantity: Milli;
@@ -63,10 +81,26 @@ export interface Move {
  * either way, so two concurrent sales can never both take the last unit: the second waits on the row
  * lock, then finds too little stock, and settleStockMoves refuses the whole transaction with 409,
  * naming the SKU. The moves travel as one JSON parameter and the products are found by their whole
- * key (see textArray), so the statement's text and plan are the same whatever their number.
+ * key (one text array), so the statement's text and plan are the same whatever their number.
  */
 export function stockMoveCtes(owner: Owner, moves: readonly Move[], cause: MovementCause): SQL {
-  return sql`${stockLockCtes(owner, moves)}, ${stockUpdateCtes(owner, cause)}`;
+  return sql`${stockLockCtes(owner, wantedOf(moves))}, ${stockUpdateCtes(owner, causeOf(cause))}`;
+}
+
+/** The moves as stockLockCtes takes them: one JSON list, and the products' ids as a text array. */
+export interface WantedMoves {
+  wanted: string;
+  productIds: string;
+}
+
+/** Each move with the id of the movement it will record. */
+export function wantedOf(moves: readonly Move[]): WantedMoves {
+  const wanted = moves.map((m) => ({
+    product_id: m.productId,
+    quantity: formatMilli(m.quantity),
+    movement_id: newId("stockMovement"),
+  }));
+  return { wanted: JSON.stringify(wanted), productIds: textArrayLiteral(moves.map((m) => m.productId)) };
 }
 
 /**
@@ -76,20 +110,19 @@ export function stockMoveCtes(owner: Owner, moves: readonly Move[], cause: Movem
  * them in different orders would deadlock. STOCK_SUFFICES reads whether every move can be made.
  * `condition` is evaluated once, before any row is locked.
  */
-export function stockLockCtes(owner: Owner, moves: readonly Move[], condition: SQL = sql`true`): SQL {
-  const wanted = moves.map((m) => ({
-    product_id: m.productId,
-    quantity: formatMilli(m.quantity),
-    movement_id: newId("stockMovement"),
-  }));
+export function stockLockCtes(
+  owner: Bindable<Owner>,
+  { wanted, productIds }: Bindable<WantedMoves>,
+  condition: SQL = sql`true`,
+): SQL {
   return sql`wanted as (
-        select * from json_to_recordset(${JSON.stringify(wanted)}::json)
+        select * from json_to_recordset(${wanted}::json)
           as w(product_id text, quantity numeric, movement_id text)
       ),
       locked as materialized (
         select id, stock_on_hand, allow_negative_stock, track_stock, reorder_level from ${products}
         where account_id = ${owner.accountId} and livemode = ${owner.livemode}
-          and id = any(${textArray(moves.map((m) => m.productId))}) and ${condition}
+          and id = any(${productIds}::text[]) and ${condition}
         order by id
         for no key update
       )`;
@@ -128,7 +161,11 @@ export const NO_REORDER_LEVEL_REACHED = sql`not exists (select 1 from wanted w j
  * The second half of stockMoveCtes, `moved` and `recorded`, after stockLockCtes: the moves, made only
  * if `condition` holds, so that a statement that may not make its change moves no stock either.
  */
-export function stockUpdateCtes(owner: Owner, cause: MovementCause, condition: SQL = sql`true`): SQL {
+export function stockUpdateCtes(
+  owner: Bindable<Owner>,
+  cause: Bindable<CauseValues>,
+  condition: SQL = sql`true`,
+): SQL {
   return sql`moved as (
         update ${products} p
         set stock_on_hand = p.stock_on_hand + w.quantity, updated_at = now()
@@ -142,8 +179,7 @@ export function stockUpdateCtes(owner: Owner, cause: MovementCause, condition: S
         insert into ${stockMovements}
           (account_id, livemode, id, product_id, quantity, kind, reason, note, source_id, stock_after)
         select ${owner.accountId}::text, ${owner.livemode}::boolean, movement_id, product_id, quantity,
-          ${cause.kind}::text, ${cause.reason ?? null}::text, ${cause.note ?? null}::text,
-          ${cause.sourceId ?? null}::text, stock_after
+          ${cause.kind}::text, ${cause.reason}::text, ${cause.note}::text, ${cause.sourceId}::text, stock_after
         from moved
         returning id, created_at
       )`;
