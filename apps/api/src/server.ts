@@ -61,12 +61,13 @@ async function rateLimiterFor(options: ServerOptions): Promise<RateLimiter | nul
 /** Starts listening; rejects when the port or host cannot be listened on (the error's `code` says why). */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const rateLimiter = await rateLimiterFor(options);
+  const irp = await IrpSandbox.open(options.db);
   let stopping = false;
   const app = createApp({
     db: options.db,
     services: {
       knownScopes,
-      irp: await IrpSandbox.open(options.db),
+      irp,
       keyCache: new KeyCache(),
       numberGuesses: new NumberGuesses(),
       issuedInvoices: new IssuedInvoiceCache(),
@@ -114,6 +115,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
   } catch (error) {
     rateLimiter?.close();
+    await irp.close();
     throw error;
   }
   const address = server.address() as AddressInfo;
@@ -134,10 +136,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
         server.close(() => {
           clearTimeout(timer);
-          void settledWithin(Promise.allSettled([...handling]), deadline - Date.now()).then(() => {
-            rateLimiter?.close();
-            resolve();
-          });
+          void settledWithin(Promise.allSettled([...handling]), deadline - Date.now())
+            .then(() => {
+              rateLimiter?.close();
+              return irp.close();
+            })
+            .then(resolve);
         });
         server.closeIdleConnections();
       }),

@@ -42,4 +42,6 @@ export interface EInvoiceProvider {
   cancel(irn: string, reason: "1" | "2" | "3" | "4", remark: string): Promise<void>;
   /** The keys that verify this provider's signatures. */
   jwks(): Jwks;
+  /** Lets go of what the provider holds (threads, connections); called once its server has stopped. */
+  close(): Promise<void>;
 }
