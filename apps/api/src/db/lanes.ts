@@ -1,4 +1,4 @@
-import { type Query, SQL, sql } from "drizzle-orm";
+import { is, type Query, SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
 
@@ -82,13 +82,13 @@ export class Lane {
   constructor(readonly reserved: postgres.ReservedSql) {}
 
   /**
-   * Builds `statement` now (unless it was built already) and returns what sends it, as a transaction of its own or with the other
-   * statements queued on the lane at the time (it must write all or nothing), in the order the sends
-   * are called. It must hold LANE_LOCK_TIMEOUT before its first lock. Its rows come back once its
-   * transaction has committed.
+   * Builds `statement` now (unless it was built already) and returns what sends it, as a
+   * transaction of its own or with the other statements queued on the lane at the time (it must
+   * write all or nothing), in the order the sends are called. It must hold LANE_LOCK_TIMEOUT before
+   * its first lock. Its rows come back once its transaction has committed.
    */
   prepare(statement: SQL | Query): () => Promise<Record<string, unknown>[]> {
-    const { sql: text, params } = statement instanceof SQL ? dialect.sqlToQuery(statement) : statement;
+    const { sql: text, params } = is(statement, SQL) ? dialect.sqlToQuery(statement) : statement;
     return () => {
       if (this.retired) return Promise.reject(new LaneClosedError());
       return new Promise((resolve, reject) => {

@@ -263,11 +263,11 @@ function guessedNumber(policy: NumberingPolicy, date: string, seq: number): Docu
  * reaches its reorder level (rare, and announced by an event this statement does not write) and no
  * invoice has the number already, and only if the claim holds moves the stock and writes the
  * invoice, its lines and its event (the row and lines travel as JSON, so the statement's text is the
- * same for any number of lines). It writes all of that or nothing, so on its own it is a transaction: the series counter and the stock rows,
- * locks that every invoice of the account contends for, are then held for this statement and its
- * commit only (on a lane, for its batch's: see LANE_BATCHES_IN_FLIGHT), without a round trip back
- * to Node in between. Its text is built once for each shape (with a key or not, on a lane or not),
- * with placeholders (see BuiltStatement).
+ * same for any number of lines). It writes all of that or nothing, so on its own it is a
+ * transaction: the series counter and the stock rows, locks that every invoice of the account
+ * contends for, are then held for this statement and its commit only (on a lane, for its batch's:
+ * see LANE_BATCHES_IN_FLIGHT), without a round trip back to Node in between. Its text is built once
+ * for each shape (with a key or not, on a lane or not), with placeholders (see BuiltStatement).
  */
 function claimStatement(keyed: boolean, onLane: boolean): SQL {
   const p = sql.placeholder;

@@ -81,7 +81,8 @@ export interface Move {
  * either way, so two concurrent sales can never both take the last unit: the second waits on the row
  * lock, then finds too little stock, and settleStockMoves refuses the whole transaction with 409,
  * naming the SKU. The moves travel as one JSON parameter and the products are found by their whole
- * key (one text array), so the statement's text and plan are the same whatever their number.
+ * key, their ids in one text array, so the statement's text and plan are the same whatever their
+ * number.
  */
 export function stockMoveCtes(owner: Owner, moves: readonly Move[], cause: MovementCause): SQL {
   return sql`${stockLockCtes(owner, wantedOf(moves))}, ${stockUpdateCtes(owner, causeOf(cause))}`;
