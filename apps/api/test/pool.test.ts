@@ -108,7 +108,11 @@ describe.runIf(driverUnderTest === "postgres")("the PostgreSQL pool", () => {
     const lane = await laneFor("acc_4:false:invoice:2026-27");
     const [backend] = await lane.reserved`select pg_backend_pid() as pid`;
     const ahead = Array.from({ length: LANE_BATCHES_IN_FLIGHT }, () => lane.prepare(sql`select 1`)());
-    const batch = [lane.prepare(sql`select 1 as done`)(), lane.prepare(sql`select pg_sleep(30)`)()];
+    // Observed from the start: the cut can reject them before the terminating statement answers.
+    const batch = Promise.allSettled([
+      lane.prepare(sql`select 1 as done`)(),
+      lane.prepare(sql`select pg_sleep(30)`)(),
+    ]);
     await Promise.all(ahead);
     const { db } = database.handle;
     // The sleep holds the batch open, its first statement answered, until its connection is cut.
@@ -121,7 +125,7 @@ describe.runIf(driverUnderTest === "postgres")("the PostgreSQL pool", () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     await db.execute(sql`select pg_terminate_backend(${backend?.pid}::int)`);
-    const [done, sleeping] = await Promise.allSettled(batch);
+    const [done, sleeping] = await batch;
     expect(done?.status).toBe("rejected");
     expect(done?.status === "rejected" && done.reason).not.toBeInstanceOf(LaneRolledBackError);
     expect(sleeping?.status).toBe("rejected");
