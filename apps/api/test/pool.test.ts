@@ -89,9 +89,9 @@ describe.runIf(driverUnderTest === "postgres")("the PostgreSQL pool", () => {
     const insert = (n: number) => lane.prepare(sql`insert into written values (${n}) returning n`);
     // The first ones go alone; the three after them wait, and go together.
     const ahead = Array.from({ length: LANE_BATCHES_IN_FLIGHT }, (_, i) => insert(100 + i)());
-    const batch = [insert(1)(), lane.prepare(sql`select 1 / 0 as never`)(), insert(3)()];
+    const batch = Promise.allSettled([insert(1)(), lane.prepare(sql`select 1 / 0 as never`)(), insert(3)()]);
     await Promise.all(ahead);
-    const [before, failing, after] = await Promise.allSettled(batch);
+    const [before, failing, after] = await batch;
     expect(before?.status === "rejected" && before.reason).toBeInstanceOf(LaneRolledBackError);
     expect(failing?.status === "rejected" && failing.reason).toMatchObject({ code: "22012" });
     expect(after?.status === "rejected" && after.reason).toBeInstanceOf(LaneRolledBackError);
