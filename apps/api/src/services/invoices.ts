@@ -258,6 +258,28 @@ function guessedNumber(policy: NumberingPolicy, date: string, seq: number): Docu
   }
 }
 
+/** The placeholders of claimStatement, and those it has with a key. */
+type ClaimValue =
+  | "accountId"
+  | "livemode"
+  | "financialYear"
+  | "number"
+  | "wanted"
+  | "productIds"
+  | "causeKind"
+  | "causeReason"
+  | "causeNote"
+  | "causeSource"
+  | "period"
+  | "seq"
+  | "row"
+  | "lines"
+  | "eventId"
+  | "eventData"
+  | "eventAt"
+  | "deliveryIdStart";
+type KeyValue = "lockId" | keyof StoredAnswer;
+
 /**
  * One statement that locks the stock, claims the guessed number if every product has the stock, none
  * reaches its reorder level (rare, and announced by an event this statement does not write) and no
@@ -270,7 +292,7 @@ function guessedNumber(policy: NumberingPolicy, date: string, seq: number): Docu
  * for each shape (with a key or not, on a lane or not), with placeholders (see BuiltStatement).
  */
 function claimStatement(keyed: boolean, onLane: boolean): SQL {
-  const p = sql.placeholder;
+  const p = (name: ClaimValue | KeyValue) => sql.placeholder(name);
   const owner = { accountId: p("accountId"), livemode: p("livemode") };
   const claimed = sql`exists (select 1 from claimed)`;
   // A number another invoice has (see nextDocumentNumber) is a guess that missed, not an error.
@@ -312,27 +334,6 @@ function claimStatement(keyed: boolean, onLane: boolean): SQL {
       ${eventCtes(owner, event, claimed)}
       select ${claimed} as claimed, m.* from (select 1) one left join (${MOVED_ROWS}) m on true`;
 }
-
-type ClaimValue =
-  | "accountId"
-  | "livemode"
-  | "financialYear"
-  | "number"
-  | "wanted"
-  | "productIds"
-  | "causeKind"
-  | "causeReason"
-  | "causeNote"
-  | "causeSource"
-  | "period"
-  | "seq"
-  | "row"
-  | "lines"
-  | "eventId"
-  | "eventData"
-  | "eventAt"
-  | "deliveryIdStart";
-type KeyValue = "lockId" | keyof StoredAnswer;
 
 /** The claim's statements by shape, each built the first time it is needed. */
 const claimStatements = new Map<string, BuiltStatement<ClaimValue | KeyValue>>();
