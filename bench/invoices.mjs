@@ -52,11 +52,11 @@ try {
     await load({ ...create, connections: 8, duration: warmupSeconds, requests });
   console.log(`Invoice create on PostgreSQL, ${duration} s per run (2-core machine, loopback)`);
   console.log(
-    "clients  pgbench tps  pgbench mean  pgbench p99  POST /v1/invoices          req/s   ratio  p50    p99     CPU/request: server (main thread)  PostgreSQL",
+    "clients  pgbench tps  pgbench mean  pgbench p99  its PostgreSQL CPU/tx  POST /v1/invoices          req/s   ratio  p50    p99     CPU/request: server (main thread)  PostgreSQL",
   );
   const row = (clients, reference, name, r) =>
     console.log(
-      `${String(clients).padStart(7)}  ${String(reference.tps).padStart(11)}  ${`${reference.latency} ms`.padStart(12)}  ${`${reference.p99} ms`.padStart(11)}  ${name.padEnd(24)} ${String(r.rps).padStart(6)}  ${(r.rps / reference.tps).toFixed(2).padStart(6)}  ${String(r.p50).padStart(3)} ms ${String(r.p99).padStart(4)} ms  ${r.cpuMs.toFixed(2).padStart(6)} ms (${r.mainMs.toFixed(2)} ms)  ${r.postgresMs.toFixed(2).padStart(6)} ms`,
+      `${String(clients).padStart(7)}  ${String(reference.tps).padStart(11)}  ${`${reference.latency} ms`.padStart(12)}  ${`${reference.p99} ms`.padStart(11)}  ${`${reference.postgresMs.toFixed(2)} ms`.padStart(21)}  ${name.padEnd(24)} ${String(r.rps).padStart(6)}  ${(r.rps / reference.tps).toFixed(2).padStart(6)}  ${String(r.p50).padStart(3)} ms ${String(r.p99).padStart(4)} ms  ${r.cpuMs.toFixed(2).padStart(6)} ms (${r.mainMs.toFixed(2)} ms)  ${r.postgresMs.toFixed(2).padStart(6)} ms`,
     );
   const ratios = new Map();
   const median = (values) => {

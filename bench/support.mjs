@@ -71,7 +71,8 @@ export const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 12);
  * pgbench running the plain reference transaction (invoice-reference.sql) from `clients` clients for
  * `duration` seconds on the benchmark's account (`vars`: seedInvoiceSale's `referenceVars`); its tps,
  * mean latency, and the median and p99 of its transactions' latencies in ms (from pgbench's log of
- * each transaction), so that the API's p99 can be read against what the plain SQL reaches.
+ * each transaction), so that the API's p99 can be read against what the plain SQL reaches; and
+ * PostgreSQL's CPU time per transaction, to read against the API's per create.
  */
 export function pgbenchReference(url, clients, duration, vars) {
   const logs = mkdtempSync(join(tmpdir(), "bahi-pgbench-"));
@@ -80,8 +81,11 @@ export function pgbenchReference(url, clients, duration, vars) {
   for (const [name, value] of Object.entries(vars)) args.push("-D", `${name}=${value}`);
   let out;
   let latencies;
+  let postgresSeconds;
   try {
+    const before = postgresCpuSeconds();
     out = execFileSync("pgbench", [...args, url], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    postgresSeconds = postgresCpuSeconds() - before;
     latencies = transactionLatencies(logs);
   } finally {
     rmSync(logs, { recursive: true, force: true });
@@ -93,9 +97,11 @@ export function pgbenchReference(url, clients, duration, vars) {
   if (!process.env.BENCH_NO_ANALYZE) execFileSync("psql", [url, "-qc", "analyze"], { stdio: "ignore" });
   const tps = /tps = ([\d.]+)/.exec(out)?.[1];
   const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
+  const transactions = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1]);
   return {
     tps: Math.round(Number(tps)),
     latency: Number(latency),
+    postgresMs: (postgresSeconds * 1000) / transactions,
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
   };
@@ -235,14 +241,19 @@ export async function load({
   };
 }
 
+/** The fields of `/proc/<pid>/stat` after the command's name (the first is the state), or null. */
+function statFields(statPath) {
+  try {
+    return readFileSync(statPath, "utf8").split(") ")[1].split(" ");
+  } catch {
+    return null; // a process that exited between the listing and the read
+  }
+}
+
 /** CPU seconds (user and system) used by a process (`/proc/<pid>/stat`) or one of its threads. */
 function cpuSeconds(statPath) {
-  try {
-    const fields = readFileSync(statPath, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0; // a backend that exited between the listing and the read
-  }
+  const fields = statFields(statPath);
+  return fields ? (Number(fields[11]) + Number(fields[12])) / 100 : 0;
 }
 
 /** Whether a PostgreSQL backend serves `database`: its title names it (`postgres: 15/main: user database …`). */
@@ -255,18 +266,43 @@ function serves(pid, database) {
 }
 
 /**
+ * CPU seconds so far of all of PostgreSQL: its live processes' own, and through the postmaster (the
+ * one whose parent is not PostgreSQL) the CPU of the backends and workers that have exited, which it
+ * waited for. Without the latter, a backend or autovacuum worker that exited during a run took its
+ * CPU out of the sum (a GET once measured -0.007 ms), and pgbench's backends, gone when it ends,
+ * could not be measured at all.
+ */
+function postgresCpuSeconds() {
+  const pids = execFileSync("pgrep", ["-u", "postgres", "postgres"], { encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean);
+  let seconds = 0;
+  for (const pid of pids) {
+    const fields = statFields(`/proc/${pid}/stat`);
+    if (!fields) continue;
+    seconds += (Number(fields[11]) + Number(fields[12])) / 100;
+    if (!pids.includes(fields[1])) seconds += (Number(fields[13]) + Number(fields[14])) / 100;
+  }
+  return seconds;
+}
+
+/**
  * CPU seconds so far of the server (all threads), of its main thread (JavaScript; the rest is
- * libuv's thread pool, where the RSA signatures run, and V8's collector) and of every PostgreSQL
- * process, or with `database` of the backends connected to it alone (their CPU until they exit).
+ * the IRP sandbox's signing threads, libuv's pool and V8's collector) and of PostgreSQL (see
+ * postgresCpuSeconds), or with `database` of the live backends connected to it alone.
  */
 function cpuNow(pid, database) {
-  const postgresPids = execFileSync("pgrep", ["-u", "postgres", "postgres"], { encoding: "utf8" })
-    .split("\n")
-    .filter((p) => p && (database === undefined || serves(p, database)));
+  const postgres =
+    database === undefined
+      ? postgresCpuSeconds()
+      : execFileSync("pgrep", ["-u", "postgres", "postgres"], { encoding: "utf8" })
+          .split("\n")
+          .filter((p) => p && serves(p, database))
+          .reduce((sum, p) => sum + cpuSeconds(`/proc/${p}/stat`), 0);
   return {
     server: cpuSeconds(`/proc/${pid}/stat`),
     main: cpuSeconds(`/proc/${pid}/task/${pid}/stat`),
-    postgres: postgresPids.reduce((sum, p) => sum + cpuSeconds(`/proc/${p}/stat`), 0),
+    postgres,
   };
 }
 
