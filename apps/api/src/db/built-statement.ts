@@ -4,6 +4,11 @@ import type { Executor } from "./client.js";
 
 const dialect = new PgDialect();
 
+/** The SQL text and parameters of a drizzle statement, its placeholders left in the parameters. */
+export function toQuery(statement: SQL): Query {
+  return dialect.sqlToQuery(statement);
+}
+
 /** Each value of T, or a placeholder that stands for it in a statement built once (BuiltStatement). */
 export type Bindable<T> = { readonly [K in keyof T]: T[K] | Placeholder };
 
@@ -16,7 +21,7 @@ export class BuiltStatement<Name extends string> {
   private readonly query: Query;
 
   constructor(statement: SQL) {
-    this.query = dialect.sqlToQuery(statement);
+    this.query = toQuery(statement);
   }
 
   /** The text and its parameters, each placeholder given its value. */

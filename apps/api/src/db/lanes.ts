@@ -1,6 +1,6 @@
 import { is, type Query, SQL, sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import type postgres from "postgres";
+import { toQuery } from "./built-statement.js";
 
 /** STATEMENT_LANES: at most this many pool connections are kept as lanes, and at most half the pool. */
 export const STATEMENT_LANES = 4;
@@ -21,8 +21,6 @@ export const LANE_LOCK_TIMEOUT_MS = 100;
  * locks held until Node's next turn sent the COMMIT.
  */
 export const LANE_LOCK_TIMEOUT = sql`(select set_config('lock_timeout', ${`${LANE_LOCK_TIMEOUT_MS}ms`}, true)) is not null`;
-
-const dialect = new PgDialect();
 
 /**
  * LANE_BATCHES_IN_FLIGHT: how many transactions a lane has sent and not yet seen answered. Statements
@@ -88,7 +86,7 @@ export class Lane {
    * its first lock. Its rows come back once its transaction has committed.
    */
   prepare(statement: SQL | Query): () => Promise<Record<string, unknown>[]> {
-    const { sql: text, params } = is(statement, SQL) ? dialect.sqlToQuery(statement) : statement;
+    const { sql: text, params } = is(statement, SQL) ? toQuery(statement) : statement;
     return () => {
       if (this.retired) return Promise.reject(new LaneClosedError());
       return new Promise((resolve, reject) => {
