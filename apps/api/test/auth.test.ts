@@ -1,7 +1,13 @@
 import { operationList } from "@bahi/contract";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_CACHE_TTL_MS, type Authentication, authenticate, KeyCache } from "../src/auth/authenticate.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  AUTH_CACHE_REFRESH_AHEAD_MS,
+  AUTH_CACHE_TTL_MS,
+  type Authentication,
+  authenticate,
+  KeyCache,
+} from "../src/auth/authenticate.js";
 import { apiKeys } from "../src/db/schema.js";
 import { handlers } from "../src/routes/index.js";
 import { issueApiKey } from "../src/services/api-keys.js";
@@ -56,14 +62,37 @@ describe("401", () => {
     const at = (ms: number): Promise<Authentication> =>
       authenticate(db, cache, `Bearer ${key.secret}`, new Date(t0 + ms));
     expect(await at(0)).toHaveProperty("principal");
-    // Another node revokes it: this node's cache is not told, and trusts what it read until its TTL.
+    // Another node revokes it: this node's cache is not told, and trusts what it read for a while.
     await db
       .update(apiKeys)
       .set({ revokedAt: new Date(t0) })
       .where(eq(apiKeys.id, key.id));
-    for (const ms of [1_000, 2_000, 3_000, 4_000, AUTH_CACHE_TTL_MS - 1]) {
+    const refreshFrom = AUTH_CACHE_TTL_MS - AUTH_CACHE_REFRESH_AHEAD_MS;
+    for (const ms of [1_000, 2_000, 3_000, refreshFrom - 1]) {
       expect(await at(ms)).toHaveProperty("principal");
     }
+    // Used in the last AUTH_CACHE_REFRESH_AHEAD_MS, the key is served from the cache while it is read
+    // again, and the revocation is seen before the entry expires.
+    expect(await at(refreshFrom)).toHaveProperty("principal");
+    await vi.waitFor(async () => {
+      const soon = await at(AUTH_CACHE_TTL_MS - 1);
+      expect("failure" in soon && soon.failure.code).toBe("api_key_revoked");
+    });
+  });
+
+  it(`for a key revoked on another node and not used in its last ${AUTH_CACHE_REFRESH_AHEAD_MS} ms: at AUTH_CACHE_TTL_MS`, async () => {
+    const db = api.database.handle.db;
+    const key = await issueApiKey(db, { accountId: tenant.accountId, livemode: false, scopes: ["*"] });
+    const cache = new KeyCache();
+    const t0 = Date.now();
+    const at = (ms: number): Promise<Authentication> =>
+      authenticate(db, cache, `Bearer ${key.secret}`, new Date(t0 + ms));
+    expect(await at(0)).toHaveProperty("principal");
+    await db
+      .update(apiKeys)
+      .set({ revokedAt: new Date(t0) })
+      .where(eq(apiKeys.id, key.id));
+    expect(await at(AUTH_CACHE_TTL_MS - AUTH_CACHE_REFRESH_AHEAD_MS - 1)).toHaveProperty("principal");
     const after = await at(AUTH_CACHE_TTL_MS);
     expect("failure" in after && after.failure.code).toBe("api_key_revoked");
   });
