@@ -54,7 +54,8 @@ describe("401", () => {
     expect(res.body.code).toBe("api_key_revoked");
   });
 
-  it(`for a key revoked on another node, within AUTH_CACHE_TTL_MS (${AUTH_CACHE_TTL_MS} ms) however often it is used`, async () => {
+  /** A key read once on this node and then revoked by another; `at(ms)` authenticates it `ms` later. */
+  async function keyRevokedElsewhere(): Promise<(ms: number) => Promise<Authentication>> {
     const db = api.database.handle.db;
     const key = await issueApiKey(db, { accountId: tenant.accountId, livemode: false, scopes: ["*"] });
     const cache = new KeyCache();
@@ -62,11 +63,16 @@ describe("401", () => {
     const at = (ms: number): Promise<Authentication> =>
       authenticate(db, cache, `Bearer ${key.secret}`, new Date(t0 + ms));
     expect(await at(0)).toHaveProperty("principal");
-    // Another node revokes it: this node's cache is not told, and trusts what it read for a while.
+    // This node's cache is not told, and trusts what it read for a while.
     await db
       .update(apiKeys)
       .set({ revokedAt: new Date(t0) })
       .where(eq(apiKeys.id, key.id));
+    return at;
+  }
+
+  it(`for a key revoked on another node, within AUTH_CACHE_TTL_MS (${AUTH_CACHE_TTL_MS} ms) however often it is used`, async () => {
+    const at = await keyRevokedElsewhere();
     const refreshFrom = AUTH_CACHE_TTL_MS - AUTH_CACHE_REFRESH_AHEAD_MS;
     for (const ms of [1_000, 2_000, 3_000, refreshFrom - 1]) {
       expect(await at(ms)).toHaveProperty("principal");
@@ -81,17 +87,7 @@ describe("401", () => {
   });
 
   it(`for a key revoked on another node and not used in its last ${AUTH_CACHE_REFRESH_AHEAD_MS} ms: at AUTH_CACHE_TTL_MS`, async () => {
-    const db = api.database.handle.db;
-    const key = await issueApiKey(db, { accountId: tenant.accountId, livemode: false, scopes: ["*"] });
-    const cache = new KeyCache();
-    const t0 = Date.now();
-    const at = (ms: number): Promise<Authentication> =>
-      authenticate(db, cache, `Bearer ${key.secret}`, new Date(t0 + ms));
-    expect(await at(0)).toHaveProperty("principal");
-    await db
-      .update(apiKeys)
-      .set({ revokedAt: new Date(t0) })
-      .where(eq(apiKeys.id, key.id));
+    const at = await keyRevokedElsewhere();
     expect(await at(AUTH_CACHE_TTL_MS - AUTH_CACHE_REFRESH_AHEAD_MS - 1)).toHaveProperty("principal");
     const after = await at(AUTH_CACHE_TTL_MS);
     expect("failure" in after && after.failure.code).toBe("api_key_revoked");
