@@ -7,6 +7,13 @@ export const DEFAULT_POOL_SIZE = 10;
 /** Migrations hold a lock on one connection and run on another. */
 export const MIN_POOL_SIZE = 2;
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+/**
+ * DATABASE_CLOSE_TIMEOUT_MS: how long a stopping server waits for its database connections to close
+ * once its work is done or given up. postgres.js gives statements 5 s before it ends their
+ * connections; past this the process exits all the same, since its end() can wait for ever after a
+ * cut connection (porsager/postgres#1097).
+ */
+export const DATABASE_CLOSE_TIMEOUT_MS = 10_000;
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

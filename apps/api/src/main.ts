@@ -1,4 +1,4 @@
-import { type Config, ConfigError, loadConfig } from "./config.js";
+import { type Config, ConfigError, DATABASE_CLOSE_TIMEOUT_MS, loadConfig } from "./config.js";
 import { DataDirInUseError } from "./db/data-dir-lock.js";
 import { StatisticsKeeper } from "./db/statistics.js";
 import { seedDemoAccount } from "./demo.js";
@@ -6,6 +6,7 @@ import { createLogger } from "./logger.js";
 import { openRuntime } from "./runtime.js";
 import { type RunningServer, startServer } from "./server.js";
 import { ImportWorker } from "./services/product-imports/worker.js";
+import { settledWithin } from "./settled-within.js";
 import { AddressPolicy } from "./webhooks/address-policy.js";
 import { startWorker } from "./webhooks/worker.js";
 
@@ -84,15 +85,27 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
-    await Promise.all([
+    // The workers' stops wait for their statements, which a database that no longer answers (a lock
+    // held elsewhere, a connection the driver never fails) would hold for ever: past the timeout, the
+    // database is closed under them, which fails those statements. The HTTP server bounds its own.
+    const [, drained] = await Promise.all([
       server.close(config.shutdownTimeoutMs),
-      worker?.stop(),
-      importer?.stop(),
-      statistics.stop(),
+      settledWithin(
+        Promise.all([worker?.stop(), importer?.stop(), statistics.stop()]),
+        config.shutdownTimeoutMs,
+      ),
     ]);
-    await runtime.close();
+    if (!drained) {
+      logger.error(
+        { timeout_ms: config.shutdownTimeoutMs },
+        "work was still waiting on the database at the shutdown timeout: closing the database under it",
+      );
+    }
+    const closed = await settledWithin(runtime.close(), DATABASE_CLOSE_TIMEOUT_MS);
+    if (!closed)
+      logger.error({ timeout_ms: DATABASE_CLOSE_TIMEOUT_MS }, "the database did not close in time");
     logger.info("stopped");
-    process.exit(0);
+    process.exit(drained && closed ? 0 : 1);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   LANE_BATCH_MAX,
@@ -35,6 +36,31 @@ describe.runIf(driverUnderTest === "postgres")("the PostgreSQL pool", () => {
       const [setting] = rowsOf(await executor.execute(sql`show jit`));
       expect(setting?.jit).toBe("off");
     }
+  });
+
+  it("lives through a new connection whose array-types query fails: its query fails, not the process", async () => {
+    if (!database.url) throw new Error("PostgreSQL has a URL");
+    // postgres.js asks for the array types first on each new connection; 1 ms of statement_timeout
+    // cancels that query, as a connection cut while it runs fails it. Unpatched, its rejection went
+    // unhandled and ended the process (porsager/postgres#1192; patches/README.md).
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    const client = postgres(database.url, {
+      max: 1,
+      onnotice: () => {},
+      connection: { statement_timeout: 1 },
+    });
+    try {
+      await client`select 1`.catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The types never arrived (text[]'s parser is one of them): the failing path was the one taken.
+      expect(client.options.parsers[1009]).toBeUndefined();
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+      await client.end();
+    }
+    expect(unhandled).toEqual([]);
   });
 
   it("gives a key the same lane each time; what it sends waits at most LANE_LOCK_TIMEOUT_MS for a lock", async () => {

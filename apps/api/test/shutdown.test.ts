@@ -6,10 +6,12 @@ import { join } from "node:path";
 import { fixtures } from "@bahi/contract";
 import { eq, sql } from "drizzle-orm";
 import { pino } from "pino";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATABASE_CLOSE_TIMEOUT_MS } from "../src/config.js";
 import { invoices, products } from "../src/db/schema.js";
 import { startServer } from "../src/server.js";
-import { createTestDatabase, type TestDatabase } from "./support/database.js";
+import { createTestDatabase, driverUnderTest, type TestDatabase } from "./support/database.js";
 import { type ServerProcess, startServerProcess } from "./support/processes.js";
 import { createTenant } from "./support/tenants.js";
 
@@ -181,4 +183,34 @@ describe("the server process on SIGTERM", () => {
     // Node's keep-alive timeout (5 s) would end the connection earlier than BAHI_SHUTDOWN_TIMEOUT_MS.
     expect(Date.now() - signalled).toBeLessThan(3_000);
   });
+
+  it.runIf(driverUnderTest === "postgres")(
+    "exits, with 1, when work still waits on the database at the timeout",
+    async () => {
+      if (!database.url) throw new Error("PostgreSQL has a URL");
+      const shutdownTimeoutMs = 300;
+      server = await startServerProcess({
+        DATABASE_URL: database.url,
+        BAHI_SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs),
+      });
+      // The webhook worker's next look for deliveries waits on this lock, and its stop on that look.
+      const locker = postgres(database.url, { max: 1, onnotice: () => {} });
+      const held = await locker.reserve();
+      try {
+        await held`begin`;
+        await held`lock table webhook_deliveries in access exclusive mode`;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const signalled = Date.now();
+        server.child.kill("SIGTERM");
+        expect(await server.exited).toBe(1);
+        expect(Date.now() - signalled).toBeLessThan(shutdownTimeoutMs + DATABASE_CLOSE_TIMEOUT_MS);
+        expect(server.output()).toContain("work was still waiting on the database at the shutdown timeout");
+      } finally {
+        await held`rollback`;
+        held.release();
+        await locker.end();
+      }
+    },
+    30_000,
+  );
 });
