@@ -250,10 +250,25 @@ function statFields(statPath) {
   }
 }
 
+/**
+ * CPU seconds, user and system, from statFields: at 11 a process's own (`utime`, `stime`), at 13 those
+ * of its children that it waited for (`cutime`, `cstime`).
+ */
+function cpuOf(fields, at = 11) {
+  return (Number(fields[at]) + Number(fields[at + 1])) / 100;
+}
+
 /** CPU seconds (user and system) used by a process (`/proc/<pid>/stat`) or one of its threads. */
 function cpuSeconds(statPath) {
   const fields = statFields(statPath);
-  return fields ? (Number(fields[11]) + Number(fields[12])) / 100 : 0;
+  return fields ? cpuOf(fields) : 0;
+}
+
+/** The pids of PostgreSQL's processes (the postmaster, its backends and workers). */
+function postgresPids() {
+  return execFileSync("pgrep", ["-u", "postgres", "postgres"], { encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean);
 }
 
 /** Whether a PostgreSQL backend serves `database`: its title names it (`postgres: 15/main: user database …`). */
@@ -273,15 +288,13 @@ function serves(pid, database) {
  * could not be measured at all.
  */
 function postgresCpuSeconds() {
-  const pids = execFileSync("pgrep", ["-u", "postgres", "postgres"], { encoding: "utf8" })
-    .split("\n")
-    .filter(Boolean);
+  const pids = postgresPids();
   let seconds = 0;
   for (const pid of pids) {
     const fields = statFields(`/proc/${pid}/stat`);
     if (!fields) continue;
-    seconds += (Number(fields[11]) + Number(fields[12])) / 100;
-    if (!pids.includes(fields[1])) seconds += (Number(fields[13]) + Number(fields[14])) / 100;
+    seconds += cpuOf(fields);
+    if (!pids.includes(fields[1])) seconds += cpuOf(fields, 13);
   }
   return seconds;
 }
@@ -295,9 +308,8 @@ function cpuNow(pid, database) {
   const postgres =
     database === undefined
       ? postgresCpuSeconds()
-      : execFileSync("pgrep", ["-u", "postgres", "postgres"], { encoding: "utf8" })
-          .split("\n")
-          .filter((p) => p && serves(p, database))
+      : postgresPids()
+          .filter((p) => serves(p, database))
           .reduce((sum, p) => sum + cpuSeconds(`/proc/${p}/stat`), 0);
   return {
     server: cpuSeconds(`/proc/${pid}/stat`),
