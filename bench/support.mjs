@@ -1,6 +1,6 @@
 // Shared by the benchmarks: a throwaway PostgreSQL database, the API as a child process, autocannon.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes, sign } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -57,6 +57,22 @@ export function startApi(env) {
 }
 
 const here = fileURLToPath(new URL(".", import.meta.url));
+
+/**
+ * One RS256 signature's time on this machine, in µs (RSA-2048, one thread, before any load). A B2B
+ * create signs twice (its QR code and the invoice), and this cost differs more between the machines
+ * the benchmark has run on (0.21 ms with AVX-512 IFMA, 0.8–1.3 ms without) than anything else a
+ * create does, so the creates' ratio is read beside it (BENCHMARKS.md, "Session 27").
+ */
+export function signatureMicros() {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const text = Buffer.alloc(2_000, "x");
+  for (let i = 0; i < 20; i++) sign("sha256", text, privateKey);
+  const count = 200;
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < count; i++) sign("sha256", text, privateKey);
+  return Number(process.hrtime.bigint() - start) / count / 1_000;
+}
 
 /**
  * How long the benchmarks load each kind of create, unmeasured, before they measure
