@@ -61,7 +61,7 @@ const here = fileURLToPath(new URL(".", import.meta.url));
 /**
  * One RS256 signature's time on this machine, in µs (RSA-2048, one thread, before any load). A B2B
  * create signs twice (its QR code and the invoice), and this cost differs more between the machines
- * the benchmark has run on (0.21 ms with AVX-512 IFMA, 0.8–1.3 ms without) than anything else a
+ * the benchmark has run on (0.2 ms with AVX-512 IFMA, 0.7–1.3 ms without) than anything else a
  * create does, so the creates' ratio is read beside it (BENCHMARKS.md, "Session 27").
  */
 export function signatureMicros() {
