@@ -63,6 +63,18 @@ it("analyses a table again once it has more than doubled, so its cached plans ar
   expect(await estimatedRows("probe_growing")).toBe(4_001);
 });
 
+it("analyses the tables that doubled in one transaction, so that connections plan their statements again once", async () => {
+  await probe("probe_together_a", STALE_STATISTICS_MIN_ROWS);
+  await probe("probe_together_b", STALE_STATISTICS_MIN_ROWS);
+  expect(await refreshStaleStatistics(db)).toEqual(["probe_together_a", "probe_together_b"]);
+  const [written] = rowsOf(
+    await db.execute(sql`
+      select count(*)::int as columns, count(distinct xmin::text)::int as transactions from pg_statistic
+      where starelid in ('probe_together_a'::regclass, 'probe_together_b'::regclass)`),
+  );
+  expect(written).toEqual({ columns: 2, transactions: 1 });
+});
+
 it("the keeper checks on its interval, and stop waits for the check in flight", async () => {
   await probe("probe_kept", STALE_STATISTICS_MIN_ROWS);
   const lines: string[] = [];

@@ -19,8 +19,8 @@ export const STATISTICS_CHECK_INTERVAL_MS = 10_000;
  * 12,000 invoices, the check of an invoice line's invoice made on an empty table read every index
  * entry of the account: 120 buffers for each line (BENCHMARKS.md). Autovacuum analyses tables long
  * before they double, so where it runs this finds nothing to do. Where it does not run (PGlite, or
- * a server with it switched off), this does its analysing. Tables another session is analysing
- * are skipped. Returns the tables analysed.
+ * a server with it switched off), this does its analysing. Tables that doubled together are
+ * analysed in one transaction. Tables another session is analysing are skipped. Returns the tables analysed.
  */
 export async function refreshStaleStatistics(db: Database): Promise<string[]> {
   const stale = rowsOf(
@@ -32,7 +32,17 @@ export async function refreshStaleStatistics(db: Database): Promise<string[]> {
         and s.n_live_tup > 2 * greatest(c.reltuples, 0)
       order by s.relname`),
   ).map((row) => String(row.name));
-  for (const name of stale) await db.execute(sql`analyze (skip_locked) ${sql.identifier(name)}`);
+  if (stale.length === 0) return stale;
+  // In a transaction block, ANALYZE of several tables commits their statistics together; outside one
+  // it commits each table's apart, and every connection would plan its statements again each time.
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`analyze (skip_locked) ${sql.join(
+        stale.map((name) => sql.identifier(name)),
+        sql`, `,
+      )}`,
+    );
+  });
   return stale;
 }
 
