@@ -20,7 +20,8 @@ export const STATISTICS_CHECK_INTERVAL_MS = 10_000;
  * entry of the account: 120 buffers for each line (BENCHMARKS.md). Autovacuum analyses tables long
  * before they double, so where it runs this finds nothing to do. Where it does not run (PGlite, or
  * a server with it switched off), this does its analysing. Tables that doubled together are
- * analysed in one transaction. Tables another session is analysing are skipped. Returns the tables analysed.
+ * analysed in one transaction. Tables another session is analysing are skipped. Returns the tables
+ * analysed.
  */
 export async function refreshStaleStatistics(db: Database): Promise<string[]> {
   const stale = rowsOf(
