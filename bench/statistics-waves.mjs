@@ -5,9 +5,8 @@
 // 100 ms. For each group of analyses it prints the creates answered from the first analysis to 1.5 s
 // after the last, how many of them took longer than the round's p99, and how many would have by chance
 // (the window's share of the round's creates). BENCH_ROUNDS rounds (default 3).
-import autocannon from "autocannon";
 import postgres from "postgres";
-import { createDatabase, seedInvoiceSale, startApi, stopApi } from "./support.mjs";
+import { createDatabase, load, seedInvoiceSale, startApi, stopApi } from "./support.mjs";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const duration = Number(process.env.BENCH_SECONDS ?? 25);
@@ -35,24 +34,21 @@ async function round(number) {
         await new Promise((resolve) => setTimeout(resolve, pollMs));
       }
     })();
-    const result = await autocannon({
+    const { rps, p50, p90, p99, max } = await load({
       url: `${api.url}/v1/invoices`,
       method: "POST",
       headers,
       body: invoiceBody,
       connections: clients,
       duration,
-      setupClient: (client) =>
-        client.on("response", (_status, _bytes, ms) => answered.push([Date.now() - started, ms])),
+      onResponse: (ms) => answered.push([Date.now() - started, ms]),
+    }).finally(() => {
+      polling = false;
     });
-    polling = false;
     await poller;
-    if (result.non2xx > 0 || result.errors > 0)
-      throw new Error(`${result.non2xx} non-2xx, ${result.errors} errors`);
-    const { p50, p90, p99, max } = result.latency;
     const overP99 = answered.filter(([, ms]) => ms > p99).length;
     console.log(
-      `round ${number}: ${answered.length} creates, ${Math.round(result.requests.average)} a second, p50 ${p50} ms, p90 ${p90} ms, p99 ${p99} ms, max ${max} ms; ${overP99} over p99`,
+      `round ${number}: ${answered.length} creates, ${rps} a second, p50 ${p50} ms, p90 ${p90} ms, p99 ${p99} ms, max ${max} ms; ${overP99} over p99`,
     );
     const groups = [];
     for (const at of [...analyses.values()].sort((a, b) => a - b)) {

@@ -233,7 +233,8 @@ export function eachUnderItsOwnKey(prefix) {
 
 /**
  * A bounded autocannon run against loopback, for `duration` seconds or `amount` requests; returns
- * requests/s and latency percentiles in ms. `requests` (autocannon's) varies each request, e.g. its key.
+ * requests/s and latency percentiles in ms. `requests` (autocannon's) varies each request, e.g. its key;
+ * `onResponse(ms)` hears of each answer as it comes.
  */
 export async function load({
   url,
@@ -244,8 +245,21 @@ export async function load({
   method = "GET",
   body,
   requests,
+  onResponse,
 }) {
-  const result = await autocannon({ url, headers, connections, duration, amount, method, body, requests });
+  const setupClient =
+    onResponse && ((client) => client.on("response", (_status, _bytes, ms) => onResponse(ms)));
+  const result = await autocannon({
+    url,
+    headers,
+    connections,
+    duration,
+    amount,
+    method,
+    body,
+    requests,
+    setupClient,
+  });
   if (result.non2xx > 0 || result.errors > 0) {
     const statuses = JSON.stringify(result.statusCodeStats);
     throw new Error(`${result.non2xx} non-2xx answers (${statuses}) and ${result.errors} errors from ${url}`);
@@ -253,7 +267,9 @@ export async function load({
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
+    p90: result.latency.p90,
     p99: result.latency.p99,
+    max: result.latency.max,
   };
 }
 
