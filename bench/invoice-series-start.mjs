@@ -15,12 +15,9 @@ async function round() {
   const database = await createDatabase();
   const api = await startApi({ DATABASE_URL: database.url, BAHI_RATE_LIMIT: "off", BAHI_DB_POOL_SIZE: "20" });
   try {
-    const { headers, invoiceBody } = await seedInvoiceSale(api);
+    const { create } = await seedInvoiceSale(api);
     return await load({
-      url: `${api.url}/v1/invoices`,
-      method: "POST",
-      headers,
-      body: invoiceBody,
+      ...create,
       connections: clients,
       duration,
       requests: keyed ? withKey : undefined,

@@ -7,12 +7,12 @@
 //   its WAL flush (IO:WALSync), running, or idle. A series' claims run one at a time on that
 //   connection, so its time bounds the series.
 // BENCH_ROUNDS rounds (default 2).
-import autocannon from "autocannon";
 import postgres from "postgres";
 import {
   ADMIN_URL,
   createDatabase,
   load,
+  loadWatched,
   pgbenchReference,
   seedInvoiceSale,
   startApi,
@@ -41,42 +41,27 @@ const api = await startApi({ DATABASE_URL: database.url, BAHI_RATE_LIMIT: "off",
 const monitor = postgres(ADMIN_URL, { max: 1 });
 const name = new URL(database.url).pathname.slice(1);
 try {
-  const { headers, invoiceBody, referenceVars } = await seedInvoiceSale(api);
-  const create = { url: `${api.url}/v1/invoices`, method: "POST", headers, body: invoiceBody };
+  const { create, referenceVars } = await seedInvoiceSale(api);
   await load({ ...create, connections: 8, duration: warmupSeconds });
   console.log(`POST /v1/invoices from ${clients} clients, ${duration} s a round, after pgbench's reference`);
   for (let round = 1; round <= rounds; round++) {
     const reference = pgbenchReference(database.url, clients, duration, referenceVars);
-    const answered = [];
     const states = new Map();
-    let sampling = true;
-    const started = Date.now();
-    const sampler = (async () => {
-      while (sampling) {
+    const l = await loadWatched(
+      { ...create, connections: clients, duration },
+      async () => {
         const rows = await monitor`select state, wait_event_type, wait_event, query from pg_stat_activity
           where datname = ${name} and backend_type = 'client backend'`;
         const state = laneState(rows);
         states.set(state, (states.get(state) ?? 0) + 1);
-        await new Promise((resolve) => setTimeout(resolve, sampleEveryMs));
-      }
-    })();
-    const result = await autocannon({
-      ...create,
-      connections: clients,
-      duration,
-      setupClient: (client) =>
-        client.on("response", (_status, _bytes, ms) => answered.push([Date.now() - started, ms])),
-    });
-    sampling = false;
-    await sampler;
-    if (result.non2xx > 0 || result.errors > 0)
-      throw new Error(`${result.non2xx} non-2xx, ${result.errors} errors`);
-    const l = result.latency;
+      },
+      sampleEveryMs,
+    );
     console.log(
-      `\nround ${round}: pgbench ${reference.tps} tps, p50 ${reference.p50} ms, p99 ${reference.p99} ms; API ${Math.round(result.requests.average)} creates/s (${(result.requests.average / reference.tps).toFixed(2)}×), p50 ${l.p50} ms, p90 ${l.p90} ms, p99 ${l.p99} ms, max ${l.max} ms`,
+      `\nround ${round}: pgbench ${reference.tps} tps, p50 ${reference.p50} ms, p99 ${reference.p99} ms; API ${l.rps} creates/s (${(l.rps / reference.tps).toFixed(2)}×), p50 ${l.p50} ms, p90 ${l.p90} ms, p99 ${l.p99} ms, max ${l.max} ms`,
     );
     const windows = new Map();
-    for (const [at, ms] of answered) {
+    for (const [at, ms] of l.answered) {
       const w = windows.get(Math.floor(at / windowMs)) ?? { count: 0, slow: 0, max: 0 };
       w.count += 1;
       if (ms > slowMs) w.slow += 1;

@@ -44,12 +44,11 @@ const database = await createDatabase();
 const api = await startApi({ DATABASE_URL: database.url, BAHI_RATE_LIMIT: "off", BAHI_DB_POOL_SIZE: "20" });
 let bare;
 try {
-  const { headers, post, invoiceBody, referenceVars } = await seedInvoiceSale(api);
+  const { post, invoiceBody, create, referenceVars } = await seedInvoiceSale(api);
   const sample = await post("/v1/invoices", JSON.parse(invoiceBody));
   bare = await startBareHono(database.url, JSON.stringify(sample));
 
   const keyed = eachUnderItsOwnKey("bench");
-  const create = { url: `${api.url}/v1/invoices`, method: "POST", headers, body: invoiceBody };
   for (const requests of [undefined, keyed])
     await load({ ...create, connections: 8, duration: warmupSeconds, requests });
   console.log(

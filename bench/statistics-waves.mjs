@@ -6,7 +6,7 @@
 // after the last, how many of them took longer than the round's p99, and how many would have by chance
 // (the window's share of the round's creates). BENCH_ROUNDS rounds (default 3).
 import postgres from "postgres";
-import { createDatabase, load, seedInvoiceSale, startApi, stopApi } from "./support.mjs";
+import { createDatabase, loadWatched, seedInvoiceSale, startApi, stopApi } from "./support.mjs";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const duration = Number(process.env.BENCH_SECONDS ?? 25);
@@ -21,31 +21,17 @@ async function round(number) {
   const api = await startApi({ DATABASE_URL: database.url, BAHI_RATE_LIMIT: "off", BAHI_DB_POOL_SIZE: "20" });
   const monitor = postgres(database.url, { max: 1 });
   try {
-    const { headers, invoiceBody } = await seedInvoiceSale(api);
-    const answered = [];
+    const { create } = await seedInvoiceSale(api);
     const analyses = new Map();
-    let polling = true;
-    const started = Date.now();
-    const poller = (async () => {
-      while (polling) {
+    const { rps, p50, p90, p99, max, answered } = await loadWatched(
+      { ...create, connections: clients, duration },
+      async (started) => {
         for (const row of await monitor`select relname, last_analyze from pg_stat_user_tables
             where last_analyze is not null`)
           analyses.set(`${row.relname} ${row.last_analyze.getTime()}`, row.last_analyze.getTime() - started);
-        await new Promise((resolve) => setTimeout(resolve, pollMs));
-      }
-    })();
-    const { rps, p50, p90, p99, max } = await load({
-      url: `${api.url}/v1/invoices`,
-      method: "POST",
-      headers,
-      body: invoiceBody,
-      connections: clients,
-      duration,
-      onResponse: (ms) => answered.push([Date.now() - started, ms]),
-    }).finally(() => {
-      polling = false;
-    });
-    await poller;
+      },
+      pollMs,
+    );
     const overP99 = answered.filter(([, ms]) => ms > p99).length;
     console.log(
       `round ${number}: ${answered.length} creates, ${rps} a second, p50 ${p50} ms, p90 ${p90} ms, p99 ${p99} ms, max ${max} ms; ${overP99} over p99`,

@@ -139,7 +139,8 @@ function percentile(sorted, share) {
 
 /**
  * The invoice benchmarks' account: a registered customer in another state (so each invoice is B2B,
- * with an IRN and two signatures) and three products; `invoiceBody` sells one of each.
+ * with an IRN and two signatures) and three products; `invoiceBody` sells one of each, and `create`
+ * is the request that posts it, for `load`.
  */
 export async function seedInvoiceSale(api) {
   const headers = { authorization: `Bearer ${api.key}`, "content-type": "application/json" };
@@ -183,7 +184,8 @@ export async function seedInvoiceSale(api) {
     p2: productIds[1],
     p3: productIds[2],
   };
-  return { headers, post, party, invoiceBody, referenceVars };
+  const create = { url: `${api.url}/v1/invoices`, method: "POST", headers, body: invoiceBody };
+  return { headers, post, party, invoiceBody, create, referenceVars };
 }
 
 /** Another node of an account that startApi made: the bundled server without the demo, on `env`'s database. */
@@ -271,6 +273,30 @@ export async function load({
     p99: result.latency.p99,
     max: result.latency.max,
   };
+}
+
+/**
+ * `load(options)` that also keeps each answer as [ms since the start, its latency in ms], and awaits
+ * `sample(started)` every `everyMs` while it runs (`started`: the start, from Date.now()): for the
+ * benchmarks that look at what happened when.
+ */
+export async function loadWatched(options, sample, everyMs) {
+  const started = Date.now();
+  const answered = [];
+  let running = true;
+  const sampler = (async () => {
+    while (running) {
+      await sample(started);
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  try {
+    const figures = await load({ ...options, onResponse: (ms) => answered.push([Date.now() - started, ms]) });
+    return { ...figures, answered };
+  } finally {
+    running = false;
+    await sampler;
+  }
 }
 
 /** The fields of `/proc/<pid>/stat` after the command's name (the first is the state), or null. */
