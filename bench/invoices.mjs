@@ -106,9 +106,10 @@ try {
         `${key.padEnd(30)} ${median(runs.map((r) => r.ratio)).toFixed(2)}  ${`${median(runs.map((r) => r.p99))} ms`.padEnd(7)} ${median(runs.map((r) => r.referenceP99))} ms`,
       );
   }
-  console.log(
-    `\nCPU a create (server and PostgreSQL) against the most that ${TARGET_RATIO}× the reference leaves on ${cores} CPUs, before autocannon's share; two signatures take ${((2 * signatureUs) / 1000).toFixed(2)} ms of it`,
-  );
+  if (ratios.size > 0)
+    console.log(
+      `\nCPU a create (server and PostgreSQL) against the most that ${TARGET_RATIO}× the reference leaves on ${cores} CPUs, before autocannon's share; two signatures take ${((2 * signatureUs) / 1000).toFixed(2)} ms of it`,
+    );
   for (const [key, runs] of ratios)
     console.log(
       `${key.padEnd(30)} took ${median(runs.map((r) => r.cpuMs)).toFixed(2)} ms, ${TARGET_RATIO}× leaves ${median(runs.map((r) => r.budgetMs)).toFixed(2)} ms`,
