@@ -3,7 +3,7 @@
 import Ajv2020 from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import addFormats from "ajv-formats";
-import { decimalMultipleOf } from "./decimal-multiple-of.mjs";
+import { decimalsKeyword } from "./decimals-keyword.mjs";
 
 const JSON_TYPE = "application/json";
 const shim = `import { createRequire } from "node:module";
@@ -45,8 +45,7 @@ function newAjv(options) {
     ...options,
   });
   addFormats(ajv);
-  ajv.removeKeyword("multipleOf");
-  ajv.addKeyword(decimalMultipleOf);
+    ajv.addKeyword(decimalsKeyword);
   ajv.addFormat("binary", true);
   ajv.addVocabulary(["example", "xml", "externalDocs"]);
   return ajv;

@@ -20,7 +20,7 @@ const codeOf: Record<string, string> = {
   minItems: "min_items",
   maxItems: "max_items",
   uniqueItems: "unique_items",
-  multipleOf: "decimals",
+  "x-decimals": "decimals",
   minProperties: "min_properties",
 };
 
@@ -33,15 +33,11 @@ function messageOf(error: ErrorObject): string {
       return "is not a known field";
     case "required":
       return "is required";
-    case "multipleOf":
-      return `must have at most ${decimalsOf(Number(error.params.multipleOf))} decimals`;
+    case "x-decimals":
+      return `must have at most ${error.params.decimals} decimals`;
     default:
       return error.message ?? "is invalid";
   }
-}
-
-function decimalsOf(step: number): number {
-  return String(step).split(".")[1]?.length ?? 0;
 }
 
 function escapePointerSegment(segment: string): string {

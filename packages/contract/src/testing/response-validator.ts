@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import openapi from "../../generated/openapi.json" with { type: "json" };
-import { decimalMultipleOf } from "../../scripts/decimal-multiple-of.mjs";
+import { decimalsKeyword } from "../../scripts/decimals-keyword.mjs";
 import { operationList } from "../generated/operations.js";
 
 // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext resolution.
@@ -34,8 +34,7 @@ function resolve(node: unknown): Json {
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats(ajv);
-ajv.removeKeyword("multipleOf");
-ajv.addKeyword(decimalMultipleOf);
+ajv.addKeyword(decimalsKeyword);
 ajv.addSchema({ $id: "bahi", $defs: rewrite((doc.components as Json).schemas) as Json });
 const compiled = new Map<string, ValidateFunction>();
 

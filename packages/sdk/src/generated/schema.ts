@@ -2834,7 +2834,9 @@ export interface components {
         LocalDate: string;
         /**
          * @description An amount in rupees with at most two decimals (paise), as a JSON number. Bahi never computes with
-         *     binary floating point: amounts are read as decimals and kept as integer paise.
+         *     binary floating point: amounts are read as decimals and kept as integer paise. The two-decimal rule
+         *     is the extension `x-decimals: 2`, which Bahi enforces; it is not written as `multipleOf: 0.01`,
+         *     which validators check by a binary division and so refuse correct amounts such as 1111.11.
          * @example 1180.5
          */
         Money: number;
@@ -4318,17 +4320,17 @@ export interface components {
     headers: {
         /** @description Present and `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key` and body. */
         "Idempotent-Replayed": "true";
-        /** @description The state of the tightest limit, in the IETF `RateLimit` structured-field form; `r` is the remaining quota and `t` the seconds until it resets. */
+        /** @description The state of the tightest limit, in the IETF `RateLimit` structured-field form; `r` is the remaining quota and `t` the seconds until it resets. Sent on every answer under `/v1`, errors included, unless the operator turned rate limiting off (`BAHI_RATE_LIMIT=off`, as benchmarks do). */
         RateLimit: string;
-        /** @description The limits that apply, in the IETF `RateLimit-Policy` structured-field form (draft-ietf-httpapi-ratelimit-headers), e.g. a per-minute quota and a per-second burst limit. */
+        /** @description The limits that apply, in the IETF `RateLimit-Policy` structured-field form (draft-ietf-httpapi-ratelimit-headers), e.g. a per-minute quota and a per-second burst limit. Sent on every answer under `/v1`, errors included, unless the operator turned rate limiting off (`BAHI_RATE_LIMIT=off`, as benchmarks do). */
         "RateLimit-Policy": string;
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
-        /** @description Requests allowed per minute for this account and mode on its plan. */
+        /** @description Requests allowed per minute for this account and mode on its plan. Sent on every answer under `/v1`, errors included, unless the operator turned rate limiting off (`BAHI_RATE_LIMIT=off`, as benchmarks do). */
         "X-RateLimit-Limit": number;
-        /** @description Requests left in the current one-minute window. */
+        /** @description Requests left in the current one-minute window. Sent on every answer under `/v1`, errors included, unless the operator turned rate limiting off (`BAHI_RATE_LIMIT=off`, as benchmarks do). */
         "X-RateLimit-Remaining": number;
-        /** @description Unix time, in seconds since the epoch (not a number of seconds to wait), at which the current window resets. */
+        /** @description Unix time, in seconds since the epoch (not a number of seconds to wait), at which the current window resets. Sent on every answer under `/v1`, errors included, unless the operator turned rate limiting off (`BAHI_RATE_LIMIT=off`, as benchmarks do). */
         "X-RateLimit-Reset": number;
         /** @description Identifier of this request, also written in Bahi's logs and in every error body as `request_id`. Quote it when you contact support. */
         "X-Request-Id": string;
