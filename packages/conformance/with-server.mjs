@@ -7,7 +7,7 @@
 //   PGlite directory. With --prism the runners reach the server through Stoplight Prism's validating
 //   proxy (`prism proxy --errors`), which fails any request or answer that breaks the contract.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -27,8 +27,20 @@ if (command.length === 0) {
 }
 const viaPrism = flags.includes("--prism");
 
-const databaseUrl = process.env.BAHI_CONFORMANCE_DATABASE_URL || process.env.TEST_DATABASE_URL || "";
+const serverUrl = process.env.BAHI_CONFORMANCE_DATABASE_URL || process.env.TEST_DATABASE_URL || "";
 const scratch = mkdtempSync(join(tmpdir(), "bahi-conformance-"));
+const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+/** On PostgreSQL, a database of the run's own beside the one named, so that runs never meet. */
+function psql(url, statement) {
+  const result = spawnSync("psql", [url, "-qAtc", statement], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`psql: ${result.stderr}`);
+}
+const ownDatabase = serverUrl ? `bahi_conformance_${run}` : null;
+if (ownDatabase) psql(serverUrl, `create database ${ownDatabase}`);
+const databaseUrl = ownDatabase
+  ? Object.assign(new URL(serverUrl), { pathname: `/${ownDatabase}` }).href
+  : "";
 const baseEnv = {
   ...process.env,
   LOG_LEVEL: "warn",
@@ -83,12 +95,13 @@ function newAccount(name) {
 const key = (account, scopes) =>
   cli("keys", "create", "--account", account.id, "--mode", "test", "--scopes", scopes).secret;
 
-async function waitForReady(url, child) {
+/** Until `url` answers `ready` (any answer at all, when `ready` is null: Prism knows no /readyz). */
+async function waitForReady(url, child, ready = (answer) => answer.ok) {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/readyz`)).ok) return;
+      if (ready(await fetch(`${url}/readyz`))) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -158,6 +171,7 @@ function stop(child) {
 
 let server;
 let prism;
+const prismLog = join(scratch, "prism.log");
 let code = 1;
 try {
   const build = spawnSync(
@@ -169,7 +183,6 @@ try {
     },
   );
   if (build.status !== 0) throw new Error("building the server failed");
-  const run = Date.now().toString(36);
   const main = newAccount(`Conformance Traders ${run}`);
   const limited = newAccount(`Conformance Rate Limits ${run}`);
   const keys = {
@@ -203,10 +216,10 @@ try {
         join(root, "packages/contract/generated/openapi.json"),
         serverUrl,
       ],
-      { cwd: here, stdio: ["ignore", "inherit", "inherit"] },
+      { cwd: here, stdio: ["ignore", openSync(prismLog, "w"), "inherit"] },
     );
     baseUrl = `http://127.0.0.1:${prismPort}`;
-    await waitForReady(baseUrl, prism);
+    await waitForReady(baseUrl, prism, () => true);
   }
   const webhookFile = join(scratch, "webhook.json");
   writeFileSync(webhookFile, JSON.stringify(webhook, null, 2));
@@ -222,14 +235,25 @@ try {
       BAHI_CONFORMANCE_WEBHOOK: webhookFile,
       BAHI_CONFORMANCE_SCENARIO: join(here, "scenario.json"),
       BAHI_CONFORMANCE_VECTORS: join(here, "standard-webhooks-vectors.json"),
+      BAHI_CONFORMANCE_VIA_PRISM: viaPrism ? "1" : "0",
     },
   });
   code = await new Promise((resolve) => child.on("exit", (c, signal) => resolve(signal ? 1 : (c ?? 1))));
+  if (prism) {
+    // Prism logs each request; what it found against the contract is marked ✖ (an error) or ⚠.
+    const findings = readFileSync(prismLog, "utf8")
+      .split("\n")
+      .filter((line) => /✖|⚠/.test(line) && !/\/readyz/.test(line));
+    for (const line of findings) console.error(`prism: ${line}`);
+    console.error(`prism: ${findings.length} finding(s) against the contract`);
+    if (findings.length > 0 && code === 0) code = 1;
+  }
 } catch (error) {
   console.error(`with-server: ${error.message}`);
 } finally {
   await stop(prism);
   await stop(server);
   rmSync(scratch, { recursive: true, force: true });
+  if (ownDatabase) psql(serverUrl, `drop database if exists ${ownDatabase} with (force)`);
 }
 process.exit(code);
