@@ -1,3 +1,0 @@
-import type { KeywordDefinition } from "ajv";
-
-export declare const decimalMultipleOf: KeywordDefinition;

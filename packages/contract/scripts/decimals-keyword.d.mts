@@ -1,0 +1,3 @@
+import type { KeywordDefinition } from "ajv";
+
+export declare const decimalsKeyword: KeywordDefinition;
