@@ -45,7 +45,7 @@ function newAjv(options) {
     ...options,
   });
   addFormats(ajv);
-    ajv.addKeyword(decimalsKeyword);
+  ajv.addKeyword(decimalsKeyword);
   ajv.addFormat("binary", true);
   ajv.addVocabulary(["example", "xml", "externalDocs"]);
   return ajv;
