@@ -1,17 +1,17 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import type { Logger } from "pino";
-import { authenticate } from "./auth/authenticate.js";
 import type { Database } from "./db/client.js";
-import { ApiError, PROBLEM_CONTENT_TYPE } from "./errors.js";
 import { type AppEnv, requestLogger } from "./http/context.js";
 import type { RateLimiter } from "./http/rate-limit.js";
 import { addRequestHeaders, jsonResponse } from "./http/response.js";
 import { allowedMethods, mountOperations } from "./http/router.js";
-import { SegmentRouter } from "./http/segment-router.js";
-import { newId } from "./ids.js";
 import { answersWithSecret, commitsItself, handlers, pointReads } from "./routes/index.js";
+import { authenticate } from "./services/accounts/authenticate.js";
 import type { Services } from "./services/index.js";
+import { SegmentRouter } from "./speed/segment-router.js";
+import { newId } from "./values/ids.js";
+import { ApiError, PROBLEM_CONTENT_TYPE } from "./values/problem.js";
 
 export interface AppOptions {
   readonly db: Database;

@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
-import { parseAllowedHost } from "./webhooks/address-policy.js";
+import { parseAllowedHost } from "./services/webhooks/address-policy.js";
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_POOL_SIZE = 10;

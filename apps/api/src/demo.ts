@@ -1,6 +1,6 @@
 import type { Executor } from "./db/client.js";
-import { countAccounts, createAccount } from "./services/accounts.js";
-import { issueApiKey } from "./services/api-keys.js";
+import { countAccounts, createAccount } from "./services/accounts/accounts.js";
+import { issueApiKey } from "./services/accounts/api-keys.js";
 
 export interface DemoAccount {
   accountId: string;

@@ -1,14 +1,14 @@
 import { type Config, ConfigError, DATABASE_CLOSE_TIMEOUT_MS, loadConfig } from "./config.js";
 import { DataDirInUseError } from "./db/data-dir-lock.js";
-import { StatisticsKeeper } from "./db/statistics.js";
 import { seedDemoAccount } from "./demo.js";
 import { createLogger } from "./logger.js";
 import { openRuntime } from "./runtime.js";
 import { type RunningServer, startServer } from "./server.js";
-import { ImportWorker } from "./services/product-imports/worker.js";
-import { settledWithin } from "./settled-within.js";
-import { AddressPolicy } from "./webhooks/address-policy.js";
-import { startWorker } from "./webhooks/worker.js";
+import { ImportWorker } from "./services/imports/worker.js";
+import { AddressPolicy } from "./services/webhooks/address-policy.js";
+import { startWorker } from "./services/webhooks/worker.js";
+import { StatisticsKeeper } from "./speed/statistics.js";
+import { settledWithin } from "./values/settled-within.js";
 
 /** A start-up failure the operator fixes outside Bahi: a one-line message, no stack. */
 class StartError extends Error {

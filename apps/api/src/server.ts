@@ -6,18 +6,18 @@ import { readDocsHtml } from "@bahi/docs";
 import { createAdaptorServer } from "@hono/node-server";
 import type { Logger } from "pino";
 import { createApp } from "./app.js";
-import { KeyCache } from "./auth/authenticate.js";
-import { SecretBox } from "./auth/secret-box.js";
 import type { Database } from "./db/client.js";
-import { StatementLanes } from "./db/lanes.js";
 import { IrpSandbox } from "./einvoice/sandbox.js";
 import { RateLimiter, type RateLimits } from "./http/rate-limit.js";
-import { IssuedInvoiceCache } from "./services/issued-invoice-cache.js";
-import { JsonCache } from "./services/json-cache.js";
-import { ISSUED_NOTE_CACHE_CHARS } from "./services/note-rules.js";
-import { NumberGuesses } from "./services/number-guesses.js";
-import { settledWithin } from "./settled-within.js";
-import { AddressPolicy } from "./webhooks/address-policy.js";
+import { SecretBox } from "./secrets/secret-box.js";
+import { KeyCache } from "./services/accounts/authenticate.js";
+import { ISSUED_NOTE_CACHE_CHARS } from "./services/notes/note-rules.js";
+import { AddressPolicy } from "./services/webhooks/address-policy.js";
+import { IssuedInvoiceCache } from "./speed/issued-invoice-cache.js";
+import { JsonCache } from "./speed/json-cache.js";
+import { StatementLanes } from "./speed/lanes.js";
+import { NumberGuesses } from "./speed/number-guesses.js";
+import { settledWithin } from "./values/settled-within.js";
 
 export interface ServerOptions {
   readonly db: Database;

@@ -1,7 +1,7 @@
 import { fixtures } from "@bahi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashSecret } from "../src/auth/secrets.js";
 import { apiKeys } from "../src/db/schema.js";
+import { hashSecret } from "../src/secrets/api-key-secrets.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
 import { createTenant, keyWithScopes, type Tenant } from "./support/tenants.js";
 
@@ -45,7 +45,7 @@ describe("creating keys", () => {
   });
 
   it("secrets carry at least 160 bits: 1,000 keys, no repeats, every base62 character used", async () => {
-    const { newApiKeySecret } = await import("../src/auth/secrets.js");
+    const { newApiKeySecret } = await import("../src/secrets/api-key-secrets.js");
     const bodies = Array.from({ length: 1_000 }, () => newApiKeySecret(false).secret.slice(8));
     expect(new Set(bodies).size).toBe(1_000);
     expect(new Set(bodies.join("")).size).toBe(62);

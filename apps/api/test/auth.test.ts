@@ -1,16 +1,16 @@
 import { operationList } from "@bahi/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { apiKeys } from "../src/db/schema.js";
+import { handlers } from "../src/routes/index.js";
+import { issueApiKey } from "../src/services/accounts/api-keys.js";
 import {
   AUTH_CACHE_REFRESH_AHEAD_MS,
   AUTH_CACHE_TTL_MS,
   type Authentication,
   authenticate,
   KeyCache,
-} from "../src/auth/authenticate.js";
-import { apiKeys } from "../src/db/schema.js";
-import { handlers } from "../src/routes/index.js";
-import { issueApiKey } from "../src/services/api-keys.js";
+} from "../src/services/accounts/authenticate.js";
 import { startTestApi, type TestApi } from "./support/api.js";
 import { driverUnderTest } from "./support/database.js";
 import { createTenant, keyWithScopes, type Tenant } from "./support/tenants.js";

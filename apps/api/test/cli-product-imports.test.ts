@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fixtures } from "@bahi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import writeXlsxFile from "write-excel-file/node";
-import { IMPORT_BATCH_SIZE } from "../src/services/product-imports/process.js";
+import { IMPORT_BATCH_SIZE } from "../src/services/imports/process.js";
 import { createTestDatabase, driverUnderTest, type TestDatabase } from "./support/database.js";
 import { repoRoot, runCli, runPnpmBahi } from "./support/processes.js";
 import { GSTINS } from "./support/tenants.js";

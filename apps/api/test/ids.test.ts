@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { expect, it, vi } from "vitest";
-import { firstIdAt, newId, timeOfId } from "../src/ids.js";
+import { firstIdAt, newId, timeOfId } from "../src/values/ids.js";
 
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 const BODY = /^inv_[0-9a-hjkmnp-tv-z]{26}$/;

@@ -3,22 +3,22 @@ import { type components, fixtures } from "@bahi/contract";
 import { eq, sql } from "drizzle-orm";
 import type postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SecretBox } from "../src/auth/secret-box.js";
-import { LANE_BATCHES_IN_FLIGHT, LANE_LOCK_TIMEOUT_MS } from "../src/db/lanes.js";
 import { rowsOf } from "../src/db/rows.js";
 import { documentSeries, idempotencyKeys, invoices, products } from "../src/db/schema.js";
 import { IrpSandbox } from "../src/einvoice/sandbox.js";
-import { findInvoiceJson } from "../src/services/invoice-json.js";
+import { SecretBox } from "../src/secrets/secret-box.js";
+import { movementsOfSource } from "../src/services/catalogue/stock.js";
 import {
   createInvoice as createInvoiceJson,
   type InvoiceFilters,
   listInvoices,
-} from "../src/services/invoices.js";
-import { IssuedInvoiceCache } from "../src/services/issued-invoice-cache.js";
-import { JsonCache } from "../src/services/json-cache.js";
-import { ISSUED_NOTE_CACHE_CHARS } from "../src/services/note-rules.js";
-import { NumberGuesses } from "../src/services/number-guesses.js";
-import { movementsOfSource } from "../src/services/stock.js";
+} from "../src/services/invoices/invoices.js";
+import { ISSUED_NOTE_CACHE_CHARS } from "../src/services/notes/note-rules.js";
+import { findInvoiceJson } from "../src/speed/invoice-json.js";
+import { IssuedInvoiceCache } from "../src/speed/issued-invoice-cache.js";
+import { JsonCache } from "../src/speed/json-cache.js";
+import { LANE_BATCHES_IN_FLIGHT, LANE_LOCK_TIMEOUT_MS } from "../src/speed/lanes.js";
+import { NumberGuesses } from "../src/speed/number-guesses.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
 import { driverUnderTest } from "./support/database.js";
 import { expectSignedUnderItsNumber } from "./support/einvoice.js";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { ISSUED_NOTE_CACHE_CHARS } from "../src/services/notes/note-rules.js";
 import {
   ISSUED_INVOICE_CACHE_CHARS,
   IssuedInvoiceCache,
   type IssuedInvoiceJson,
-} from "../src/services/issued-invoice-cache.js";
-import { cachedJsonOf, JsonCache } from "../src/services/json-cache.js";
-import { ISSUED_NOTE_CACHE_CHARS } from "../src/services/note-rules.js";
+} from "../src/speed/issued-invoice-cache.js";
+import { cachedJsonOf, JsonCache } from "../src/speed/json-cache.js";
 
 /** Pieces of `chars` characters in all. */
 const pieces = (chars: number, mark = "x"): IssuedInvoiceJson => [mark.repeat(chars - 3), "{", ",", "}"];

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { AUTH_CACHE_REFRESH_AHEAD_MS, AUTH_CACHE_TTL_MS, KeyCache } from "../src/auth/authenticate.js";
+import {
+  AUTH_CACHE_REFRESH_AHEAD_MS,
+  AUTH_CACHE_TTL_MS,
+  KeyCache,
+} from "../src/services/accounts/authenticate.js";
 
 type Read = Parameters<KeyCache["known"]>[2];
 type Row = NonNullable<Awaited<ReturnType<Read>>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { type Guess, NUMBER_GUESS_SETTLE_MS, NumberGuesses } from "../src/services/number-guesses.js";
+import { type Guess, NUMBER_GUESS_SETTLE_MS, NumberGuesses } from "../src/speed/number-guesses.js";
 
 const settled = async (promise: Promise<void>) => {
   let done = false;

@@ -1,8 +1,8 @@
 import { fixtures, operationList } from "@bahi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handlers } from "../src/routes/index.js";
-import { MAX_PAGE_SIZE } from "../src/services/pagination.js";
-import { AddressPolicy } from "../src/webhooks/address-policy.js";
+import { MAX_PAGE_SIZE } from "../src/services/shared/pagination.js";
+import { AddressPolicy } from "../src/services/webhooks/address-policy.js";
 import { startTestApi, type TestApi } from "./support/api.js";
 import { createTenant, type Tenant } from "./support/tenants.js";
 

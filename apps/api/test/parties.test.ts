@@ -1,7 +1,7 @@
 import { fixtures } from "@bahi/contract";
 import { gstinCheckChar } from "@bahi/gst";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setSubscriptionStatus } from "../src/services/accounts.js";
+import { setSubscriptionStatus } from "../src/services/accounts/accounts.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
 import { createTenant, GSTINS, type Tenant } from "./support/tenants.js";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../src/db/rows.js";
 import {
   LANE_BATCH_MAX,
   LANE_BATCHES_IN_FLIGHT,
@@ -9,8 +10,7 @@ import {
   type Lane,
   LaneClosedError,
   LaneRolledBackError,
-} from "../src/db/lanes.js";
-import { rowsOf } from "../src/db/rows.js";
+} from "../src/speed/lanes.js";
 import { createTestDatabase, driverUnderTest, type TestDatabase } from "./support/database.js";
 
 describe.runIf(driverUnderTest === "postgres")("the PostgreSQL pool", () => {

@@ -1,12 +1,12 @@
 import { constants, deflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import writeXlsxFile from "write-excel-file/node";
-import { normalizeHeader, readHeader } from "../src/services/product-imports/headers.js";
-import { parseCsv } from "../src/services/product-imports/parse-csv.js";
-import { decideRow } from "../src/services/product-imports/rows.js";
-import { readUnit } from "../src/services/product-imports/units.js";
-import { checkExpandedSize, MAX_EXPANDED_BYTES } from "../src/services/product-imports/zip-size.js";
-import type { ProductRow } from "../src/services/product-view.js";
+import type { ProductRow } from "../src/services/catalogue/product-view.js";
+import { normalizeHeader, readHeader } from "../src/services/imports/headers.js";
+import { parseCsv } from "../src/services/imports/parse-csv.js";
+import { decideRow } from "../src/services/imports/rows.js";
+import { readUnit } from "../src/services/imports/units.js";
+import { checkExpandedSize, MAX_EXPANDED_BYTES } from "../src/services/imports/zip-size.js";
 
 describe("headers", () => {
   it("compare without case, spacing, punctuation or a bracketed note", () => {

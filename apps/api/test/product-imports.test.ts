@@ -8,18 +8,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import writeXlsxFile, { type SheetData } from "write-excel-file/node";
 import { productImportChunks, productImports, productRateHistory, stockMovements } from "../src/db/schema.js";
 import { MAX_IMPORT_BYTES } from "../src/http/body.js";
-import { setSubscriptionStatus } from "../src/services/accounts.js";
-import {
-  IMPORT_BATCH_SIZE,
-  importNextBatch,
-  MAX_BATCH_ATTEMPTS,
-} from "../src/services/product-imports/process.js";
-import {
-  MAX_IMPORT_LINES,
-  MAX_IMPORT_ROWS,
-  XLSX_MEDIA_TYPE,
-} from "../src/services/product-imports/read-file.js";
-import { ImportWorker } from "../src/services/product-imports/worker.js";
+import { setSubscriptionStatus } from "../src/services/accounts/accounts.js";
+import { IMPORT_BATCH_SIZE, importNextBatch, MAX_BATCH_ATTEMPTS } from "../src/services/imports/process.js";
+import { MAX_IMPORT_LINES, MAX_IMPORT_ROWS, XLSX_MEDIA_TYPE } from "../src/services/imports/read-file.js";
+import { ImportWorker } from "../src/services/imports/worker.js";
 import { expectConforming, startTestApi, type TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
 import { createTenant, type Tenant } from "./support/tenants.js";

@@ -2,7 +2,7 @@ import { fixtures } from "@bahi/contract";
 import { todayInIst } from "@bahi/gst";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ImportWorker } from "../src/services/product-imports/worker.js";
+import { ImportWorker } from "../src/services/imports/worker.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
 import { penSeller } from "./support/pen-seller.js";
 import { keepEarlierRates } from "./support/rate-history.js";

@@ -2,7 +2,7 @@ import { fixtures } from "@bahi/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../src/db/rows.js";
-import { applyStockMovements } from "../src/services/stock.js";
+import { applyStockMovements } from "../src/services/catalogue/stock.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
 import { createTenant, type Tenant } from "./support/tenants.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { READ_BATCH_MAX, ReadBatches } from "../src/db/read-batches.js";
+import { READ_BATCH_MAX, ReadBatches } from "../src/speed/read-batches.js";
 
 /** A ReadBatches over a table of `${group}:${key}` rows that records every statement it sends. */
 function recorded(fail = false) {

@@ -2,7 +2,7 @@ import { operationList } from "@bahi/contract";
 import fc from "fast-check";
 import { TrieRouter } from "hono/router/trie-router";
 import { describe, expect, it } from "vitest";
-import { SegmentRouter } from "../src/http/segment-router.js";
+import { SegmentRouter } from "../src/speed/segment-router.js";
 
 const METHODS = ["GET", "POST", "PATCH", "DELETE", "PUT", "OPTIONS"];
 

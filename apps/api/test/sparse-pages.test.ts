@@ -6,8 +6,8 @@ import { desc, eq, or, type SQL } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices, products } from "../src/db/schema.js";
-import { containsText } from "../src/services/parties.js";
-import { datedPage, RECENT_ROWS_SCANNED, searchPage } from "../src/services/sparse-pages.js";
+import { containsText } from "../src/services/parties/parties.js";
+import { datedPage, RECENT_ROWS_SCANNED, searchPage } from "../src/services/shared/sparse-pages.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
 import { createTenant } from "./support/tenants.js";
 

@@ -3,7 +3,7 @@ import openapi from "@bahi/contract/openapi.json" with { type: "json" };
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handlers } from "../src/routes/index.js";
-import { AddressPolicy } from "../src/webhooks/address-policy.js";
+import { AddressPolicy } from "../src/services/webhooks/address-policy.js";
 import { callerWith, startTestApi, type TestApi } from "./support/api.js";
 import { type ArbitraryOptions, arbitraryOf } from "./support/arbitrary-of-schema.js";
 import { FUZZ_RUNS } from "./support/fuzz-runs.js";

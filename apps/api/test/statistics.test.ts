@@ -3,7 +3,11 @@ import pino from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Database } from "../src/db/client.js";
 import { rowsOf } from "../src/db/rows.js";
-import { refreshStaleStatistics, STALE_STATISTICS_MIN_ROWS, StatisticsKeeper } from "../src/db/statistics.js";
+import {
+  refreshStaleStatistics,
+  STALE_STATISTICS_MIN_ROWS,
+  StatisticsKeeper,
+} from "../src/speed/statistics.js";
 import { createTestDatabase, type TestDatabase } from "./support/database.js";
 
 let database: TestDatabase;

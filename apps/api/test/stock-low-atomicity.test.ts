@@ -9,7 +9,7 @@ import { startTestApi, type TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
 import { penSeller } from "./support/pen-seller.js";
 
-vi.mock(import("../src/services/events.js"), async (original) => {
+vi.mock(import("../src/services/events/events.js"), async (original) => {
   const events = await original();
   return {
     ...events,

@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AddressPolicy } from "../src/webhooks/address-policy.js";
-import { newAgents, post, WEBHOOK_TIMEOUT_MS } from "../src/webhooks/post.js";
+import { AddressPolicy } from "../src/services/webhooks/address-policy.js";
+import { newAgents, post, WEBHOOK_TIMEOUT_MS } from "../src/services/webhooks/post.js";
 
 let hanging: Server;
 let url: string;

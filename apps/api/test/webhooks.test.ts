@@ -3,12 +3,17 @@ import { eq } from "drizzle-orm";
 import { type Logger, pino } from "pino";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SecretBox } from "../src/auth/secret-box.js";
 import { webhooks } from "../src/db/schema.js";
-import { AddressPolicy, type Resolver } from "../src/webhooks/address-policy.js";
-import { WEBHOOK_RESPONSE_MAX_BYTES } from "../src/webhooks/post.js";
-import { nextAttemptAt, RETRY_DELAYS_MS, RETRY_WINDOW_MS, retryDelayMs } from "../src/webhooks/schedule.js";
-import { DeliveryWorker } from "../src/webhooks/worker.js";
+import { SecretBox } from "../src/secrets/secret-box.js";
+import { AddressPolicy, type Resolver } from "../src/services/webhooks/address-policy.js";
+import { WEBHOOK_RESPONSE_MAX_BYTES } from "../src/services/webhooks/post.js";
+import {
+  nextAttemptAt,
+  RETRY_DELAYS_MS,
+  RETRY_WINDOW_MS,
+  retryDelayMs,
+} from "../src/services/webhooks/schedule.js";
+import { DeliveryWorker } from "../src/services/webhooks/worker.js";
 import { startTestApi, type TestApi } from "./support/api.js";
 import { driverUnderTest } from "./support/database.js";
 import { type Receiver, startReceiver } from "./support/receiver.js";

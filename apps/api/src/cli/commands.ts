@@ -1,7 +1,5 @@
 import { operationList, toFieldErrors } from "@bahi/contract";
-import { ALL_SCOPES } from "../auth/principal.js";
 import type { Config } from "../config.js";
-import { ApiError } from "../errors.js";
 import { createLogger } from "../logger.js";
 import { openRuntime, type Runtime } from "../runtime.js";
 import {
@@ -10,11 +8,13 @@ import {
   type Plan,
   setSubscriptionStatus,
   toAccount,
-} from "../services/accounts.js";
-import { issueApiKey, revokeApiKey } from "../services/api-keys.js";
-import { checkGstin } from "../services/gstin.js";
-import { ImportWorker } from "../services/product-imports/worker.js";
-import { startWorker } from "../webhooks/worker.js";
+} from "../services/accounts/accounts.js";
+import { issueApiKey, revokeApiKey } from "../services/accounts/api-keys.js";
+import { ALL_SCOPES } from "../services/accounts/principal.js";
+import { ImportWorker } from "../services/imports/worker.js";
+import { checkGstin } from "../services/shared/gstin.js";
+import { startWorker } from "../services/webhooks/worker.js";
+import { ApiError } from "../values/problem.js";
 import { importProducts } from "./import-products.js";
 
 export type Values = Record<string, string | boolean | undefined>;

@@ -4,12 +4,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { components } from "@bahi/contract";
 import { callerPath } from "../config.js";
 import type { Database } from "../db/client.js";
-import { ApiError } from "../errors.js";
 import { MAX_IMPORT_BYTES } from "../http/body.js";
-import type { Owner } from "../services/owner.js";
-import { createProductImport, findProductImport } from "../services/product-imports/imports.js";
-import { importNextBatch } from "../services/product-imports/process.js";
-import { XLSX_MEDIA_TYPE } from "../services/product-imports/read-file.js";
+import { createProductImport, findProductImport } from "../services/imports/imports.js";
+import { importNextBatch } from "../services/imports/process.js";
+import { XLSX_MEDIA_TYPE } from "../services/imports/read-file.js";
+import type { Owner } from "../services/shared/owner.js";
+import { ApiError } from "../values/problem.js";
 import type { CommandOutput } from "./commands.js";
 
 type ProductImport = components["schemas"]["ProductImport"];

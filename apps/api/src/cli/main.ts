@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../config.js";
 import { DataDirInUseError } from "../db/data-dir-lock.js";
-import { ApiError } from "../errors.js";
+import { ApiError } from "../values/problem.js";
 import { COMMANDS_WITH_ARGS, type CommandOutput, commands } from "./commands.js";
 
 const usage = `Usage: pnpm bahi <command> [options] [--json]

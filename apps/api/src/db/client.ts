@@ -2,7 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import { StatementLanes } from "./lanes.js";
+import { StatementLanes } from "../speed/lanes.js";
 import * as schema from "./schema.js";
 
 export type Schema = typeof schema;

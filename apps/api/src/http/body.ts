@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { OperationSpec } from "@bahi/contract";
-import { ApiError, validationFailed } from "../errors.js";
+import { ApiError, validationFailed } from "../values/problem.js";
 
 /** MAX_JSON_BODY_BYTES: the largest JSON body accepted (1 MiB), stated in the spec's 413 answers. */
 export const MAX_JSON_BODY_BYTES = 1_048_576;

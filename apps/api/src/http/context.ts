@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
 import type { Logger } from "pino";
-import type { Authentication } from "../auth/authenticate.js";
+import type { Authentication } from "../services/accounts/authenticate.js";
 
 /** Values that middleware hands down to later middleware and handlers. */
 export type AppEnv = {

@@ -1,11 +1,11 @@
 import type { operations } from "@bahi/contract";
-import type { Principal } from "../auth/principal.js";
 import type { Executor } from "../db/client.js";
-import type { IdempotencyRecord } from "../services/idempotency-record.js";
+import type { Principal } from "../services/accounts/principal.js";
 import type { Services } from "../services/index.js";
+import type { IdempotencyRecord } from "../services/shared/idempotency-record.js";
+import type { JsonStream } from "../values/json-stream.js";
+import type { JsonText } from "../values/json-text.js";
 import type { Upload } from "./body.js";
-import type { JsonStream } from "./json-stream.js";
-import type { JsonText } from "./json-text.js";
 
 export type OperationId = keyof operations;
 type Op<K extends OperationId> = operations[K];

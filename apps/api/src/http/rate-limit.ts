@@ -6,8 +6,8 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from "rate-limiter-flexible";
-import { PLANS, REQUESTS_PER_MINUTE, REQUESTS_PER_SECOND } from "../plans.js";
-import type { Plan } from "../services/accounts.js";
+import type { Plan } from "../services/accounts/accounts.js";
+import { PLANS, REQUESTS_PER_MINUTE, REQUESTS_PER_SECOND } from "../services/accounts/plans.js";
 
 export interface RateLimitOutcome {
   readonly allowed: boolean;

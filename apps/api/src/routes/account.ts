@@ -1,5 +1,5 @@
 import type { Handlers } from "../http/operation-types.js";
-import { findAccount, toAccount, updateAccount } from "../services/accounts.js";
+import { findAccount, toAccount, updateAccount } from "../services/accounts/accounts.js";
 
 export const accountHandlers: Handlers = {
   retrieveAccount: async (_input, { principal, db }) => ({

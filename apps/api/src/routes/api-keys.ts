@@ -1,4 +1,3 @@
-import { unprocessable } from "../errors.js";
 import type { Handlers } from "../http/operation-types.js";
 import {
   checkGrantableScopes,
@@ -6,8 +5,9 @@ import {
   listApiKeys,
   revokeApiKey,
   rotateApiKey,
-} from "../services/api-keys.js";
-import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
+} from "../services/accounts/api-keys.js";
+import { DEFAULT_PAGE_SIZE } from "../services/shared/pagination.js";
+import { unprocessable } from "../values/problem.js";
 
 export const apiKeyHandlers: Handlers = {
   createApiKey: async ({ body }, { principal, db, services, now }) => {

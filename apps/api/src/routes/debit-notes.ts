@@ -1,9 +1,9 @@
 import type { components } from "@bahi/contract";
-import { JsonText } from "../http/json-text.js";
 import type { Handlers } from "../http/operation-types.js";
-import { createDebitNote, findDebitNoteJson, listDebitNotes } from "../services/debit-notes.js";
-import { noteEinvoiceText } from "../services/note-rules.js";
-import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
+import { createDebitNote, findDebitNoteJson, listDebitNotes } from "../services/notes/debit-notes.js";
+import { noteEinvoiceText } from "../services/notes/note-rules.js";
+import { DEFAULT_PAGE_SIZE } from "../services/shared/pagination.js";
+import { JsonText } from "../values/json-text.js";
 
 export const debitNoteHandlers: Handlers = {
   createDebitNote: async ({ body }, { principal, db, services, now }) => ({

@@ -1,8 +1,8 @@
 import type { components } from "@bahi/contract";
-import { JsonText } from "../http/json-text.js";
 import type { Handlers } from "../http/operation-types.js";
-import { findEventJson, listEvents } from "../services/events.js";
-import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
+import { findEventJson, listEvents } from "../services/events/events.js";
+import { DEFAULT_PAGE_SIZE } from "../services/shared/pagination.js";
+import { JsonText } from "../values/json-text.js";
 
 export const eventHandlers: Handlers = {
   listEvents: async ({ query }, { principal, db, now }) => ({

@@ -1,5 +1,5 @@
 import type { Handlers } from "../http/operation-types.js";
-import { findAccount } from "../services/accounts.js";
+import { findAccount } from "../services/accounts/accounts.js";
 import { periodOf } from "../services/gstr1/period.js";
 import { portalFile } from "../services/gstr1/portal.js";
 import { gstr1Summary } from "../services/gstr1/summary.js";

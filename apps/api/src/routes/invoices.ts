@@ -1,12 +1,17 @@
 import type { components } from "@bahi/contract";
 import type { EInvoice } from "../einvoice/provider.js";
-import { ApiError } from "../errors.js";
-import { JsonText } from "../http/json-text.js";
 import type { Handlers } from "../http/operation-types.js";
-import { findInvoiceJson } from "../services/invoice-json.js";
-import { cancelInvoice, createInvoice, findInvoiceEinvoice, listInvoices } from "../services/invoices.js";
-import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
-import { recordShippingBill } from "../services/shipping-bills.js";
+import {
+  cancelInvoice,
+  createInvoice,
+  findInvoiceEinvoice,
+  listInvoices,
+} from "../services/invoices/invoices.js";
+import { recordShippingBill } from "../services/invoices/shipping-bills.js";
+import { DEFAULT_PAGE_SIZE } from "../services/shared/pagination.js";
+import { findInvoiceJson } from "../speed/invoice-json.js";
+import { JsonText } from "../values/json-text.js";
+import { ApiError } from "../values/problem.js";
 
 export const invoiceHandlers: Handlers = {
   createInvoice: async ({ body }, { principal, db, services, now, idempotency }) => ({

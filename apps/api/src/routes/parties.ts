@@ -1,6 +1,6 @@
 import type { Handlers } from "../http/operation-types.js";
-import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
-import { createParty, findParty, listParties, toParty, updateParty } from "../services/parties.js";
+import { createParty, findParty, listParties, toParty, updateParty } from "../services/parties/parties.js";
+import { DEFAULT_PAGE_SIZE } from "../services/shared/pagination.js";
 
 export const partyHandlers: Handlers = {
   createParty: async ({ body }, { principal, db }) => ({

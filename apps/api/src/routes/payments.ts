@@ -1,6 +1,6 @@
 import type { Handlers } from "../http/operation-types.js";
-import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
-import { allocatePayment, createPayment, findPayment, listPayments } from "../services/payments.js";
+import { allocatePayment, createPayment, findPayment, listPayments } from "../services/payments/payments.js";
+import { DEFAULT_PAGE_SIZE } from "../services/shared/pagination.js";
 
 export const paymentHandlers: Handlers = {
   createPayment: async ({ body }, { principal, db, now }) => ({

@@ -1,11 +1,11 @@
-import { validationFailed } from "../errors.js";
 import type { Upload, UploadedFile } from "../http/body.js";
 import type { Handlers } from "../http/operation-types.js";
 import {
   createProductImport,
   findProductImport,
   productImportErrorsCsv,
-} from "../services/product-imports/imports.js";
+} from "../services/imports/imports.js";
+import { validationFailed } from "../values/problem.js";
 
 /** The spec's ProductImportUpload: a form's `file`, and the worksheet it names. */
 const MAX_SHEET_NAME_LENGTH = 31;

@@ -1,16 +1,16 @@
 import { parseMilli } from "@bahi/gst";
-import { unprocessable } from "../errors.js";
 import type { Handlers } from "../http/operation-types.js";
-import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
-import { toProduct } from "../services/product-view.js";
+import { toProduct } from "../services/catalogue/product-view.js";
 import {
   createProduct,
   findProduct,
   listProducts,
   listRateHistory,
   updateProduct,
-} from "../services/products.js";
-import { applyStockMovements, listStockMovements } from "../services/stock.js";
+} from "../services/catalogue/products.js";
+import { applyStockMovements, listStockMovements } from "../services/catalogue/stock.js";
+import { DEFAULT_PAGE_SIZE } from "../services/shared/pagination.js";
+import { unprocessable } from "../values/problem.js";
 
 export const productHandlers: Handlers = {
   createProduct: async ({ body }, { principal, db, now }) => ({

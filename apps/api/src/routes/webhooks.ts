@@ -1,5 +1,5 @@
 import type { Handlers } from "../http/operation-types.js";
-import { DEFAULT_PAGE_SIZE } from "../services/pagination.js";
+import { DEFAULT_PAGE_SIZE } from "../services/shared/pagination.js";
 import {
   createWebhook,
   DEFAULT_SECRET_OVERLAP_SECONDS,
@@ -10,7 +10,7 @@ import {
   rotateWebhookSecret,
   toWebhook,
   updateWebhook,
-} from "../services/webhooks.js";
+} from "../services/webhooks/subscriptions.js";
 
 export const webhookHandlers: Handlers = {
   createWebhook: async ({ body }, { principal, db, services }) => ({

@@ -1,11 +1,11 @@
-import type { KeyCache } from "../auth/authenticate.js";
 import type { Database } from "../db/client.js";
-import type { StatementLanes } from "../db/lanes.js";
 import type { EInvoiceProvider } from "../einvoice/provider.js";
-import type { IssuedInvoiceCache } from "./issued-invoice-cache.js";
-import type { JsonCache } from "./json-cache.js";
-import type { NumberGuesses } from "./number-guesses.js";
-import type { WebhookDeps } from "./webhooks.js";
+import type { IssuedInvoiceCache } from "../speed/issued-invoice-cache.js";
+import type { JsonCache } from "../speed/json-cache.js";
+import type { StatementLanes } from "../speed/lanes.js";
+import type { NumberGuesses } from "../speed/number-guesses.js";
+import type { KeyCache } from "./accounts/authenticate.js";
+import type { WebhookDeps } from "./webhooks/subscriptions.js";
 
 /** What handlers reach besides the database. */
 export interface Services {

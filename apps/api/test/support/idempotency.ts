@@ -1,6 +1,6 @@
 import postgres from "postgres";
-import { lockId } from "../../src/http/idempotency.js";
-import type { Owner } from "../../src/services/owner.js";
+import { lockId } from "../../src/services/shared/idempotency.js";
+import type { Owner } from "../../src/services/shared/owner.js";
 
 /**
  * Runs `whileHeld` while another connection holds the advisory lock of `owner`'s `key`, as a request

@@ -1,6 +1,6 @@
 import type { Executor } from "../../src/db/client.js";
-import { createAccount, type Plan } from "../../src/services/accounts.js";
-import { issueApiKey } from "../../src/services/api-keys.js";
+import { createAccount, type Plan } from "../../src/services/accounts/accounts.js";
+import { issueApiKey } from "../../src/services/accounts/api-keys.js";
 
 /** Valid GSTINs (check characters verified) of businesses in different states. */
 export const GSTINS = {

@@ -10,13 +10,13 @@ type Schemas = components["schemas"];
  */
 export const rupees = (text: string): number => numericToNumber(text, 2);
 
+export { decimal as netQuantity } from "../catalogue/product-view.js";
 /**
  * b2cs and hsn rows are net of the period's credit notes, so they may be negative (see line-sums.ts):
  * they take the exact, signed conversions of the documents' own views. They are one per key, few
  * whatever the number of documents, so the slower bigint path costs nothing here.
  */
-export { rupees as netRupees } from "../document-view.js";
-export { decimal as netQuantity } from "../product-view.js";
+export { rupees as netRupees } from "../shared/document-view.js";
 
 /** Rates are stored with three decimals; the spec's enum holds every rate the invoices could carry. */
 export const rate = (text: string): Schemas["GstRate"] => numericToNumber(text, 3) as Schemas["GstRate"];

@@ -2,7 +2,7 @@
 // summary) is an aggregate or an ordered scan over the same definitions.
 import { B2CL_THRESHOLDS, formatRupees, OTHER_COUNTRIES_STATE_CODE } from "@bahi/gst";
 import { type SQL, sql } from "drizzle-orm";
-import type { Owner } from "../owner.js";
+import type { Owner } from "../shared/owner.js";
 
 export interface PeriodScope {
   readonly owner: Owner;

@@ -2,7 +2,7 @@
 import type { components } from "@bahi/contract";
 import { toGstr1Date } from "@bahi/gst";
 import type { Transaction } from "../../db/client.js";
-import type { JsonSink } from "../../http/json-stream.js";
+import type { JsonSink } from "../../values/json-stream.js";
 import { igstItemDetail, itemDetail, numbered, rupees } from "./amounts.js";
 import { b2bInvoiceType, type DocumentRateRow, documentRateRows, forEachDocument } from "./document-rows.js";
 import type { PeriodScope } from "./documents.sql.js";

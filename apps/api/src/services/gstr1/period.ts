@@ -6,7 +6,7 @@ import {
   parseGstr1Period,
   todayInIst,
 } from "@bahi/gst";
-import { ApiError, field } from "../../errors.js";
+import { ApiError, field } from "../../values/problem.js";
 
 /** The period of the path, refused with `invalid_period` (naming both accepted forms) when malformed or not yet begun. */
 export function periodOf(input: string, now: Date): Gstr1Period & { start: string; end: string } {

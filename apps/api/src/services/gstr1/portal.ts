@@ -1,7 +1,7 @@
 import type { components } from "@bahi/contract";
 import { GSTR1_FORMAT_VERSION, type Gstr1Period, hasSplitHsnSummary } from "@bahi/gst";
 import type { Executor } from "../../db/client.js";
-import { JsonStream } from "../../http/json-stream.js";
+import { JsonStream } from "../../values/json-stream.js";
 import { toB2cs } from "./b2cs.js";
 import { documentSeries, toDocIssue } from "./doc-issue.js";
 import type { PeriodScope } from "./documents.sql.js";

@@ -1,4 +1,4 @@
-import type { JsonSink } from "../../http/json-stream.js";
+import type { JsonSink } from "../../values/json-stream.js";
 
 type ElementOf<L> = L extends readonly (infer E)[] ? E : never;
 

@@ -1,0 +1,70 @@
+import type { components } from "@bahi/contract";
+import { parseNumeric, toRupees } from "@bahi/gst";
+import type { invoiceItems, invoices } from "../../db/schema.js";
+import {
+  decimal3,
+  documentRegistration,
+  documentTotals,
+  inLineOrder,
+  lineProduct,
+  lineTax,
+  rupees,
+} from "../shared/document-view.js";
+
+type Invoice = components["schemas"]["Invoice"];
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
+
+type Settlement = Pick<InvoiceRow, "total" | "amountDebited" | "amountPaid" | "amountCredited">;
+
+/** What the party still owes on an invoice, in paise: its total and debit notes, less payments and credits. */
+export function balanceOf(row: Settlement): bigint {
+  const owed = parseNumeric(row.total, 2) + parseNumeric(row.amountDebited, 2);
+  return owed - parseNumeric(row.amountPaid, 2) - parseNumeric(row.amountCredited, 2);
+}
+
+/** The status of an uncancelled invoice whose settlement is `row`'s. */
+export function settlementStatus(row: Settlement): "issued" | "partially_paid" | "paid" {
+  if (balanceOf(row) <= 0n) return "paid";
+  const settled = parseNumeric(row.amountPaid, 2) + parseNumeric(row.amountCredited, 2);
+  return settled > 0n ? "partially_paid" : "issued";
+}
+
+export function toInvoice(row: Omit<InvoiceRow, "einvoice">, items: readonly InvoiceItemRow[]): Invoice {
+  return {
+    id: row.id,
+    object: "invoice",
+    livemode: row.livemode,
+    number: row.number,
+    date: row.date,
+    due_date: row.dueDate,
+    status: row.status,
+    party_id: row.partyId,
+    party: row.party as Invoice["party"],
+    ship_to: row.shipTo as Invoice["ship_to"],
+    place_of_supply: row.placeOfSupply as Invoice["place_of_supply"],
+    supply_type: row.supplyType,
+    sez: row.sez,
+    under_lut: row.underLut,
+    deemed_export: row.deemedExport,
+    reverse_charge: row.reverseCharge,
+    items: inLineOrder(items).map((item) => ({
+      ...lineProduct(item),
+      qty: decimal3(item.qty),
+      rate: decimal3(item.rate),
+      discount: rupees(item.discount),
+      ...lineTax(item),
+    })),
+    ...documentTotals(row),
+    amount_debited: rupees(row.amountDebited),
+    amount_paid: rupees(row.amountPaid),
+    amount_credited: rupees(row.amountCredited),
+    balance_due: row.status === "cancelled" ? 0 : toRupees(balanceOf(row)),
+    sgst_label: row.sgstLabel,
+    ...documentRegistration(row),
+    shipping_bill: row.shippingBill as Invoice["shipping_bill"],
+    cancellation: row.cancellation as Invoice["cancellation"],
+    notes: row.notes,
+    created_at: row.createdAt.toISOString(),
+  };
+}

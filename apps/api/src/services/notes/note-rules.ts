@@ -1,0 +1,290 @@
+import type { components } from "@bahi/contract";
+import {
+  computeInvoiceTax,
+  financialYearOf,
+  type InvoiceTax,
+  OTHER_COUNTRIES_STATE_CODE,
+  type Paise,
+  parseNumeric,
+  todayInIst,
+} from "@bahi/gst";
+import { asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.js";
+import { creditNotes, debitNotes, invoiceItems, invoices } from "../../db/schema.js";
+import { buildInv01, type Inv01Input } from "../../einvoice/inv01.js";
+import type { EInvoice } from "../../einvoice/provider.js";
+import { cachedJsonOf, type JsonCache, listedJson } from "../../speed/json-cache.js";
+import {
+  ApiError,
+  conflict,
+  type FieldErrorList,
+  field,
+  notFound,
+  unprocessable,
+} from "../../values/problem.js";
+import { type AccountRow, findAccount } from "../accounts/accounts.js";
+import type { InvoiceItemRow, InvoiceRow } from "../invoices/invoice-view.js";
+import { type Owner, ownedBy, ownedRow } from "../shared/owner.js";
+import { checkDateRange, pageJson, pageOf } from "../shared/pagination.js";
+import { type DatedPageQuery, datedPage } from "../shared/sparse-pages.js";
+
+/**
+ * ISSUED_NOTE_CACHE_CHARS: how much of its credit and debit notes' JSON a process keeps, in
+ * characters, about 2,000 notes of three lines with their IRN.
+ */
+export const ISSUED_NOTE_CACHE_CHARS = 8 * 1024 * 1024;
+
+// Credit and debit notes (GST section 34) share these rules: each adjusts one issued invoice, on its
+// terms (place of supply, supply type, rates), and is e-invoiced when the invoice was.
+
+const { einvoice: _einvoice, ...invoiceColumns } = getTableColumns(invoices);
+
+/**
+ * The invoice a note adjusts, locked until commit, and the account: a racing note, payment or
+ * cancellation of the same invoice waits, then sees this note's effect. No such invoice is a 422 at
+ * `/invoice_id`; a cancelled one a 409 `invoice_cancelled`, with `why` saying what it cannot have.
+ */
+export async function invoiceForNote(
+  tx: Executor,
+  owner: Owner,
+  invoiceId: string,
+  why: string,
+): Promise<{ invoice: Omit<InvoiceRow, "einvoice">; account: AccountRow }> {
+  const [[invoice], account] = await Promise.all([
+    tx
+      .select(invoiceColumns)
+      .from(invoices)
+      .where(ownedRow(invoices, owner, invoiceId))
+      .for("update"),
+    findAccount(tx, owner.accountId),
+  ]);
+  if (!invoice) {
+    throw unprocessable("unknown_invoice", `No such invoice: ${invoiceId}`, [
+      field("unknown_invoice", "/invoice_id", "no such invoice in this account and mode"),
+    ]);
+  }
+  if (invoice.status === "cancelled")
+    throw conflict("invoice_cancelled", `Invoice ${invoice.number} is cancelled; ${why}.`);
+  return { invoice, account };
+}
+
+/** The lines of the invoice a note adjusts, in their order on it. */
+export function invoiceLinesOf(tx: Executor, owner: Owner, invoiceId: string): Promise<InvoiceItemRow[]> {
+  return tx
+    .select()
+    .from(invoiceItems)
+    .where(ownedBy(invoiceItems, owner, eq(invoiceItems.invoiceId, invoiceId)))
+    .orderBy(asc(invoiceItems.lineNo));
+}
+
+/** The latest date a note may have, and the error past it (credit notes have one, debit notes none). */
+export interface NoteDeadline {
+  readonly date: string;
+  readonly code: string;
+  readonly message: string;
+}
+
+/**
+ * A credit or debit note's date: today in India unless given, never in the future, never before its
+ * invoice, never in a financial year whose books are closed, and never after `deadline`.
+ */
+export function checkNoteDate(
+  account: { booksClosedThrough: string | null },
+  invoice: { date: string },
+  requested: string | undefined,
+  now: Date,
+  deadline: NoteDeadline | null,
+): string {
+  const today = todayInIst(now);
+  const date = requested ?? today;
+  const errors: FieldErrorList = [];
+  const year = financialYearOf(date);
+  if (date > today)
+    errors.push(field("date_in_future", "/date", `must not be after today (${today}) in India`));
+  else if (date < invoice.date)
+    errors.push(field("date_before_invoice", "/date", `must not be before the invoice date ${invoice.date}`));
+  else if (account.booksClosedThrough && year <= account.booksClosedThrough)
+    errors.push(
+      field(
+        "financial_year_closed",
+        "/date",
+        `falls in ${year}; books are closed through ${account.booksClosedThrough}`,
+      ),
+    );
+  else if (deadline && date > deadline.date) errors.push(field(deadline.code, "/date", deadline.message));
+  const [first] = errors;
+  if (first) throw unprocessable(first.code, `${first.pointer.slice(1)} ${first.message}`, errors);
+  return date;
+}
+
+/** One line of a note: a taxable value on an invoice line, taxed at that line's rates. */
+export interface NoteLine {
+  readonly taxable: Paise;
+  readonly gstRate: bigint;
+  readonly cessRate: bigint;
+}
+
+/**
+ * A note's tax, line by line as on its invoice. The invoice's stored supply type decides CGST + SGST or
+ * IGST, not the account's state today, which may have moved: the supplier is put in the place of
+ * supply's own state and an inter-state supply marked as SEZ, which computeInvoiceTax always taxes
+ * as IGST. An export's supplier may be any Indian state.
+ */
+export function noteTax(
+  invoice: Pick<InvoiceRow, "date" | "placeOfSupply" | "supplyType" | "reverseCharge" | "underLut">,
+  lines: readonly NoteLine[],
+): InvoiceTax {
+  return computeInvoiceTax({
+    date: invoice.date,
+    supplier_state: invoice.placeOfSupply === OTHER_COUNTRIES_STATE_CODE ? "27" : invoice.placeOfSupply,
+    place_of_supply: invoice.placeOfSupply,
+    reverse_charge: invoice.reverseCharge,
+    sez: invoice.supplyType === "inter_state",
+    under_lut: invoice.underLut,
+    items: lines.map((line) => ({
+      qty: 1000n,
+      rate: line.taxable * 10n,
+      gst_rate: line.gstRate,
+      cess_rate: line.cessRate,
+    })),
+  });
+}
+
+/**
+ * The INV-01 of a note (`CRN` or `DBN`) whose invoice has an IRN, or null when it has none: a note is
+ * registered with the IRP when its invoice was, and names it (`RefDtls.PrecDocDtls`). Its buyer,
+ * place of supply and supply type are the invoice's, and so is whether the (zero-rated) supply paid
+ * IGST, since the note's own IGST can round to nothing.
+ */
+export function noteEinvoice(
+  docType: "CRN" | "DBN",
+  invoice: Pick<
+    InvoiceRow,
+    "number" | "date" | "irn" | "party" | "placeOfSupply" | "sez" | "deemedExport" | "igst"
+  >,
+  account: AccountRow,
+  note: { number: string; date: string; lines: Inv01Input["lines"]; tax: InvoiceTax },
+): EInvoice | null {
+  const party = invoice.party as components["schemas"]["Invoice"]["party"];
+  if (invoice.irn === null || !party.address) return null;
+  return buildInv01({
+    docType,
+    number: note.number,
+    date: note.date,
+    placeOfSupply: invoice.placeOfSupply,
+    seller: {
+      gstin: account.gstin,
+      legalName: account.legalName,
+      line1: account.addressLine1,
+      city: account.city,
+      pin: account.pin,
+      stateCode: account.stateCode,
+    },
+    buyer: { gstin: party.gstin, name: party.name, address: party.address },
+    lines: note.lines,
+    tax: note.tax,
+    sez: invoice.sez,
+    deemedExport: invoice.deemedExport,
+    igstPaid: parseNumeric(invoice.igst, 2) > 0n,
+    precedingInvoice: { number: invoice.number, date: invoice.date },
+  });
+}
+
+const noteTables = { credit_note: creditNotes, debit_note: debitNotes } as const;
+
+/**
+ * GET …/einvoice of a note: its INV-01 as it was sent to the IRP, as JSON text. A note of an invoice
+ * without an IRN has none (404 `einvoice_not_applicable`).
+ */
+export async function noteEinvoiceText(
+  db: Executor,
+  owner: Owner,
+  kind: keyof typeof noteTables,
+  id: string,
+): Promise<string> {
+  const table = noteTables[kind];
+  const [row] = await db
+    .select({ number: table.number, einvoice: sql<string | null>`${table.einvoice}::text` })
+    .from(table)
+    .where(ownedRow(table, owner, id))
+    .limit(1);
+  if (!row) throw notFound(kind, id);
+  if (row.einvoice === null) {
+    const what = kind === "credit_note" ? "Credit note" : "Debit note";
+    throw new ApiError(
+      404,
+      "einvoice_not_applicable",
+      `${what} ${row.number} adjusts an invoice without an IRN: it has no e-invoice.`,
+    );
+  }
+  return row.einvoice;
+}
+
+/** The filters of GET /v1/credit_notes and GET /v1/debit_notes. */
+export interface NoteFilters {
+  limit: number;
+  startingAfter?: string | undefined;
+  invoiceId?: string | undefined;
+  partyId?: string | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+}
+
+/** A page's filters on the notes' table, for datedPage; 400 for an inverted date range. */
+function noteListQuery(
+  table: (typeof noteTables)[keyof typeof noteTables],
+  filters: NoteFilters,
+): DatedPageQuery {
+  checkDateRange(filters);
+  return {
+    ...filters,
+    selective: filters.invoiceId !== undefined || filters.partyId !== undefined,
+    conditions: [
+      filters.invoiceId ? eq(table.invoiceId, filters.invoiceId) : undefined,
+      filters.partyId ? eq(table.partyId, filters.partyId) : undefined,
+    ],
+  };
+}
+
+/**
+ * The notes `ids` names, as JSON text in their order (`undefined` for one the owner does not have).
+ * A note never changes once issued: the node keeps the text of those it has read, and `read` finds
+ * the rows and lines of the others, which `toNote` writes.
+ */
+export function notesJson<Row extends { id: string }, Line>(
+  cache: JsonCache<string>,
+  owner: Owner,
+  kind: "credit_note" | "debit_note",
+  ids: readonly string[],
+  read: (missing: string[]) => Promise<[Row[], Map<string, Line[]>]>,
+  toNote: (row: Row, lines: Line[]) => object,
+): Promise<(string | undefined)[]> {
+  return cachedJsonOf(cache, owner, kind, ids, async (missing) => {
+    const [rows, lines] = await read(missing);
+    return new Map(rows.map((row) => [row.id, JSON.stringify(toNote(row, lines.get(row.id) ?? []))]));
+  });
+}
+
+/**
+ * GET /v1/credit_notes or /v1/debit_notes: the page as JSON text. The page's statement reads ids
+ * only; `notesJson` writes the notes of those ids (see JsonCache: a note never changes once issued).
+ */
+export async function notePageJson(
+  db: Executor,
+  table: (typeof noteTables)[keyof typeof noteTables],
+  owner: Owner,
+  filters: NoteFilters,
+  notesJson: (ids: string[]) => Promise<(string | undefined)[]>,
+): Promise<string> {
+  const rows = await datedPage(table, owner, noteListQuery(table, filters), (where) =>
+    db
+      .select({ id: table.id })
+      .from(table)
+      .where(where)
+      .orderBy(desc(table.id))
+      .limit(filters.limit + 1),
+  );
+  const page = pageOf(rows, filters.limit);
+  const ids = page.data.map((row) => row.id);
+  return pageJson(page, listedJson(ids, await notesJson(ids)));
+}

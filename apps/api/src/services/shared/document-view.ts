@@ -1,0 +1,111 @@
+import type { components } from "@bahi/contract";
+import { signedNumericToNumber } from "@bahi/gst";
+import type { invoiceItems, invoices } from "../../db/schema.js";
+
+/*
+ * The parts of the API's view that invoices, credit notes and debit notes share, in the order each
+ * shows them: a line starts with its product and ends with its tax, and a document's totals are
+ * followed, after what is its own, by its registration with the IRP.
+ */
+
+/** `numeric` columns arrive as exact decimal strings, read as the same decimal. */
+export const rupees = (text: string) => signedNumericToNumber(text, 2);
+export const decimal3 = (text: string) => signedNumericToNumber(text, 3);
+
+type LineRow = Pick<
+  typeof invoiceItems.$inferSelect,
+  | "sku"
+  | "productId"
+  | "description"
+  | "hsnCode"
+  | "unit"
+  | "taxableValue"
+  | "gstRate"
+  | "cgst"
+  | "sgst"
+  | "igst"
+  | "cess"
+  | "total"
+>;
+
+type DocumentRow = Pick<
+  typeof invoices.$inferSelect,
+  | "taxableValue"
+  | "cgst"
+  | "sgst"
+  | "igst"
+  | "cess"
+  | "roundOff"
+  | "total"
+  | "irn"
+  | "ackNo"
+  | "ackDate"
+  | "signedQrCode"
+  | "signedInvoice"
+>;
+
+/** The lines of a document in their order on it. */
+export const inLineOrder = <Line extends { lineNo: number }>(lines: readonly Line[]): Line[] =>
+  [...lines].sort((a, b) => a.lineNo - b.lineNo);
+
+/** What a line was: the product's facts as the document took them. */
+export function lineProduct(line: LineRow) {
+  return {
+    sku: line.sku,
+    product_id: line.productId,
+    description: line.description,
+    hsn_code: line.hsnCode,
+    unit: line.unit as components["schemas"]["ProductUnit"],
+  };
+}
+
+/** A line's taxable value and its taxes. */
+export function lineTax(line: LineRow) {
+  return {
+    taxable_value: rupees(line.taxableValue),
+    gst_rate: decimal3(line.gstRate) as components["schemas"]["GstRate"],
+    cgst: rupees(line.cgst),
+    sgst: rupees(line.sgst),
+    igst: rupees(line.igst),
+    cess: rupees(line.cess),
+    total: rupees(line.total),
+  };
+}
+
+/** A document's totals: the sums of its lines, and its rounding to the rupee. */
+export function documentTotals(row: DocumentRow) {
+  return {
+    taxable_value: rupees(row.taxableValue),
+    cgst: rupees(row.cgst),
+    sgst: rupees(row.sgst),
+    igst: rupees(row.igst),
+    cess: rupees(row.cess),
+    round_off: rupees(row.roundOff),
+    total: rupees(row.total),
+  };
+}
+
+/** A document's IRN, acknowledgement and signed JWTs, all null when it has no e-invoice. */
+export function documentRegistration(row: DocumentRow) {
+  return {
+    irn: row.irn,
+    ack_no: row.ackNo,
+    ack_date: row.ackDate?.toISOString() ?? null,
+    signed_qr_code: row.signedQrCode,
+    signed_invoice: row.signedInvoice,
+  };
+}
+
+/**
+ * The lines of some documents, read for one of them or for a page, by document: each id asked for
+ * has a list, empty when it has no lines.
+ */
+export function linesByDocument<Line>(
+  ids: readonly string[],
+  lines: readonly Line[],
+  documentOf: (line: Line) => string,
+): Map<string, Line[]> {
+  const byDocument = new Map<string, Line[]>(ids.map((id) => [id, []]));
+  for (const line of lines) byDocument.get(documentOf(line))?.push(line);
+  return byDocument;
+}
