@@ -27,7 +27,7 @@ if (command.length === 0) {
 }
 const viaPrism = flags.includes("--prism");
 
-const serverUrl = process.env.BAHI_CONFORMANCE_DATABASE_URL || process.env.TEST_DATABASE_URL || "";
+const adminDatabaseUrl = process.env.BAHI_CONFORMANCE_DATABASE_URL || process.env.TEST_DATABASE_URL || "";
 const scratch = mkdtempSync(join(tmpdir(), "bahi-conformance-"));
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
@@ -36,10 +36,10 @@ function psql(url, statement) {
   const result = spawnSync("psql", [url, "-qAtc", statement], { encoding: "utf8" });
   if (result.status !== 0) throw new Error(`psql: ${result.stderr}`);
 }
-const ownDatabase = serverUrl ? `bahi_conformance_${run}` : null;
-if (ownDatabase) psql(serverUrl, `create database ${ownDatabase}`);
+const ownDatabase = adminDatabaseUrl ? `bahi_conformance_${run}` : null;
+if (ownDatabase) psql(adminDatabaseUrl, `create database ${ownDatabase}`);
 const databaseUrl = ownDatabase
-  ? Object.assign(new URL(serverUrl), { pathname: `/${ownDatabase}` }).href
+  ? Object.assign(new URL(adminDatabaseUrl), { pathname: `/${ownDatabase}` }).href
   : "";
 const baseEnv = {
   ...process.env,
@@ -236,6 +236,7 @@ try {
       BAHI_CONFORMANCE_SCENARIO: join(here, "scenario.json"),
       BAHI_CONFORMANCE_VECTORS: join(here, "standard-webhooks-vectors.json"),
       BAHI_CONFORMANCE_VIA_PRISM: viaPrism ? "1" : "0",
+      BAHI_CONFORMANCE_DIRECT_URL: serverUrl,
     },
   });
   code = await new Promise((resolve) => child.on("exit", (c, signal) => resolve(signal ? 1 : (c ?? 1))));
@@ -254,6 +255,6 @@ try {
   await stop(prism);
   await stop(server);
   rmSync(scratch, { recursive: true, force: true });
-  if (ownDatabase) psql(serverUrl, `drop database if exists ${ownDatabase} with (force)`);
+  if (ownDatabase) psql(adminDatabaseUrl, `drop database if exists ${ownDatabase} with (force)`);
 }
 process.exit(code);

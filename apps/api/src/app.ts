@@ -6,10 +6,9 @@ import { type AppEnv, requestLogger } from "./http/context.js";
 import type { RateLimiter } from "./http/rate-limit.js";
 import { addRequestHeaders, jsonResponse } from "./http/response.js";
 import { allowedMethods, mountOperations } from "./http/router.js";
-import { answersWithSecret, commitsItself, handlers, pointReads } from "./routes/index.js";
+import { answersWithSecret, handlers, pointReads } from "./routes/index.js";
 import { authenticate } from "./services/accounts/authenticate.js";
 import type { Services } from "./services/index.js";
-import { SegmentRouter } from "./speed/segment-router.js";
 import { newId } from "./values/ids.js";
 import { ApiError, PROBLEM_CONTENT_TYPE } from "./values/problem.js";
 
@@ -42,7 +41,7 @@ function problem(c: Context<AppEnv>, error: ApiError): Response {
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const { db, services, logger, rateLimiter } = options;
-  const app = new Hono<AppEnv>({ router: new SegmentRouter() });
+  const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
     const requestId = newId("request");
@@ -99,8 +98,12 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   const routes = mountOperations(
     app,
-    { handlers, commitsItself, pointReads, answersWithSecret },
-    db,
+    { handlers, pointReads, answersWithSecret },
+    {
+      writes: { db, reads: services.pointReads, box: services.webhooks.box },
+      reads: db,
+      pointReads: services.pointReads,
+    },
     services,
   );
 

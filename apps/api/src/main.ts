@@ -55,7 +55,6 @@ async function main(): Promise<void> {
   try {
     server = await startServer({
       db: runtime.handle.db,
-      lanes: runtime.handle.lanes,
       pointReads: runtime.handle.pointReads,
       logger,
       port: config.port,

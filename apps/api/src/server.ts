@@ -13,16 +13,14 @@ import { SecretBox } from "./secrets/secret-box.js";
 import { KeyCache } from "./services/accounts/authenticate.js";
 import { ISSUED_NOTE_CACHE_CHARS } from "./services/notes/note-rules.js";
 import { AddressPolicy } from "./services/webhooks/address-policy.js";
+import { GuessedClaims } from "./speed/guessed-claims.js";
 import { IssuedInvoiceCache } from "./speed/issued-invoice-cache.js";
 import { JsonCache } from "./speed/json-cache.js";
-import { StatementLanes } from "./speed/lanes.js";
 import { NumberGuesses } from "./speed/number-guesses.js";
 import { settledWithin } from "./values/settled-within.js";
 
 export interface ServerOptions {
   readonly db: Database;
-  /** The database's lanes (DatabaseHandle's); by default none. */
-  readonly lanes?: StatementLanes;
   /** Where point reads are pipelined (DatabaseHandle's); by default `db`. */
   readonly pointReads?: Database;
   readonly logger: Logger;
@@ -69,10 +67,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       knownScopes,
       irp,
       keyCache: new KeyCache(),
-      numberGuesses: new NumberGuesses(),
+      claims: new GuessedClaims(new NumberGuesses()),
       issuedInvoices: new IssuedInvoiceCache(),
       issuedNotes: new JsonCache(ISSUED_NOTE_CACHE_CHARS),
-      lanes: options.lanes ?? new StatementLanes(null, 0),
       pointReads: options.pointReads ?? options.db,
       webhooks: {
         policy: options.webhookPolicy ?? new AddressPolicy(),

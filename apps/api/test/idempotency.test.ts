@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idempotencyKeys, parties } from "../src/db/schema.js";
 import { SecretBox } from "../src/secrets/secret-box.js";
 import { issueApiKey } from "../src/services/accounts/api-keys.js";
-import { IDEMPOTENCY_KEY_TTL_HOURS } from "../src/services/shared/idempotency-record.js";
+import { IDEMPOTENCY_KEY_TTL_HOURS } from "../src/services/shared/writes.js";
 import { AddressPolicy } from "../src/services/webhooks/address-policy.js";
 import { DeliveryWorker } from "../src/services/webhooks/worker.js";
 import { startTestApi, type TestApi } from "./support/api.js";

@@ -3,21 +3,18 @@ import { type components, fixtures } from "@bahi/contract";
 import { eq, sql } from "drizzle-orm";
 import type postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../src/db/client.js";
 import { rowsOf } from "../src/db/rows.js";
 import { documentSeries, idempotencyKeys, invoices, products } from "../src/db/schema.js";
+import { inTransaction } from "../src/db/transactions.js";
 import { IrpSandbox } from "../src/einvoice/sandbox.js";
 import { SecretBox } from "../src/secrets/secret-box.js";
 import { movementsOfSource } from "../src/services/catalogue/stock.js";
-import {
-  createInvoice as createInvoiceJson,
-  type InvoiceFilters,
-  listInvoices,
-} from "../src/services/invoices/invoices.js";
-import { ISSUED_NOTE_CACHE_CHARS } from "../src/services/notes/note-rules.js";
+import { createInvoice as createInvoiceJson } from "../src/services/invoices/create.js";
+import { type InvoiceFilters, listInvoices } from "../src/services/invoices/list.js";
+import { GuessedClaims } from "../src/speed/guessed-claims.js";
 import { findInvoiceJson } from "../src/speed/invoice-json.js";
 import { IssuedInvoiceCache } from "../src/speed/issued-invoice-cache.js";
-import { JsonCache } from "../src/speed/json-cache.js";
-import { LANE_BATCHES_IN_FLIGHT, LANE_LOCK_TIMEOUT_MS } from "../src/speed/lanes.js";
 import { NumberGuesses } from "../src/speed/number-guesses.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
 import { driverUnderTest } from "./support/database.js";
@@ -27,8 +24,13 @@ import { whileKeyIsHeld } from "./support/idempotency.js";
 import { createTenant, GSTINS, type Tenant } from "./support/tenants.js";
 
 /** A create called without HTTP, its answer (JSON text, as the router sends it) read back. */
-const createInvoice = async (...args: Parameters<typeof createInvoiceJson>) =>
-  JSON.parse((await createInvoiceJson(...args)).text) as components["schemas"]["Invoice"];
+/** A create called directly (not over HTTP), in a transaction of its own unless given one. */
+const createInvoice = async (...[db, ...rest]: Parameters<typeof createInvoiceJson>) => {
+  const created = inTransaction(db)
+    ? await createInvoiceJson(db, ...rest)
+    : await (db as Database).transaction((tx) => createInvoiceJson(tx, ...rest));
+  return JSON.parse(created.text) as components["schemas"]["Invoice"];
+};
 
 let api: TestApi;
 
@@ -97,14 +99,7 @@ async function servicesCountingSignatures() {
     return take(series);
   };
   return {
-    services: {
-      irp,
-      numberGuesses,
-      issuedInvoices: new IssuedInvoiceCache(),
-      issuedNotes: new JsonCache<string>(ISSUED_NOTE_CACHE_CHARS),
-      lanes: api.database.handle.lanes,
-      pointReads: api.database.handle.pointReads,
-    },
+    services: { irp, claims: new GuessedClaims(numberGuesses) },
     signatures: () => signed,
     /** Creates that took their number under the series lock instead of a guess. */
     underLock: () => underLock,
@@ -150,24 +145,6 @@ async function penSaleAfterFirstInvoice() {
   const sale = { party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 10 }] };
   expect((await s.invoice(sale)).status).toBe(201);
   return { s, sale, owner: { accountId: s.tenant.accountId, livemode: false } };
-}
-
-/**
- * Locks the account's document series from another transaction for `ms`; resolves once it holds
- * them, with that transaction's end (wrapped, so that awaiting this does not wait for it).
- */
-async function holdingTheSeries(accountId: string, ms: number): Promise<{ released: Promise<void> }> {
-  let locked!: () => void;
-  const seriesLocked = new Promise<void>((resolve) => {
-    locked = resolve;
-  });
-  const holder = api.database.handle.db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from document_series where account_id = ${accountId} for update`);
-    locked();
-    await new Promise((resolve) => setTimeout(resolve, ms));
-  });
-  await seriesLocked;
-  return { released: holder };
 }
 
 const meera = fixtures.PartyCreateUnregistered;
@@ -506,7 +483,7 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
     );
     expect(inTransactions.map((invoice) => invoice.number).sort()).toEqual(numbers(2));
     expect(signatures()).toBe(20);
-    // On the pool (without a key), claims are pipelined on the series' lane where there is one.
+    // Each in a transaction of its own, as the API runs them.
     const alone = await Promise.all(
       Array.from({ length: 20 }, () => createInvoice(db, owner, sale, new Date(), services)),
     );
@@ -577,52 +554,6 @@ describe("numbers: consecutive, no gap, no duplicate", () => {
     expect(count?.n).toBe(1);
     expect((await s.invoice(sale)).body.number).toBe("INV/26-27/000002");
   });
-
-  it.runIf(driverUnderTest === "postgres")(
-    "a create whose claim waits on its lane past LANE_LOCK_TIMEOUT_MS takes the locked path and goes through",
-    async () => {
-      const { s, sale, owner } = await penSaleAfterFirstInvoice();
-      const { db } = api.database.handle;
-      // Another transaction holds the series (as a create sent with an Idempotency-Key would, on
-      // another connection) for three times the lane's patience.
-      const { released } = await holdingTheSeries(s.tenant.accountId, LANE_LOCK_TIMEOUT_MS * 3);
-      const { services, signatures } = await servicesCountingSignatures();
-      const created = await createInvoice(db, owner, sale, new Date(), services);
-      expect(created.number).toBe("INV/26-27/000002");
-      // Signed under its guess, which gave up on the lane, then again under the lock it waited for.
-      expect(signatures()).toBe(2);
-      await released;
-      // The lane works on: the next create is numbered right after.
-      expect((await s.invoice(sale)).body.number).toBe("INV/26-27/000003");
-      const [stock] = await db.select().from(products).where(eq(products.accountId, s.tenant.accountId));
-      expect(stock?.stockOnHand).toBe("97.000");
-    },
-  );
-
-  it.runIf(driverUnderTest === "postgres")(
-    "creates whose claims were batched with one that waited past LANE_LOCK_TIMEOUT_MS all take the locked path, in order",
-    async () => {
-      const { s, sale, owner } = await penSaleAfterFirstInvoice();
-      const { db } = api.database.handle;
-      const { released } = await holdingTheSeries(s.tenant.accountId, LANE_LOCK_TIMEOUT_MS * 6);
-      const { services, signatures, underLock } = await servicesCountingSignatures();
-      // The first claims go alone and each waits LANE_LOCK_TIMEOUT_MS on the lock, one after the
-      // other; the three after them wait on the lane and go together, while the lock is still held,
-      // and the first of those to time out rolls the other two back with it.
-      const count = LANE_BATCHES_IN_FLIGHT + 3;
-      const created = await Promise.all(
-        Array.from({ length: count }, () => createInvoice(db, owner, sale, new Date(), services)),
-      );
-      await released;
-      expect(created.map((invoice) => invoice.number).sort()).toEqual(
-        Array.from({ length: count }, (_, i) => `INV/26-27/${String(i + 2).padStart(6, "0")}`),
-      );
-      expect(signatures()).toBe(2 * count);
-      expect(underLock()).toBe(count);
-      const [stock] = await db.select().from(products).where(eq(products.accountId, s.tenant.accountId));
-      expect(stock?.stockOnHand).toBe(String(99 - count).concat(".000"));
-    },
-  );
 
   it("concurrent sales of the same products, listed in any order, all go through", async () => {
     const s = await shop();
@@ -1293,7 +1224,7 @@ describe("GET /v1/invoices writes its page from this node's cache of issued invo
       next_cursor: ids[2],
     });
     expect(await list(cache)).toEqual(first);
-    const rest = await list(cache, { startingAfter: first.next_cursor });
+    const rest = await list(cache, { starting_after: first.next_cursor });
     expect(rest).toEqual({
       object: "list",
       data: await reads(ids.slice(3)),

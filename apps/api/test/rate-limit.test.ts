@@ -1,4 +1,5 @@
 import { fixtures } from "@bahi/contract";
+import { istMonthOf } from "@bahi/gst";
 import { eq } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { pino } from "pino";
@@ -6,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { accounts, invoices } from "../src/db/schema.js";
 import { RateLimiter } from "../src/http/rate-limit.js";
 import type { AccountRow } from "../src/services/accounts/accounts.js";
-import { checkLiveInvoiceQuota, istMonthOf, PLANS } from "../src/services/accounts/plans.js";
+import { checkLiveInvoiceQuota, PLANS } from "../src/services/accounts/plans.js";
 import { newId } from "../src/values/ids.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
 import { driverUnderTest } from "./support/database.js";

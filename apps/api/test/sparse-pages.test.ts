@@ -68,8 +68,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 interface Query {
-  dateFrom: string | undefined;
-  dateTo: string | undefined;
+  date_from: string | undefined;
+  date_to: string | undefined;
   cancelled: boolean;
   limit: number;
   /** The cursor, as an index into the answer without one. */
@@ -77,14 +77,14 @@ interface Query {
 }
 
 /** What a plain filter and sort gives: ids newest first. */
-function expected(q: Omit<Query, "after" | "limit">, startingAfter?: string): string[] {
+function expected(q: Omit<Query, "after" | "limit">, starting_after?: string): string[] {
   return made
     .filter(
       (i) =>
-        (!q.dateFrom || i.date >= q.dateFrom) &&
-        (!q.dateTo || i.date <= q.dateTo) &&
+        (!q.date_from || i.date >= q.date_from) &&
+        (!q.date_to || i.date <= q.date_to) &&
         (!q.cancelled || i.status === "cancelled") &&
-        (!startingAfter || i.id < startingAfter),
+        (!starting_after || i.id < starting_after),
     )
     .map((i) => i.id)
     .sort()
@@ -94,13 +94,13 @@ function expected(q: Omit<Query, "after" | "limit">, startingAfter?: string): st
 const day = fc.option(fc.constantFrom(...DAYS, "2026-03-01", "2026-12-31"), { nil: undefined });
 const query: fc.Arbitrary<Query> = fc
   .record({
-    dateFrom: day,
-    dateTo: day,
+    date_from: day,
+    date_to: day,
     cancelled: fc.boolean(),
     limit: fc.integer({ min: 1, max: 5 }),
     after: fc.option(fc.nat({ max: 40 }), { nil: undefined }),
   })
-  .filter((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo);
+  .filter((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to);
 
 describe("pages filtered by date", () => {
   it.each([
@@ -111,14 +111,14 @@ describe("pages filtered by date", () => {
     await fc.assert(
       fc.asyncProperty(query, async (q) => {
         const all = expected(q);
-        const startingAfter = q.after === undefined ? undefined : all[q.after % Math.max(all.length, 1)];
+        const starting_after = q.after === undefined ? undefined : all[q.after % Math.max(all.length, 1)];
         const db = api.database.handle.db;
         const rows = await datedPage(
           invoices,
           owner,
           {
             ...q,
-            startingAfter,
+            starting_after,
             conditions: [q.cancelled ? eq(invoices.status, "cancelled") : undefined],
           },
           (where) =>
@@ -130,7 +130,7 @@ describe("pages filtered by date", () => {
               .limit(q.limit + 1),
           recentRows,
         );
-        expect(rows.map((r) => r.id)).toEqual(expected(q, startingAfter).slice(0, q.limit + 1));
+        expect(rows.map((r) => r.id)).toEqual(expected(q, starting_after).slice(0, q.limit + 1));
       }),
       { numRuns: 60 },
     );
@@ -148,7 +148,7 @@ describe("pages filtered by date", () => {
       seen.push(...res.body.data.map((i: { id: string }) => i.id));
       cursor = res.body.next_cursor ?? undefined;
     } while (cursor);
-    expect(seen).toEqual(expected({ dateFrom: range.date_from, dateTo: range.date_to, cancelled: false }));
+    expect(seen).toEqual(expected({ date_from: range.date_from, date_to: range.date_to, cancelled: false }));
     expect(seen.length).toBeGreaterThan(4);
   });
 });
@@ -175,14 +175,14 @@ describe("pages of a search", () => {
             .map((p) => p.id)
             .sort()
             .reverse();
-          const startingAfter = after === null ? undefined : stocked[after % stocked.length]?.id;
+          const starting_after = after === null ? undefined : stocked[after % stocked.length]?.id;
           const db = api.database.handle.db;
           const rows = await searchPage(
             products,
             owner,
             {
               limit,
-              startingAfter,
+              starting_after,
               search: or(containsText(products.name, q), containsText(products.sku, q)) as SQL,
               conditions: [],
             },
@@ -195,7 +195,7 @@ describe("pages of a search", () => {
                 .limit(limit + 1),
             recentRows,
           );
-          const expected = all.filter((id) => !startingAfter || id < startingAfter).slice(0, limit + 1);
+          const expected = all.filter((id) => !starting_after || id < starting_after).slice(0, limit + 1);
           expect(rows.map((r) => r.id)).toEqual(expected);
         },
       ),

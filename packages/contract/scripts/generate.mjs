@@ -57,6 +57,38 @@ ${operations.map((op) => `  ${JSON.stringify(op).slice(0, -1)}, "validate": ${ta
 );
 
 writeFileSync(join(outDir, "fixtures.ts"), fixturesModule(doc));
+writeFileSync(join(outDir, "enums.ts"), enumsModule(doc));
+
+/**
+ * Every string enum of the spec's schemas, as values: a named schema's (`enums.InvoiceStatus`) and a
+ * property's (`enums["Webhook.status"]`), for code that needs the list (the database's columns).
+ */
+function enumsModule(spec) {
+  const lines = [];
+  const add = (name, values, type) => {
+    const strings = values.filter((v) => typeof v === "string");
+    if (strings.length === 0) return;
+    lines.push(
+      `  ${JSON.stringify(name)}: ${JSON.stringify(strings)} as const satisfies readonly ${type}[],`,
+    );
+  };
+  for (const [name, schema] of Object.entries(spec.components.schemas).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (schema.enum) add(name, schema.enum, `components["schemas"][${JSON.stringify(name)}]`);
+    for (const [property, ps] of Object.entries(schema.properties ?? {})) {
+      if (ps.enum) {
+        const type = `NonNullable<components["schemas"][${JSON.stringify(name)}][${JSON.stringify(property)}]>`;
+        add(`${name}.${property}`, ps.enum, type);
+      }
+    }
+  }
+  return `${banner}import type { components } from "./schema.js";
+
+/** The spec's string enums as values, by schema (\`InvoiceStatus\`) or property (\`Webhook.status\`). */
+export const enums = {
+${lines.join("\n")}
+};
+`;
+}
 
 /** Spec examples become typed fixtures: each example is typed by the schema it illustrates. */
 function fixturesModule(spec) {

@@ -65,6 +65,22 @@ export function todayInIst(now: Date): string {
   return new Date(time + IST_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** `yyyy-MM-dd HH:mm:ss` in India time, as the IRP writes acknowledgement dates. */
+export function irpDateTime(instant: Date): string {
+  return new Date(instant.getTime() + IST_OFFSET_MS).toISOString().slice(0, 19).replace("T", " ");
+}
+
+/** The calendar month in India time that holds `now`, as instants: from its first midnight to the next's. */
+export function istMonthOf(now: Date): { start: Date; end: Date } {
+  const ist = new Date(now.getTime() + IST_OFFSET_MS);
+  const year = ist.getUTCFullYear();
+  const month = ist.getUTCMonth();
+  return {
+    start: new Date(Date.UTC(year, month, 1) - IST_OFFSET_MS),
+    end: new Date(Date.UTC(year, month + 1, 1) - IST_OFFSET_MS),
+  };
+}
+
 /** `dd/mm/yyyy`, the e-invoice `DocDtls.Dt` format. */
 export function toEinvoiceDate(date: string): string {
   const { year, month, day } = parseIsoDate(date);

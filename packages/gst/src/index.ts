@@ -1,7 +1,10 @@
+export { creditNoteDeadline, draftCreditNote } from "./credit-note-draft.js";
 export type { CalendarDate } from "./dates.js";
 export {
   daysInMonth,
   formatIsoDate,
+  irpDateTime,
+  istMonthOf,
   isValidDate,
   MAX_DOCUMENT_YEAR,
   MIN_DOCUMENT_YEAR,
@@ -10,6 +13,7 @@ export {
   toEinvoiceDate,
   toGstr1Date,
 } from "./dates.js";
+export { draftDebitNote } from "./debit-note-draft.js";
 export type { GstErrorCode } from "./errors.js";
 export { GstError, isGstError } from "./errors.js";
 export {
@@ -42,6 +46,18 @@ export {
 export type { Gstr1Period } from "./gstr1-period.js";
 export { checkPeriodHasBegun, gstr1PeriodRange, parseGstr1Period } from "./gstr1-period.js";
 export { isService, isUnitValidForHsn, isValidHsn } from "./hsn.js";
+export type { EInvoice, Inv01Input } from "./inv01.js";
+export { buildInv01 } from "./inv01.js";
+export type {
+  DraftLine,
+  InvoiceDraft,
+  InvoiceFacts,
+  PartyFacts,
+  ProductFacts,
+  SellerFacts,
+  StockMove,
+} from "./invoice-draft.js";
+export { draftInvoice, taxRefusal } from "./invoice-draft.js";
 export type { SeriesNumberInput } from "./invoice-number.js";
 export {
   assertSeriesTemplate,
@@ -70,6 +86,20 @@ export {
   signedNumericToNumber,
   toRupees,
 } from "./money.js";
+export type {
+  CreditNoteDraft,
+  CreditNoteFacts,
+  DebitNoteFacts,
+  NoteDraft,
+  NotedInvoice,
+  NotedLine,
+  NotedPiece,
+  NoteFacts,
+  NoteLine,
+  PriorNotes,
+  Taxes,
+} from "./note-draft.js";
+export { checkAddressInState, EINVOICE_MIN_NAME_LENGTH, registrableGstin } from "./party-rules.js";
 export {
   CESS_END_DATE,
   GST_RATE_REFORM_DATE,
@@ -78,6 +108,10 @@ export {
   isCessRateAllowed,
   isRateInForce,
 } from "./rates.js";
+export type { Drafted, FieldRefusal, Refusal } from "./refusal.js";
+export { drafting, fieldRefusal, RefusedError, refuse, refuseAll } from "./refusal.js";
+export type { ShippingBillPointers } from "./shipping.js";
+export { checkShippingBill, checkShipTo } from "./shipping.js";
 export type { GstState, StateCodeUse } from "./states.js";
 export {
   GST_STATES,

@@ -2,7 +2,6 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import { StatementLanes } from "../speed/lanes.js";
 import * as schema from "./schema.js";
 
 export type Schema = typeof schema;
@@ -23,8 +22,6 @@ export interface DatabaseHandle {
   readonly pglite: PGlite | null;
   /** The postgres.js pool; null on PGlite. */
   readonly sql: postgres.Sql | null;
-  /** Connections of the pool set aside for statements sent in order (none on PGlite). */
-  readonly lanes: StatementLanes;
   /** Where short reads are pipelined (see POINT_READ_CONNECTIONS); on PGlite, `db` itself. */
   readonly pointReads: Database;
   close(): Promise<void>;
@@ -109,7 +106,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       driver: "pglite",
       pglite,
       sql: null,
-      lanes: new StatementLanes(null, 0),
       pointReads: db,
       close: () => pglite.close(),
     };
@@ -124,16 +120,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     onnotice: () => {},
     connection: { ...connection, application_name: "bahi point reads" },
   });
-  const lanes = new StatementLanes(sql, target.poolSize);
   return {
     db: drizzlePostgres({ client: namedStatements(sql), schema }) as unknown as Database,
     driver: "postgres",
     pglite: null,
     sql,
-    lanes,
     pointReads: drizzlePostgres({ client: namedStatements(readSql), schema }) as unknown as Database,
     close: async () => {
-      await lanes.close();
       await Promise.all([sql.end({ timeout: 5 }), readSql.end({ timeout: 5 })]);
     },
   };

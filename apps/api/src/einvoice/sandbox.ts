@@ -1,8 +1,8 @@
 import { createHash, createPrivateKey, generateKeyPairSync, type KeyObject, randomInt } from "node:crypto";
-import { computeIrn } from "@bahi/gst";
+import { computeIrn, irpDateTime } from "@bahi/gst";
 import type { Database } from "../db/client.js";
 import { irpSigningKeys } from "../db/schema.js";
-import { irpDateTime } from "./ist.js";
+
 import type { EInvoice, EInvoiceProvider, IrpRegistration, Jwks } from "./provider.js";
 import { Rs256Signer } from "./signer.js";
 

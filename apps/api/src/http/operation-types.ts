@@ -2,10 +2,9 @@ import type { operations } from "@bahi/contract";
 import type { Executor } from "../db/client.js";
 import type { Principal } from "../services/accounts/principal.js";
 import type { Services } from "../services/index.js";
-import type { IdempotencyRecord } from "../services/shared/idempotency-record.js";
 import type { JsonStream } from "../values/json-stream.js";
 import type { JsonText } from "../values/json-text.js";
-import type { Upload } from "./body.js";
+import type { Upload } from "../values/upload.js";
 
 export type OperationId = keyof operations;
 type Op<K extends OperationId> = operations[K];
@@ -59,21 +58,10 @@ export interface HandlerContext {
   /** The caller; reading it in a public operation is a programming error and throws. */
   readonly principal: Principal;
   readonly requestId: string;
-  /**
-   * The database for this request: for a write, the one transaction the whole request runs in
-   * (with its idempotency record); for a read, and for a write that commits itself (see
-   * `commitsItself` in routes) sent without an Idempotency-Key, the pool; for a point read (see
-   * `pointReads` in routes), the connections where those are pipelined.
-   */
+  /** For a read, the pool (or a point read's connections); for a write, its one transaction. */
   readonly db: Executor;
   readonly services: Services;
   readonly now: Date;
-  /**
-   * For a write that commits itself, sent with an Idempotency-Key: the key's record, for the write to
-   * store with its own statement, or to throw NotCommittedAlone before it writes anything (it is then
-   * run again in a transaction, with `idempotency` unset). Unset for every other request.
-   */
-  readonly idempotency?: IdempotencyRecord;
   /**
    * Runs `effect` once the request's writes are committed, and not if they fail: for what this node
    * keeps in memory of the database (a cache cleared before the commit could be filled again, by

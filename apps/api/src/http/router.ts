@@ -1,15 +1,15 @@
 import { type FieldError, type OperationSpec, operationList, toFieldErrors } from "@bahi/contract";
 import type { ValidateFunction } from "ajv";
 import type { Context, Hono } from "hono";
-import type { Database, Executor } from "../db/client.js";
+import type { Executor } from "../db/client.js";
 import { hasScopes, type Principal } from "../services/accounts/principal.js";
 import type { Services } from "../services/index.js";
-import { fingerprintOf, runIdempotently } from "../services/shared/idempotency.js";
-import type { IdempotencyRecord } from "../services/shared/idempotency-record.js";
+import { fingerprintOf, runWrite, type WriteDeps } from "../services/shared/writes.js";
 import { JsonStream } from "../values/json-stream.js";
 import { JsonText } from "../values/json-text.js";
 import { ApiError, validationFailed } from "../values/problem.js";
-import { isUpload, readBody, textsOf } from "./body.js";
+import { isUpload, textsOf } from "../values/upload.js";
+import { readBody } from "./body.js";
 import { type AppEnv, requestLogger } from "./context.js";
 import { nulCharacterErrors } from "./nul-characters.js";
 import type { HandlerContext, Handlers, OperationId } from "./operation-types.js";
@@ -134,25 +134,33 @@ function sendJson(c: Context<AppEnv>, reply: UntypedReply, headers?: Record<stri
   return jsonResponse(c, reply.status, json, headers);
 }
 
+/** How the router reaches the database: the use cases' write runner, and where reads run. */
+export interface RouterDeps {
+  readonly writes: WriteDeps;
+  /** Where reads run (the pool). */
+  readonly reads: Executor;
+  /** Where the reads of one record by id run (see `pointReads` in routes). */
+  readonly pointReads: Executor;
+}
+
 /**
  * Routes every operation of the spec that has a handler, behind authentication, scope checks and
- * validation, all read from the spec. Returns the routes, so that a known path with an unknown
- * method can be told from an unknown path (405 against 404).
+ * validation, all read from the spec. A read runs on the pool (a point read on its own connections);
+ * a write runs through runWrite, in one transaction with its Idempotency-Key. Returns the routes, so
+ * that a known path with an unknown method can be told from an unknown path (405 against 404).
  */
 export function mountOperations(
   app: Hono<AppEnv>,
   {
     handlers,
-    commitsItself,
     pointReads,
     answersWithSecret,
   }: {
     handlers: Handlers;
-    commitsItself: ReadonlySet<OperationId>;
     pointReads: ReadonlySet<OperationId>;
     answersWithSecret: ReadonlySet<OperationId>;
   },
-  db: Database,
+  deps: RouterDeps,
   services: Services,
 ): MountedRoute[] {
   const mounted: MountedRoute[] = [];
@@ -163,54 +171,49 @@ export function mountOperations(
     app.on(op.method, toHonoPath(op.path), async (c) => {
       const principal = principalOf(c, op);
       const input = await inputOf(c, op);
-      // What the handler asks to run once its writes are committed: each try's own, since a write
-      // that cannot commit alone is run again in a transaction (NotCommittedAlone).
-      const committed: (() => void)[] = [];
-      const run = (executor: Executor, idempotency?: IdempotencyRecord) => {
-        committed.length = 0;
-        return handler(input, {
-          get principal(): Principal {
-            if (!principal) throw new Error(`${op.operationId} is public and has no principal`);
-            return principal;
-          },
-          requestId: c.get("requestId"),
-          db: executor,
-          services,
-          now: new Date(),
-          afterCommit: (effect) => committed.push(effect),
-          ...(idempotency ? { idempotency } : {}),
-        });
-      };
-      const runCommitted = () => {
-        for (const effect of committed) effect();
-      };
+      const context = (db: Executor, afterCommit: (effect: () => void) => void): HandlerContext => ({
+        get principal(): Principal {
+          if (!principal) throw new Error(`${op.operationId} is public and has no principal`);
+          return principal;
+        },
+        requestId: c.get("requestId"),
+        db,
+        services,
+        now: new Date(),
+        afterCommit,
+      });
       if (op.method === "GET") {
-        const reads = pointReads.has(op.operationId as OperationId) ? services.pointReads : db;
-        const reply = await run(reads);
-        runCommitted();
+        const reads = pointReads.has(op.operationId as OperationId) ? deps.pointReads : deps.reads;
+        const committed: (() => void)[] = [];
+        const reply = await handler(
+          input,
+          context(reads, (effect) => committed.push(effect)),
+        );
+        for (const effect of committed) effect();
         return send(c, reply);
       }
+      if (!principal) throw new Error(`${op.operationId} writes without a principal`);
       const key = input.headers["idempotency-key"];
-      const alone = commitsItself.has(op.operationId as OperationId);
-      if (principal && key !== undefined) {
-        // An upload is fingerprinted by its digest: hashing its bytes as JSON would cost seconds.
-        const fingerprinted = isUpload(input.body) ? { upload: input.body.digest } : input.body;
-        const holdsSecret = answersWithSecret.has(op.operationId as OperationId);
-        const caller = holdsSecret ? principal.keyId : undefined;
-        const { reply, replayed } = await runIdempotently(
-          { db, reads: services.pointReads, box: services.webhooks.box },
-          principal,
-          { key, fingerprint: fingerprintOf(op.method, c.req.path, fingerprinted, caller), holdsSecret },
-          run,
-          alone ? (record) => run(db, record) : undefined,
-        );
-        // A replay committed nothing now; a try given up before it (NotCommittedAlone) neither.
-        if (!replayed) runCommitted();
-        return sendJson(c, reply, replayed ? { "Idempotent-Replayed": "true" } : {});
-      }
-      const reply = alone ? await run(db) : await db.transaction((tx) => run(tx));
-      runCommitted();
-      return sendJson(c, reply);
+      // An upload is fingerprinted by its digest: hashing its bytes as JSON would cost seconds.
+      const fingerprinted = isUpload(input.body) ? { upload: input.body.digest } : input.body;
+      const holdsSecret = answersWithSecret.has(op.operationId as OperationId);
+      const keyed =
+        key === undefined
+          ? null
+          : {
+              key,
+              fingerprint: fingerprintOf(
+                op.method,
+                c.req.path,
+                fingerprinted,
+                holdsSecret ? principal.keyId : undefined,
+              ),
+              holdsSecret,
+            };
+      const { answer, replayed } = await runWrite(deps.writes, principal, keyed, ({ tx, afterCommit }) =>
+        handler(input, context(tx, afterCommit)),
+      );
+      return sendJson(c, answer, replayed ? { "Idempotent-Replayed": "true" } : {});
     });
   }
   return mounted;

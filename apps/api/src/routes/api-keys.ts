@@ -6,7 +6,7 @@ import {
   revokeApiKey,
   rotateApiKey,
 } from "../services/accounts/api-keys.js";
-import { DEFAULT_PAGE_SIZE } from "../services/shared/pagination.js";
+import { pageQuery } from "../services/shared/pagination.js";
 import { unprocessable } from "../values/problem.js";
 
 export const apiKeyHandlers: Handlers = {
@@ -29,10 +29,7 @@ export const apiKeyHandlers: Handlers = {
   },
   listApiKeys: async ({ query }, { principal, db }) => ({
     status: 200,
-    body: await listApiKeys(db, principal, {
-      limit: query.limit ?? DEFAULT_PAGE_SIZE,
-      startingAfter: query.starting_after,
-    }),
+    body: await listApiKeys(db, principal, pageQuery(query)),
   }),
   revokeApiKey: async ({ path }, { principal, db, services, now, afterCommit }) => {
     const key = await revokeApiKey(db, principal, path.id, now);

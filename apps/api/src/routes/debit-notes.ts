@@ -2,7 +2,7 @@ import type { components } from "@bahi/contract";
 import type { Handlers } from "../http/operation-types.js";
 import { createDebitNote, findDebitNoteJson, listDebitNotes } from "../services/notes/debit-notes.js";
 import { noteEinvoiceText } from "../services/notes/note-rules.js";
-import { DEFAULT_PAGE_SIZE } from "../services/shared/pagination.js";
+import { pageQuery } from "../services/shared/pagination.js";
 import { JsonText } from "../values/json-text.js";
 
 export const debitNoteHandlers: Handlers = {
@@ -19,14 +19,7 @@ export const debitNoteHandlers: Handlers = {
   listDebitNotes: async ({ query }, { principal, db, services }) => ({
     status: 200,
     body: new JsonText<components["schemas"]["DebitNoteList"]>(
-      await listDebitNotes(db, services.issuedNotes, principal, {
-        limit: query.limit ?? DEFAULT_PAGE_SIZE,
-        startingAfter: query.starting_after,
-        invoiceId: query.invoice_id,
-        partyId: query.party_id,
-        dateFrom: query.date_from,
-        dateTo: query.date_to,
-      }),
+      await listDebitNotes(db, services.issuedNotes, principal, pageQuery(query)),
     ),
   }),
   retrieveDebitNoteEinvoice: async ({ path }, { principal, db }) => ({

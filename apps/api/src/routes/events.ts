@@ -1,24 +1,14 @@
 import type { components } from "@bahi/contract";
 import type { Handlers } from "../http/operation-types.js";
 import { findEventJson, listEvents } from "../services/events/events.js";
-import { DEFAULT_PAGE_SIZE } from "../services/shared/pagination.js";
+import { pageQuery } from "../services/shared/pagination.js";
 import { JsonText } from "../values/json-text.js";
 
 export const eventHandlers: Handlers = {
   listEvents: async ({ query }, { principal, db, now }) => ({
     status: 200,
     body: new JsonText<components["schemas"]["EventList"]>(
-      await listEvents(
-        db,
-        principal,
-        {
-          limit: query.limit ?? DEFAULT_PAGE_SIZE,
-          startingAfter: query.starting_after,
-          type: query.type,
-          createdGte: query.created_gte,
-        },
-        now,
-      ),
+      await listEvents(db, principal, pageQuery(query), now),
     ),
   }),
   retrieveEvent: async ({ path }, { principal, db, now }) => ({

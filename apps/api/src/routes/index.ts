@@ -29,17 +29,6 @@ export const handlers: Handlers = {
 };
 
 /**
- * Writes whose handler gets the pool instead of a transaction: each commits its work in one statement
- * when it can and opens a transaction itself when it cannot. Sent with an Idempotency-Key, the handler
- * is given the key's record (`idempotency` in its context). It must look the key up with its first
- * read (recordedAnswer) and, if the key has its record, throw KeyRecorded before anything else; it
- * must write the record with that statement, or throw NotCommittedAlone before writing anything, to
- * be run again in the request's transaction like every other write. A handler listed here that
- * ignored the record would leave the key unrecorded, or run a retry again.
- */
-export const commitsItself: ReadonlySet<OperationId> = new Set<OperationId>(["createInvoice"]);
-
-/**
  * Reads of one record by its id, each a fraction of a millisecond and never waiting for a lock: they
  * run on the connections where such reads are pipelined (POINT_READ_CONNECTIONS), not on the pool.
  * Lists, files and the GSTR-1 return stay on the pool, where a long read holds up no other.

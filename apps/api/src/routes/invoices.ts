@@ -1,55 +1,30 @@
 import type { components } from "@bahi/contract";
 import type { EInvoice } from "../einvoice/provider.js";
 import type { Handlers } from "../http/operation-types.js";
-import {
-  cancelInvoice,
-  createInvoice,
-  findInvoiceEinvoice,
-  listInvoices,
-} from "../services/invoices/invoices.js";
+import { cancelInvoice } from "../services/invoices/cancel.js";
+import { createInvoice } from "../services/invoices/create.js";
+import { listInvoices } from "../services/invoices/list.js";
+import { findInvoiceEinvoice, retrieveInvoiceJson } from "../services/invoices/read.js";
 import { recordShippingBill } from "../services/invoices/shipping-bills.js";
-import { DEFAULT_PAGE_SIZE } from "../services/shared/pagination.js";
-import { findInvoiceJson } from "../speed/invoice-json.js";
+import { pageQuery } from "../services/shared/pagination.js";
 import { JsonText } from "../values/json-text.js";
 import { ApiError } from "../values/problem.js";
 
 export const invoiceHandlers: Handlers = {
-  createInvoice: async ({ body }, { principal, db, services, now, idempotency }) => ({
+  createInvoice: async ({ body }, { principal, db, services, now }) => ({
     status: 201,
-    body: await createInvoice(
-      db,
-      principal,
-      body,
-      now,
-      services,
-      idempotency ? { record: idempotency, status: 201 } : null,
-    ),
+    body: await createInvoice(db, principal, body, now, services),
   }),
   listInvoices: async ({ query }, { principal, db, services, now }) => ({
     status: 200,
     body: new JsonText<components["schemas"]["InvoiceList"]>(
-      await listInvoices(
-        db,
-        services.issuedInvoices,
-        principal,
-        {
-          limit: query.limit ?? DEFAULT_PAGE_SIZE,
-          startingAfter: query.starting_after,
-          status: query.status,
-          partyId: query.party_id,
-          dateFrom: query.date_from,
-          dateTo: query.date_to,
-          number: query.number,
-          overdue: query.overdue,
-        },
-        now,
-      ),
+      await listInvoices(db, services.issuedInvoices, principal, pageQuery(query), now),
     ),
   }),
   retrieveInvoice: async ({ path }, { principal, db, services }) => ({
     status: 200,
     body: new JsonText<components["schemas"]["Invoice"]>(
-      await findInvoiceJson(db, services.issuedInvoices, principal, path.id),
+      await retrieveInvoiceJson(db, services.issuedInvoices, principal, path.id),
     ),
   }),
   cancelInvoice: async ({ path, body }, { principal, db, services, now }) => ({

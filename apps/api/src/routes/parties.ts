@@ -1,6 +1,6 @@
 import type { Handlers } from "../http/operation-types.js";
 import { createParty, findParty, listParties, toParty, updateParty } from "../services/parties/parties.js";
-import { DEFAULT_PAGE_SIZE } from "../services/shared/pagination.js";
+import { pageQuery } from "../services/shared/pagination.js";
 
 export const partyHandlers: Handlers = {
   createParty: async ({ body }, { principal, db }) => ({
@@ -9,13 +9,7 @@ export const partyHandlers: Handlers = {
   }),
   listParties: async ({ query }, { principal, db }) => ({
     status: 200,
-    body: await listParties(db, principal, {
-      limit: query.limit ?? DEFAULT_PAGE_SIZE,
-      startingAfter: query.starting_after,
-      type: query.type,
-      gstin: query.gstin,
-      q: query.q,
-    }),
+    body: await listParties(db, principal, pageQuery(query)),
   }),
   retrieveParty: async ({ path }, { principal, db }) => ({
     status: 200,

@@ -1,6 +1,6 @@
 import type { Handlers } from "../http/operation-types.js";
 import { allocatePayment, createPayment, findPayment, listPayments } from "../services/payments/payments.js";
-import { DEFAULT_PAGE_SIZE } from "../services/shared/pagination.js";
+import { pageQuery } from "../services/shared/pagination.js";
 
 export const paymentHandlers: Handlers = {
   createPayment: async ({ body }, { principal, db, now }) => ({
@@ -17,13 +17,6 @@ export const paymentHandlers: Handlers = {
   }),
   listPayments: async ({ query }, { principal, db }) => ({
     status: 200,
-    body: await listPayments(db, principal, {
-      limit: query.limit ?? DEFAULT_PAGE_SIZE,
-      startingAfter: query.starting_after,
-      partyId: query.party_id,
-      invoiceId: query.invoice_id,
-      dateFrom: query.date_from,
-      dateTo: query.date_to,
-    }),
+    body: await listPayments(db, principal, pageQuery(query)),
   }),
 };

@@ -1,4 +1,3 @@
-import type { Upload, UploadedFile } from "../http/body.js";
 import type { Handlers } from "../http/operation-types.js";
 import {
   createProductImport,
@@ -6,6 +5,7 @@ import {
   productImportErrorsCsv,
 } from "../services/imports/imports.js";
 import { validationFailed } from "../values/problem.js";
+import type { Upload, UploadedFile } from "../values/upload.js";
 
 /** The spec's ProductImportUpload: a form's `file`, and the worksheet it names. */
 const MAX_SHEET_NAME_LENGTH = 31;

@@ -9,7 +9,7 @@ import {
   updateProduct,
 } from "../services/catalogue/products.js";
 import { applyStockMovements, listStockMovements } from "../services/catalogue/stock.js";
-import { DEFAULT_PAGE_SIZE } from "../services/shared/pagination.js";
+import { pageQuery } from "../services/shared/pagination.js";
 import { unprocessable } from "../values/problem.js";
 
 export const productHandlers: Handlers = {
@@ -19,13 +19,7 @@ export const productHandlers: Handlers = {
   }),
   listProducts: async ({ query }, { principal, db }) => ({
     status: 200,
-    body: await listProducts(db, principal, {
-      limit: query.limit ?? DEFAULT_PAGE_SIZE,
-      startingAfter: query.starting_after,
-      q: query.q,
-      hsnMissing: query.hsn_missing,
-      lowStock: query.low_stock,
-    }),
+    body: await listProducts(db, principal, pageQuery(query)),
   }),
   retrieveProduct: async ({ path }, { principal, db }) => ({
     status: 200,
@@ -57,17 +51,10 @@ export const productHandlers: Handlers = {
   },
   listStockMovements: async ({ path, query }, { principal, db }) => ({
     status: 200,
-    body: await listStockMovements(db, principal, path.id, {
-      limit: query.limit ?? DEFAULT_PAGE_SIZE,
-      startingAfter: query.starting_after,
-      kind: query.kind,
-    }),
+    body: await listStockMovements(db, principal, path.id, pageQuery(query)),
   }),
   listProductRateHistory: async ({ path, query }, { principal, db }) => ({
     status: 200,
-    body: await listRateHistory(db, principal, path.id, {
-      limit: query.limit ?? DEFAULT_PAGE_SIZE,
-      startingAfter: query.starting_after,
-    }),
+    body: await listRateHistory(db, principal, path.id, pageQuery(query)),
   }),
 };

@@ -1,5 +1,5 @@
 import type { Handlers } from "../http/operation-types.js";
-import { DEFAULT_PAGE_SIZE } from "../services/shared/pagination.js";
+import { pageQuery } from "../services/shared/pagination.js";
 import {
   createWebhook,
   DEFAULT_SECRET_OVERLAP_SECONDS,
@@ -19,10 +19,7 @@ export const webhookHandlers: Handlers = {
   }),
   listWebhooks: async ({ query }, { principal, db }) => ({
     status: 200,
-    body: await listWebhooks(db, principal, {
-      limit: query.limit ?? DEFAULT_PAGE_SIZE,
-      startingAfter: query.starting_after,
-    }),
+    body: await listWebhooks(db, principal, pageQuery(query)),
   }),
   retrieveWebhook: async ({ path }, { principal, db }) => ({
     status: 200,
@@ -49,11 +46,6 @@ export const webhookHandlers: Handlers = {
   }),
   listWebhookDeliveries: async ({ path, query }, { principal, db }) => ({
     status: 200,
-    body: await listDeliveries(db, principal, path.id, {
-      limit: query.limit ?? DEFAULT_PAGE_SIZE,
-      startingAfter: query.starting_after,
-      eventId: query.event_id,
-      status: query.status,
-    }),
+    body: await listDeliveries(db, principal, path.id, pageQuery(query)),
   }),
 };

@@ -1,9 +1,8 @@
 import type { Database } from "../db/client.js";
 import type { EInvoiceProvider } from "../einvoice/provider.js";
+import type { GuessedClaims } from "../speed/guessed-claims.js";
 import type { IssuedInvoiceCache } from "../speed/issued-invoice-cache.js";
 import type { JsonCache } from "../speed/json-cache.js";
-import type { StatementLanes } from "../speed/lanes.js";
-import type { NumberGuesses } from "../speed/number-guesses.js";
 import type { KeyCache } from "./accounts/authenticate.js";
 import type { WebhookDeps } from "./webhooks/subscriptions.js";
 
@@ -17,10 +16,8 @@ export interface Services {
   readonly issuedInvoices: IssuedInvoiceCache;
   /** The JSON of the credit and debit notes this node has read, which never change (see JsonCache). */
   readonly issuedNotes: JsonCache<string>;
-  /** This node's guesses at the next number of each series (see NumberGuesses). */
-  readonly numberGuesses: NumberGuesses;
-  /** Connections that run what they are sent in order, for guessed claims (none on PGlite). */
-  readonly lanes: StatementLanes;
+  /** Claims of guessed invoice numbers (speed/guessed-claims.ts); null: every invoice under the lock. */
+  readonly claims: GuessedClaims | null;
   /** Connections where short reads are pipelined (POINT_READ_CONNECTIONS); on PGlite, the database. */
   readonly pointReads: Database;
   /** What this node knows of API keys; cleared when a key changes here. */

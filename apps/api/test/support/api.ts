@@ -88,7 +88,6 @@ export async function startTestApi({
   const database = await createTestDatabase(poolSize);
   const server = await startServer({
     db: database.handle.db,
-    lanes: database.handle.lanes,
     pointReads: database.handle.pointReads,
     logger: options.logger ?? pino({ level: "silent" }),
     port: 0,

@@ -1,6 +1,6 @@
 import postgres from "postgres";
-import { lockId } from "../../src/services/shared/idempotency.js";
 import type { Owner } from "../../src/services/shared/owner.js";
+import { lockId } from "../../src/services/shared/writes.js";
 
 /**
  * Runs `whileHeld` while another connection holds the advisory lock of `owner`'s `key`, as a request

@@ -110,7 +110,7 @@ async function findKey(db: Executor, owner: Owner, id: string): Promise<ApiKeyRo
 export async function listApiKeys(
   db: Executor,
   principal: Principal,
-  options: { limit: number; startingAfter?: string | undefined },
+  options: { limit: number; starting_after?: string | undefined },
 ): Promise<Page<ApiKey>> {
   const rows = await db
     .select()
@@ -119,7 +119,7 @@ export async function listApiKeys(
       and(
         eq(apiKeys.accountId, principal.accountId),
         eq(apiKeys.livemode, principal.livemode),
-        options.startingAfter ? lt(apiKeys.id, options.startingAfter) : undefined,
+        options.starting_after ? lt(apiKeys.id, options.starting_after) : undefined,
       ),
     )
     .orderBy(desc(apiKeys.id))

@@ -1,3 +1,4 @@
+import { istMonthOf } from "@bahi/gst";
 import { and, count, eq, gte, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { invoices } from "../../db/schema.js";
@@ -21,19 +22,6 @@ export const PLANS: Readonly<Record<Plan, PlanLimits>> = {
   growth: { requestFactor: 1, liveInvoicesPerMonth: null },
   enterprise: { requestFactor: 10, liveInvoicesPerMonth: null },
 };
-
-const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
-
-/** The calendar month in India time that holds `now`, as instants; India has no daylight saving. */
-export function istMonthOf(now: Date): { start: Date; end: Date } {
-  const ist = new Date(now.getTime() + IST_OFFSET_MS);
-  const year = ist.getUTCFullYear();
-  const month = ist.getUTCMonth();
-  return {
-    start: new Date(Date.UTC(year, month, 1) - IST_OFFSET_MS),
-    end: new Date(Date.UTC(year, month + 1, 1) - IST_OFFSET_MS),
-  };
-}
 
 /** How many live invoices a month the owner may create; null when nothing limits them (test mode). */
 export function liveInvoiceQuota(owner: Owner, account: AccountRow): number | null {

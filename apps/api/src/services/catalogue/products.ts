@@ -18,7 +18,7 @@ import { recordEvent } from "../events/events.js";
 import { containsText } from "../parties/parties.js";
 import { sameColumns } from "../shared/columns.js";
 import { type Owner, ownedBy, ownedRow } from "../shared/owner.js";
-import { type Page, pageOf } from "../shared/pagination.js";
+import { type ListQuery, type Page, pageOf } from "../shared/pagination.js";
 import { searchPage } from "../shared/sparse-pages.js";
 import { decimal, type ProductRow, toProduct } from "./product-view.js";
 import { applyStockMovements } from "./stock.js";
@@ -265,13 +265,7 @@ export async function updateProduct(
   return product;
 }
 
-export interface ProductFilters {
-  limit: number;
-  startingAfter?: string | undefined;
-  q?: string | undefined;
-  hsnMissing?: boolean | undefined;
-  lowStock?: boolean | undefined;
-}
+export type ProductFilters = ListQuery<"listProducts">;
 
 /**
  * The low-stock test. Its first two terms are the predicate of the partial index
@@ -289,12 +283,12 @@ export async function listProducts(
   filters: ProductFilters,
 ): Promise<Page<Product>> {
   const conditions: (SQL | undefined)[] = [
-    filters.hsnMissing === undefined
+    filters.hsn_missing === undefined
       ? undefined
-      : filters.hsnMissing
+      : filters.hsn_missing
         ? isNull(products.hsnCode)
         : isNotNull(products.hsnCode),
-    filters.lowStock === undefined ? undefined : filters.lowStock ? isLowStock : not(isLowStock),
+    filters.low_stock === undefined ? undefined : filters.low_stock ? isLowStock : not(isLowStock),
   ];
   const select = (where: SQL) =>
     db
@@ -314,7 +308,7 @@ export async function listProducts(
       search,
       conditions,
       // Products without an HSN code, or that can run low, have partial indexes of their own.
-      selective: filters.hsnMissing === true || filters.lowStock === true,
+      selective: filters.hsn_missing === true || filters.low_stock === true,
     },
     select,
   );
@@ -325,7 +319,7 @@ export async function listProducts(
  * A product's rate periods, newest first: its current rates, then its rate history. A history row
  * holds rates that applied before its `valid_until` (the day the next rates took effect), so a
  * period's last day is the day before that, and its first day is the `valid_until` of the row before
- * it in time. A page after `startingAfter` holds the rows that ended on or before that date: every
+ * it in time. A page after `starting_after` holds the rows that ended on or before that date: every
  * row earlier in time is on it too, so the window finds each row's predecessor on the page.
  *
  * One statement, so that the product's rates and its history are read in one snapshot: read apart, a
@@ -335,10 +329,10 @@ export async function listRateHistory(
   db: Executor,
   owner: Owner,
   productId: string,
-  filters: { limit: number; startingAfter?: string | undefined },
+  filters: ListQuery<"listProductRateHistory">,
 ): Promise<Page<ProductRatePeriod>> {
-  const { startingAfter } = filters;
-  const firstPage = startingAfter === undefined;
+  const { starting_after } = filters;
+  const firstPage = starting_after === undefined;
   const h = productRateHistory;
   const past = db
     .select({
@@ -357,7 +351,7 @@ export async function listRateHistory(
         eq(h.accountId, products.accountId),
         eq(h.livemode, products.livemode),
         eq(h.productId, products.id),
-        firstPage ? undefined : lte(h.validUntil, startingAfter),
+        firstPage ? undefined : lte(h.validUntil, starting_after),
       ),
     )
     .orderBy(desc(h.validUntil))

@@ -10,7 +10,7 @@ import { newId } from "../../values/ids.js";
 import { conflict, notFound } from "../../values/problem.js";
 import { recordEvent } from "../events/events.js";
 import { type Owner, ownedBy, ownedRow } from "../shared/owner.js";
-import { type Page, pageOf } from "../shared/pagination.js";
+import { type ListQuery, type Page, pageOf } from "../shared/pagination.js";
 import { decimal, type ProductRow, toProduct } from "./product-view.js";
 
 type StockMovement = components["schemas"]["StockMovement"];
@@ -334,7 +334,7 @@ export async function listStockMovements(
   db: Executor,
   owner: Owner,
   productId: string,
-  filters: { limit: number; startingAfter?: string | undefined; kind?: StockMovement["kind"] | undefined },
+  filters: ListQuery<"listStockMovements">,
 ): Promise<Page<StockMovement>> {
   const [product] = await db
     .select({ id: products.id })
@@ -343,7 +343,7 @@ export async function listStockMovements(
   if (!product) throw notFound("product", productId);
   const conditions: (SQL | undefined)[] = [
     eq(stockMovements.productId, productId),
-    filters.startingAfter ? lt(stockMovements.id, filters.startingAfter) : undefined,
+    filters.starting_after ? lt(stockMovements.id, filters.starting_after) : undefined,
     filters.kind ? eq(stockMovements.kind, filters.kind) : undefined,
   ];
   const rows = await db

@@ -8,7 +8,7 @@ import { firstIdAt, ID_PREFIXES, newId, timeOfId } from "../../values/ids.js";
 import { type JsonText, jsonOf } from "../../values/json-text.js";
 import { notFound } from "../../values/problem.js";
 import { type Owner, ownedBy, ownedRow } from "../shared/owner.js";
-import { pageJson, pageOf } from "../shared/pagination.js";
+import { type ListQuery, pageJson, pageOf } from "../shared/pagination.js";
 
 export type EventType = components["schemas"]["EventType"];
 type Event = components["schemas"]["Event"];
@@ -154,12 +154,7 @@ export async function findEventJson(db: Executor, owner: Owner, id: string, now:
   return row.json;
 }
 
-export interface EventFilters {
-  limit: number;
-  startingAfter?: string | undefined;
-  type?: EventType | undefined;
-  createdGte?: string | undefined;
-}
+export type EventFilters = ListQuery<"listEvents">;
 
 /** Keyset over ids only: `created_gte` and the retention window are ranges of ids, whatever the filters. */
 export async function listEvents(
@@ -169,11 +164,11 @@ export async function listEvents(
   now: Date,
 ): Promise<string> {
   const retained = retentionStart(now);
-  const requested = filters.createdGte ? Date.parse(filters.createdGte) : 0;
+  const requested = filters.created_gte ? Date.parse(filters.created_gte) : 0;
   const from = new Date(Math.max(requested, retained.getTime()));
   const conditions: (SQL | undefined)[] = [
     gte(events.id, firstIdAt("event", from)),
-    filters.startingAfter ? lt(events.id, filters.startingAfter) : undefined,
+    filters.starting_after ? lt(events.id, filters.starting_after) : undefined,
     filters.type ? eq(events.type, filters.type) : undefined,
   ];
   const rows = await db

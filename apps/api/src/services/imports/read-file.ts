@@ -1,5 +1,5 @@
-import type { UploadedFile } from "../../http/body.js";
 import { unprocessable } from "../../values/problem.js";
+import type { UploadedFile } from "../../values/upload.js";
 import { columnsOf, readHeader } from "./headers.js";
 import { parseCsv } from "./parse-csv.js";
 import { parseXlsx } from "./parse-xlsx.js";

@@ -1,31 +1,13 @@
-import type { components } from "@bahi/contract";
-import {
-  computeInvoiceTax,
-  financialYearOf,
-  type InvoiceTax,
-  OTHER_COUNTRIES_STATE_CODE,
-  type Paise,
-  parseNumeric,
-  todayInIst,
-} from "@bahi/gst";
 import { asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { creditNotes, debitNotes, invoiceItems, invoices } from "../../db/schema.js";
-import { buildInv01, type Inv01Input } from "../../einvoice/inv01.js";
-import type { EInvoice } from "../../einvoice/provider.js";
+
 import { cachedJsonOf, type JsonCache, listedJson } from "../../speed/json-cache.js";
-import {
-  ApiError,
-  conflict,
-  type FieldErrorList,
-  field,
-  notFound,
-  unprocessable,
-} from "../../values/problem.js";
+import { ApiError, conflict, field, notFound, unprocessable } from "../../values/problem.js";
 import { type AccountRow, findAccount } from "../accounts/accounts.js";
 import type { InvoiceItemRow, InvoiceRow } from "../invoices/invoice-view.js";
 import { type Owner, ownedBy, ownedRow } from "../shared/owner.js";
-import { checkDateRange, pageJson, pageOf } from "../shared/pagination.js";
+import { checkDateRange, type ListQuery, pageJson, pageOf } from "../shared/pagination.js";
 import { type DatedPageQuery, datedPage } from "../shared/sparse-pages.js";
 
 /**
@@ -77,119 +59,6 @@ export function invoiceLinesOf(tx: Executor, owner: Owner, invoiceId: string): P
     .orderBy(asc(invoiceItems.lineNo));
 }
 
-/** The latest date a note may have, and the error past it (credit notes have one, debit notes none). */
-export interface NoteDeadline {
-  readonly date: string;
-  readonly code: string;
-  readonly message: string;
-}
-
-/**
- * A credit or debit note's date: today in India unless given, never in the future, never before its
- * invoice, never in a financial year whose books are closed, and never after `deadline`.
- */
-export function checkNoteDate(
-  account: { booksClosedThrough: string | null },
-  invoice: { date: string },
-  requested: string | undefined,
-  now: Date,
-  deadline: NoteDeadline | null,
-): string {
-  const today = todayInIst(now);
-  const date = requested ?? today;
-  const errors: FieldErrorList = [];
-  const year = financialYearOf(date);
-  if (date > today)
-    errors.push(field("date_in_future", "/date", `must not be after today (${today}) in India`));
-  else if (date < invoice.date)
-    errors.push(field("date_before_invoice", "/date", `must not be before the invoice date ${invoice.date}`));
-  else if (account.booksClosedThrough && year <= account.booksClosedThrough)
-    errors.push(
-      field(
-        "financial_year_closed",
-        "/date",
-        `falls in ${year}; books are closed through ${account.booksClosedThrough}`,
-      ),
-    );
-  else if (deadline && date > deadline.date) errors.push(field(deadline.code, "/date", deadline.message));
-  const [first] = errors;
-  if (first) throw unprocessable(first.code, `${first.pointer.slice(1)} ${first.message}`, errors);
-  return date;
-}
-
-/** One line of a note: a taxable value on an invoice line, taxed at that line's rates. */
-export interface NoteLine {
-  readonly taxable: Paise;
-  readonly gstRate: bigint;
-  readonly cessRate: bigint;
-}
-
-/**
- * A note's tax, line by line as on its invoice. The invoice's stored supply type decides CGST + SGST or
- * IGST, not the account's state today, which may have moved: the supplier is put in the place of
- * supply's own state and an inter-state supply marked as SEZ, which computeInvoiceTax always taxes
- * as IGST. An export's supplier may be any Indian state.
- */
-export function noteTax(
-  invoice: Pick<InvoiceRow, "date" | "placeOfSupply" | "supplyType" | "reverseCharge" | "underLut">,
-  lines: readonly NoteLine[],
-): InvoiceTax {
-  return computeInvoiceTax({
-    date: invoice.date,
-    supplier_state: invoice.placeOfSupply === OTHER_COUNTRIES_STATE_CODE ? "27" : invoice.placeOfSupply,
-    place_of_supply: invoice.placeOfSupply,
-    reverse_charge: invoice.reverseCharge,
-    sez: invoice.supplyType === "inter_state",
-    under_lut: invoice.underLut,
-    items: lines.map((line) => ({
-      qty: 1000n,
-      rate: line.taxable * 10n,
-      gst_rate: line.gstRate,
-      cess_rate: line.cessRate,
-    })),
-  });
-}
-
-/**
- * The INV-01 of a note (`CRN` or `DBN`) whose invoice has an IRN, or null when it has none: a note is
- * registered with the IRP when its invoice was, and names it (`RefDtls.PrecDocDtls`). Its buyer,
- * place of supply and supply type are the invoice's, and so is whether the (zero-rated) supply paid
- * IGST, since the note's own IGST can round to nothing.
- */
-export function noteEinvoice(
-  docType: "CRN" | "DBN",
-  invoice: Pick<
-    InvoiceRow,
-    "number" | "date" | "irn" | "party" | "placeOfSupply" | "sez" | "deemedExport" | "igst"
-  >,
-  account: AccountRow,
-  note: { number: string; date: string; lines: Inv01Input["lines"]; tax: InvoiceTax },
-): EInvoice | null {
-  const party = invoice.party as components["schemas"]["Invoice"]["party"];
-  if (invoice.irn === null || !party.address) return null;
-  return buildInv01({
-    docType,
-    number: note.number,
-    date: note.date,
-    placeOfSupply: invoice.placeOfSupply,
-    seller: {
-      gstin: account.gstin,
-      legalName: account.legalName,
-      line1: account.addressLine1,
-      city: account.city,
-      pin: account.pin,
-      stateCode: account.stateCode,
-    },
-    buyer: { gstin: party.gstin, name: party.name, address: party.address },
-    lines: note.lines,
-    tax: note.tax,
-    sez: invoice.sez,
-    deemedExport: invoice.deemedExport,
-    igstPaid: parseNumeric(invoice.igst, 2) > 0n,
-    precedingInvoice: { number: invoice.number, date: invoice.date },
-  });
-}
-
 const noteTables = { credit_note: creditNotes, debit_note: debitNotes } as const;
 
 /**
@@ -221,14 +90,7 @@ export async function noteEinvoiceText(
 }
 
 /** The filters of GET /v1/credit_notes and GET /v1/debit_notes. */
-export interface NoteFilters {
-  limit: number;
-  startingAfter?: string | undefined;
-  invoiceId?: string | undefined;
-  partyId?: string | undefined;
-  dateFrom?: string | undefined;
-  dateTo?: string | undefined;
-}
+export type NoteFilters = ListQuery<"listCreditNotes"> | ListQuery<"listDebitNotes">;
 
 /** A page's filters on the notes' table, for datedPage; 400 for an inverted date range. */
 function noteListQuery(
@@ -238,10 +100,10 @@ function noteListQuery(
   checkDateRange(filters);
   return {
     ...filters,
-    selective: filters.invoiceId !== undefined || filters.partyId !== undefined,
+    selective: filters.invoice_id !== undefined || filters.party_id !== undefined,
     conditions: [
-      filters.invoiceId ? eq(table.invoiceId, filters.invoiceId) : undefined,
-      filters.partyId ? eq(table.partyId, filters.partyId) : undefined,
+      filters.invoice_id ? eq(table.invoiceId, filters.invoice_id) : undefined,
+      filters.party_id ? eq(table.partyId, filters.party_id) : undefined,
     ],
   };
 }

@@ -1,17 +1,18 @@
 import type { components } from "@bahi/contract";
-import { OTHER_COUNTRIES_STATE_CODE } from "@bahi/gst";
+import { checkAddressInState, OTHER_COUNTRIES_STATE_CODE } from "@bahi/gst";
 import { desc, eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import { parties } from "../../db/schema.js";
 import { newId } from "../../values/ids.js";
-import { conflict, field, notFound, unprocessable } from "../../values/problem.js";
+import { conflict, notFound, unprocessable } from "../../values/problem.js";
 import { recordEvent } from "../events/events.js";
 import { sameColumns } from "../shared/columns.js";
 import { checkGstin } from "../shared/gstin.js";
 import { type Owner, ownedBy, ownedRow } from "../shared/owner.js";
-import { type Page, pageOf } from "../shared/pagination.js";
+import { type ListQuery, type Page, pageOf } from "../shared/pagination.js";
+import { underRules } from "../shared/refusals.js";
 import { searchPage } from "../shared/sparse-pages.js";
 
 type Party = components["schemas"]["Party"];
@@ -62,33 +63,6 @@ function addressOf(row: PartyRow): PartyAddress | null {
   };
 }
 
-/**
- * A registered person's address lies in the state of its GSTIN (422 `state_mismatch` at `at`'s
- * `state_code`, or `country` for an address abroad).
- */
-export function checkAddressInState(address: PartyAddress, stateCode: string, at: string): void {
-  if ("country" in address) {
-    throw unprocessable(
-      "state_mismatch",
-      `The address is abroad (${address.country}) but the GSTIN is registered in state ${stateCode}.`,
-      [
-        field(
-          "state_mismatch",
-          `${at}/country`,
-          `a registered person's address lies in its GSTIN's state, ${stateCode}`,
-        ),
-      ],
-    );
-  }
-  if (address.state_code !== stateCode) {
-    throw unprocessable(
-      "state_mismatch",
-      `The address is in state ${address.state_code} but the GSTIN is registered in state ${stateCode}.`,
-      [field("state_mismatch", `${at}/state_code`, `must be ${stateCode}, the GSTIN's state`)],
-    );
-  }
-}
-
 /** The state of an address: its own in India, or "Other Countries" abroad. */
 const stateOfAddress = (address: PartyAddress): string =>
   "country" in address ? OTHER_COUNTRIES_STATE_CODE : address.state_code;
@@ -114,7 +88,8 @@ function stateOf(facts: PartyFacts): string {
   }
   if (facts.gstin !== null) {
     const gstin = checkGstin(facts.gstin);
-    if (facts.address) checkAddressInState(facts.address, gstin.stateCode, "/address");
+    const address = facts.address;
+    if (address) underRules(() => checkAddressInState(address, gstin.stateCode, "/address"));
     return gstin.stateCode;
   }
   if (!facts.address) {
@@ -258,13 +233,7 @@ export async function updateParty(
   return party;
 }
 
-export interface PartyFilters {
-  limit: number;
-  startingAfter?: string | undefined;
-  type?: Party["type"] | undefined;
-  gstin?: string | undefined;
-  q?: string | undefined;
-}
+export type PartyFilters = ListQuery<"listParties">;
 
 /** `%` and `_` in a search are literal characters, not patterns. */
 function containsPattern(text: string): string {

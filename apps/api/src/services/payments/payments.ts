@@ -7,9 +7,9 @@ import { newId } from "../../values/ids.js";
 import { ApiError, type FieldErrorList, field, notFound, unprocessable } from "../../values/problem.js";
 import { recordEvent } from "../events/events.js";
 import { balanceOf, type InvoiceRow, settlementStatus, toInvoice } from "../invoices/invoice-view.js";
-import { itemsOf } from "../invoices/invoices.js";
+import { itemsOf } from "../invoices/read.js";
 import { type Owner, ownedBy, ownedRow } from "../shared/owner.js";
-import { checkDateRange, type Page, pageOf } from "../shared/pagination.js";
+import { checkDateRange, type ListQuery, type Page, pageOf } from "../shared/pagination.js";
 import { datedPage } from "../shared/sparse-pages.js";
 
 type Payment = components["schemas"]["Payment"];
@@ -326,14 +326,7 @@ export async function findPayment(db: Executor, owner: Owner, id: string): Promi
   return toPayment(row, allocations.get(id) ?? []);
 }
 
-export interface PaymentFilters {
-  limit: number;
-  startingAfter?: string | undefined;
-  partyId?: string | undefined;
-  invoiceId?: string | undefined;
-  dateFrom?: string | undefined;
-  dateTo?: string | undefined;
-}
+export type PaymentFilters = ListQuery<"listPayments">;
 
 export async function listPayments(
   db: Executor,
@@ -342,8 +335,8 @@ export async function listPayments(
 ): Promise<Page<Payment>> {
   checkDateRange(filters);
   const conditions: (SQL | undefined)[] = [
-    filters.partyId ? eq(payments.partyId, filters.partyId) : undefined,
-    filters.invoiceId
+    filters.party_id ? eq(payments.partyId, filters.party_id) : undefined,
+    filters.invoice_id
       ? inArray(
           payments.id,
           db
@@ -353,13 +346,13 @@ export async function listPayments(
               and(
                 eq(paymentAllocations.accountId, owner.accountId),
                 eq(paymentAllocations.livemode, owner.livemode),
-                eq(paymentAllocations.invoiceId, filters.invoiceId),
+                eq(paymentAllocations.invoiceId, filters.invoice_id),
               ),
             ),
         )
       : undefined,
   ];
-  const selective = filters.partyId !== undefined || filters.invoiceId !== undefined;
+  const selective = filters.party_id !== undefined || filters.invoice_id !== undefined;
   const rows = await datedPage(payments, owner, { ...filters, selective, conditions }, (where) =>
     db
       .select()

@@ -1,6 +1,18 @@
+import type { operations } from "@bahi/contract";
 import { validationFailed } from "../../values/problem.js";
 
 export const DEFAULT_PAGE_SIZE = 20;
+
+/** A list operation's query parameters as the spec defines them, with the page size decided. */
+export type ListQuery<K extends keyof operations> = Omit<
+  NonNullable<operations[K]["parameters"]["query"]>,
+  "limit"
+> & { limit: number };
+
+/** The query of a list as it came, its `limit` DEFAULT_PAGE_SIZE when the client left it out. */
+export function pageQuery<Q extends { limit?: number | undefined }>(query: Q): Q & { limit: number } {
+  return { ...query, limit: query.limit ?? DEFAULT_PAGE_SIZE };
+}
 /** MAX_PAGE_SIZE in the spec's `limit` parameter. */
 export const MAX_PAGE_SIZE = 100;
 
@@ -44,15 +56,15 @@ export function pageJson(page: Page<unknown>, objects: readonly string[]): strin
 
 /** Every list with `date_from` and `date_to` refuses a range that ends before it starts (400). */
 export function checkDateRange(filters: {
-  dateFrom?: string | undefined;
-  dateTo?: string | undefined;
+  date_from?: string | undefined;
+  date_to?: string | undefined;
 }): void {
-  if (filters.dateFrom && filters.dateTo && filters.dateTo < filters.dateFrom) {
+  if (filters.date_from && filters.date_to && filters.date_to < filters.date_from) {
     throw validationFailed([
       {
         pointer: "/query/date_to",
         code: "date_range",
-        message: `must not be before date_from (${filters.dateFrom})`,
+        message: `must not be before date_from (${filters.date_from})`,
       },
     ]);
   }

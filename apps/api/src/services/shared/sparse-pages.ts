@@ -25,12 +25,12 @@ export type PageSelect<Row> = (where: SQL) => Promise<Row[]>;
 
 interface PageQuery {
   limit: number;
-  startingAfter?: string | undefined;
+  starting_after?: string | undefined;
 }
 
 export interface DatedPageQuery extends PageQuery {
-  dateFrom?: string | undefined;
-  dateTo?: string | undefined;
+  date_from?: string | undefined;
+  date_to?: string | undefined;
   /** The page's other filters. */
   conditions: (SQL | undefined)[];
   /**
@@ -42,13 +42,13 @@ export interface DatedPageQuery extends PageQuery {
 
 /** The page's cursor as a condition: ids below it. */
 export const cursorOf = (table: ListedTable, query: PageQuery) =>
-  query.startingAfter ? lt(table.id, query.startingAfter) : undefined;
+  query.starting_after ? lt(table.id, query.starting_after) : undefined;
 
 /** The page's date range as conditions, each bound when given. */
-export function dateRangeOf(table: DatedTable, query: Pick<DatedPageQuery, "dateFrom" | "dateTo">) {
+export function dateRangeOf(table: DatedTable, query: Pick<DatedPageQuery, "date_from" | "date_to">) {
   return [
-    query.dateFrom ? gte(table.date, query.dateFrom) : undefined,
-    query.dateTo ? lte(table.date, query.dateTo) : undefined,
+    query.date_from ? gte(table.date, query.date_from) : undefined,
+    query.date_to ? lte(table.date, query.date_to) : undefined,
   ];
 }
 
@@ -100,8 +100,8 @@ export function datedPage<Row>(
 ): Promise<Row[]> {
   const matches = [...dateRangeOf(table, query), ...query.conditions];
   const byDay = (cursor: SQL | undefined) => sql`select page.id from
-      (select greatest(${query.dateFrom ?? null}::date, min(${table.date})) as first,
-          least(${query.dateTo ?? null}::date, max(${table.date})) as last
+      (select greatest(${query.date_from ?? null}::date, min(${table.date})) as first,
+          least(${query.date_to ?? null}::date, max(${table.date})) as last
         from ${table} where ${ownedBy(table, owner)}) as bounds
       cross join lateral generate_series(bounds.first, bounds.last, interval '1 day') as day(at)
       cross join lateral (
@@ -110,7 +110,7 @@ export function datedPage<Row>(
         order by ${desc(table.id)} limit ${query.limit + 1}
       ) as page
       order by page.id desc limit ${query.limit + 1}`;
-  const dated = query.dateFrom !== undefined || query.dateTo !== undefined;
+  const dated = query.date_from !== undefined || query.date_to !== undefined;
   return recentFirst(
     table,
     owner,

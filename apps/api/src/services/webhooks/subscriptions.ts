@@ -7,7 +7,7 @@ import { newId } from "../../values/ids.js";
 import { notFound, unprocessable } from "../../values/problem.js";
 import { recordEvent } from "../events/events.js";
 import { type Owner, ownedBy, ownedRow } from "../shared/owner.js";
-import { type Page, pageOf } from "../shared/pagination.js";
+import { type ListQuery, type Page, pageOf } from "../shared/pagination.js";
 import type { AddressPolicy } from "./address-policy.js";
 import { newWebhookSecret } from "./signing.js";
 
@@ -135,13 +135,13 @@ export async function findWebhook(db: Executor, owner: Owner, id: string): Promi
 export async function listWebhooks(
   db: Executor,
   owner: Owner,
-  filters: { limit: number; startingAfter?: string | undefined },
+  filters: ListQuery<"listWebhooks">,
 ): Promise<Page<Webhook>> {
   const rows = await db
     .select()
     .from(webhooks)
     .where(
-      ownedBy(webhooks, owner, filters.startingAfter ? lt(webhooks.id, filters.startingAfter) : undefined),
+      ownedBy(webhooks, owner, filters.starting_after ? lt(webhooks.id, filters.starting_after) : undefined),
     )
     .orderBy(desc(webhooks.id))
     .limit(filters.limit + 1);
@@ -224,12 +224,7 @@ export async function rotateWebhookSecret(
   return { ...toWebhook(row), secret };
 }
 
-export interface DeliveryFilters {
-  limit: number;
-  startingAfter?: string | undefined;
-  eventId?: string | undefined;
-  status?: WebhookDelivery["status"] | undefined;
-}
+export type DeliveryFilters = ListQuery<"listWebhookDeliveries">;
 
 export async function listDeliveries(
   db: Executor,
@@ -240,8 +235,8 @@ export async function listDeliveries(
   await findWebhook(db, owner, webhookId);
   const conditions: (SQL | undefined)[] = [
     eq(webhookDeliveries.webhookId, webhookId),
-    filters.startingAfter ? lt(webhookDeliveries.id, filters.startingAfter) : undefined,
-    filters.eventId ? eq(webhookDeliveries.eventId, filters.eventId) : undefined,
+    filters.starting_after ? lt(webhookDeliveries.id, filters.starting_after) : undefined,
+    filters.event_id ? eq(webhookDeliveries.eventId, filters.event_id) : undefined,
     filters.status ? eq(webhookDeliveries.status, filters.status) : undefined,
   ];
   const rows = await db

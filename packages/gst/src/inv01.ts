@@ -1,14 +1,12 @@
-import {
-  type InvoiceTax,
-  isService,
-  milliToNumber,
-  OTHER_COUNTRIES_STATE_CODE,
-  type Paise,
-  roundToRupee,
-  toEinvoiceDate,
-  toRupees,
-} from "@bahi/gst";
-import type { EInvoice } from "./provider.js";
+import type { components } from "@bahi/contract";
+import { toEinvoiceDate } from "./dates.js";
+import { isService } from "./hsn.js";
+import { milliToNumber, type Paise, roundToRupee, toRupees } from "./money.js";
+import { OTHER_COUNTRIES_STATE_CODE } from "./states.js";
+import type { InvoiceTax } from "./tax.js";
+
+/** The INV-01 document (schema 1.1) that the IRP registers, as the contract defines it. */
+export type EInvoice = components["schemas"]["EInvoice"];
 
 /** EINVOICE_MIN_NAME_LENGTH: the IRP refuses a legal name, locality or item description shorter than this. */
 export const EINVOICE_MIN_NAME_LENGTH = 3;

@@ -1,0 +1,61 @@
+import type { components } from "@bahi/contract";
+import { draftInvoice } from "@bahi/gst";
+import type { Executor } from "../../db/client.js";
+import { newId } from "../../values/ids.js";
+import type { JsonText } from "../../values/json-text.js";
+import { ApiError, field } from "../../values/problem.js";
+import { checkLiveInvoiceQuota } from "../accounts/plans.js";
+import { refuseShortageAsRead } from "../catalogue/stock.js";
+import type { Owner } from "../shared/owner.js";
+import { draftOrRefuse } from "../shared/refusals.js";
+import { readInvoiceFacts } from "./facts.js";
+import { type IssueDeps, issueInvoice } from "./issue.js";
+
+type Invoice = components["schemas"]["Invoice"];
+type InvoiceCreate = components["schemas"]["InvoiceCreate"];
+
+/** A refusal of stock (which names the SKU) pointing at the lines of that SKU, as the spec says. */
+function withStockLines(error: unknown, request: InvoiceCreate): unknown {
+  if (!(error instanceof ApiError) || !["insufficient_stock", "stock_above_maximum"].includes(error.code)) {
+    return error;
+  }
+  const sku = error.extras.sku;
+  const errors = request.items.flatMap((item, i) =>
+    item.sku === sku ? [field(error.code, `/items/${i}/qty`, error.detail)] : [],
+  );
+  return new ApiError(error.status, error.code, error.detail, { ...error.extras, errors });
+}
+
+/**
+ * POST /v1/invoices: reads the facts, drafts the invoice (packages/gst decides every rule and
+ * figure), then numbers, registers and writes it in the request's transaction.
+ */
+export async function createInvoice(
+  tx: Executor,
+  owner: Owner,
+  request: InvoiceCreate,
+  now: Date,
+  deps: IssueDeps,
+): Promise<JsonText<Invoice>> {
+  const { account, facts, productRows, lastInSeries } = await readInvoiceFacts(tx, owner, request, now);
+  const draft = draftOrRefuse(draftInvoice(facts, request, now));
+  try {
+    // A sale of stock already gone costs no lock and no number.
+    refuseShortageAsRead(draft.stockMoves, new Map(productRows.map((row) => [row.id, row])));
+    return await issueInvoice(
+      tx,
+      {
+        owner,
+        id: newId("invoice"),
+        draft,
+        policy: { format: account.invoiceNumberFormat, reset: account.numberReset },
+        now,
+        lastInSeries,
+        checkQuota: (executor, counted) => checkLiveInvoiceQuota(executor, owner, account, now, counted),
+      },
+      deps,
+    );
+  } catch (error) {
+    throw withStockLines(error, request);
+  }
+}

@@ -1,0 +1,213 @@
+import type { components } from "@bahi/contract";
+import { type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../db/client.js";
+import { byColumnName, rowsOf } from "../db/rows.js";
+import { invoiceItems, invoices } from "../db/schema.js";
+import type { EInvoiceProvider } from "../einvoice/provider.js";
+import {
+  causeOf,
+  MOVED_ROWS,
+  type MovedRow,
+  NO_REORDER_LEVEL_REACHED,
+  STOCK_SUFFICES,
+  settleStockMoves,
+  stockLockCtes,
+  stockUpdateCtes,
+  wantedOf,
+} from "../services/catalogue/stock.js";
+import { eventCtes, newEvent } from "../services/events/events.js";
+import type { Issue } from "../services/invoices/issue.js";
+import { registeredUnder } from "../services/invoices/issue.js";
+import type { InvoiceDocument } from "../services/invoices/rows.js";
+import {
+  claimCtes,
+  type DocumentNumber,
+  formatDocumentNumber,
+  seriesKey,
+  seriesPeriod,
+} from "../services/shared/document-numbers.js";
+import type { JsonText } from "../values/json-text.js";
+import { ApiError } from "../values/problem.js";
+import { BuiltStatement, sendingOn } from "./built-statement.js";
+import type { Guess, NumberGuesses } from "./number-guesses.js";
+
+type Invoice = components["schemas"]["Invoice"];
+
+/** A guess past the format's width is no reason to refuse: the number the lock gives may still fit. */
+function guessedNumber(issue: Issue, seq: number): DocumentNumber | null {
+  try {
+    return formatDocumentNumber(issue.policy, issue.draft.date, seq);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "number_format_exhausted") return null;
+    throw error;
+  }
+}
+
+/** The placeholders of the claim statement. */
+type ClaimValue =
+  | "accountId"
+  | "livemode"
+  | "financialYear"
+  | "number"
+  | "wanted"
+  | "productIds"
+  | "causeKind"
+  | "causeReason"
+  | "causeNote"
+  | "causeSource"
+  | "period"
+  | "seq"
+  | "row"
+  | "lines"
+  | "eventId"
+  | "eventData"
+  | "eventAt"
+  | "deliveryIdStart";
+
+/**
+ * One statement that locks the stock, claims the guessed number if every product has the stock, none
+ * reaches its reorder level (rare, and announced by an event this statement does not write) and no
+ * invoice has the number already, and only if the claim holds moves the stock and writes the
+ * invoice, its lines and its event. The row and lines travel as JSON, so the statement's text is the
+ * same for any number of lines, and it is turned into text once (BuiltStatement).
+ */
+function claimStatement(): SQL {
+  const p = (name: ClaimValue) => sql.placeholder(name);
+  const owner = { accountId: p("accountId"), livemode: p("livemode") };
+  const claimed = sql`exists (select 1 from claimed)`;
+  // A number another invoice has (see nextDocumentNumber) is a guess that missed, not an error.
+  const numberFree = sql`not exists (select 1 from ${invoices} taken where taken.account_id = ${owner.accountId}
+    and taken.livemode = ${owner.livemode} and taken.financial_year = ${p("financialYear")}
+    and taken.number = ${p("number")})`;
+  const claimable = sql`${STOCK_SUFFICES} and ${NO_REORDER_LEVEL_REACHED} and ${numberFree}`;
+  const wanted = { wanted: p("wanted"), productIds: p("productIds") };
+  const cause = {
+    kind: p("causeKind"),
+    reason: p("causeReason"),
+    note: p("causeNote"),
+    sourceId: p("causeSource"),
+  };
+  const event = {
+    id: p("eventId"),
+    type: "invoice.created",
+    data: p("eventData"),
+    at: p("eventAt"),
+    deliveryIdStart: p("deliveryIdStart"),
+  } as const;
+  return sql`with ${stockLockCtes(owner, wanted)},
+      ${claimCtes(owner, { kind: "invoice", period: p("period"), seq: p("seq") }, claimable)},
+      ${stockUpdateCtes(owner, cause, claimed)},
+      invoice as (
+        insert into ${invoices}
+        select r.* from json_populate_record(null::invoices, ${p("row")}::json) r
+        where ${claimed}
+      ),
+      lines as (
+        insert into ${invoiceItems}
+        select r.* from json_populate_recordset(null::invoice_items, ${p("lines")}::json) r
+        where ${claimed}
+      ),
+      ${eventCtes(owner, event, claimed)}
+      select ${claimed} as claimed, m.* from (select 1) one left join (${MOVED_ROWS}) m on true`;
+}
+
+let builtClaim: BuiltStatement<ClaimValue> | undefined;
+
+/** Sends the claim of the guessed number once the series' turn comes (see NumberGuesses). */
+async function writeIfClaimed(
+  tx: Executor,
+  issue: Issue,
+  period: string,
+  guess: Guess,
+  { row, items, invoice }: InvoiceDocument,
+): Promise<{ claimed: boolean; moved: MovedRow[] }> {
+  const { owner } = issue;
+  const cause = causeOf({ kind: "invoice", sourceId: issue.id });
+  const event = newEvent("invoice.created", invoice);
+  builtClaim ??= new BuiltStatement(claimStatement());
+  // Bound before the turn and sent when it comes: the claims of a series follow one another, and
+  // binding the statement (its JSON) would otherwise lengthen every step of that queue.
+  const send = sendingOn(
+    tx,
+    builtClaim.bind({
+      accountId: owner.accountId,
+      livemode: owner.livemode,
+      financialYear: row.financialYear,
+      number: row.number,
+      ...wantedOf(issue.draft.stockMoves),
+      causeKind: cause.kind,
+      causeReason: cause.reason,
+      causeNote: cause.note,
+      causeSource: cause.sourceId,
+      period,
+      seq: guess.seq,
+      row: JSON.stringify(byColumnName(invoices, row)),
+      lines: JSON.stringify(items.map((item) => byColumnName(invoiceItems, item))),
+      eventId: event.id,
+      eventData: event.data,
+      eventAt: event.at,
+      deliveryIdStart: event.deliveryIdStart,
+    }),
+  );
+  await guess.turn;
+  const answer = send();
+  guess.sent();
+  const rows = rowsOf(await answer) as unknown as (MovedRow & { claimed: boolean })[];
+  return { claimed: rows[0]?.claimed === true, moved: rows.filter((r) => r.product_id !== null) };
+}
+
+/**
+ * Invoices signed before any lock. Signing an e-invoice (two RS256 signatures) under the series
+ * lock made the lock, not the machine, the limit of a series' creates; so where the IRP registers in
+ * this process (the sandbox), a create guesses the number it will get, signs under that number, and
+ * claims it in one statement that writes the invoice only if the number is still next. A guess that
+ * misses has written nothing: the create is then issued under the lock, as without this module.
+ * Remove it by giving issueInvoice no `claims`: every invoice is then issued under the lock.
+ */
+export class GuessedClaims {
+  constructor(private readonly guesses: NumberGuesses) {}
+
+  async issue(
+    tx: Executor,
+    issue: Issue,
+    irp: EInvoiceProvider,
+    underLock: () => Promise<{ document: InvoiceDocument; taken: DocumentNumber }>,
+  ): Promise<JsonText<Invoice>> {
+    const { owner, draft, policy } = issue;
+    const period = seriesPeriod(policy, draft.date);
+    const series = seriesKey(owner, "invoice", period);
+    /** Under the lock, as a taker from the first step: see NumberGuesses. */
+    const taking = async () => {
+      const taker = this.guesses.take(series);
+      try {
+        const { document, taken } = await underLock();
+        taker.took(taken.seq);
+        return document.invoice;
+      } finally {
+        taker.release();
+      }
+    };
+    const last = issue.lastInSeries?.[period];
+    const guess = last === undefined ? null : await this.guesses.guess(series, last);
+    const guessed = guess ? guessedNumber(issue, guess.seq) : null;
+    if (!guess || !guessed) {
+      guess?.done(false);
+      return taking();
+    }
+    let written: Awaited<ReturnType<typeof writeIfClaimed>> | undefined;
+    let document: InvoiceDocument;
+    try {
+      document = await registeredUnder(issue, irp, guessed);
+      written = await writeIfClaimed(tx, issue, period, guess, document);
+    } finally {
+      guess.done(written?.claimed === true);
+    }
+    if (!written.claimed) return taking();
+    await settleStockMoves(tx, owner, draft.stockMoves, written.moved, {
+      kind: "invoice",
+      sourceId: issue.id,
+    });
+    await issue.checkQuota(tx, true);
+    return document.invoice;
+  }
+}
