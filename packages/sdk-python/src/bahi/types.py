@@ -1,0 +1,10 @@
+"""Every model of the API's answers (`Invoice`, `Party`, …) and every TypedDict of request bodies'
+nested objects (`InvoiceItemCreateParam`, `AddressParam`, …), generated from the contract.
+"""
+
+from ._generated.models import *  # noqa: F403
+from ._generated.models import __all__ as _models
+from ._generated.params import *  # noqa: F403
+from ._generated.params import __all__ as _params
+
+__all__ = [*_models, *_params]
