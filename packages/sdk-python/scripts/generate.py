@@ -295,7 +295,12 @@ class TypeRenderer:
             self.imports.add("typing", "Annotated")
             self.imports.add("pydantic", "Field")
             union = f'Annotated[{union}, Field(discriminator="object")]'
-        return f"{union} | {self.imports.add('typing', 'Any') and 'dict[str, Any]'}"
+        self.imports.add("typing", "Annotated")
+        self.imports.add("typing", "Any")
+        self.imports.add("pydantic", "Field")
+        # Left to right: a known kind becomes its model, and only what none takes stays a dict (pydantic's
+        # default "smart" mode would prefer the dict, an exact match for a JSON object).
+        return f'Annotated[{union} | dict[str, Any], Field(union_mode="left_to_right")]'
 
     def primitive(self, kind: str | None, schema: dict[str, Any], hint: str) -> list[str]:
         fmt = schema.get("format")
@@ -351,6 +356,7 @@ class ModelsModule:
     def __init__(self, schemas: Schemas) -> None:
         self.schemas = schemas
         self.types = TypeRenderer(schemas, "answer")
+        self.aliases: dict[str, str] = {}
 
     def build(self, roots: list[dict[str, Any]]) -> str:
         for root in roots:
@@ -362,7 +368,10 @@ class ModelsModule:
         imports.add(".._models", "BahiModel")
         ordered = self.topological()
         body = "\n\n\n".join("\n".join(c.lines) for c in ordered)
-        names = ", ".join(json.dumps(c.name) for c in sorted(ordered, key=lambda c: c.name))
+        if self.aliases:
+            imports.add("typing_extensions", "TypeAlias")
+            body += "\n\n\n" + "\n".join(f"{n}: TypeAlias = {t}" for n, t in sorted(self.aliases.items()))
+        names = ", ".join(json.dumps(n) for n in sorted([c.name for c in ordered] + list(self.aliases)))
         return f"{HEADER}{imports.render()}\n\n__all__ = [{names}]\n\n\n{body}\n"
 
     def topological(self) -> list[ModelClass]:
@@ -580,6 +589,11 @@ class Generator:
                 answer_type = self.models.types.render(props["data"]["items"], "Item")
             else:
                 answer_type = self.models.types.render(answer_schema, pascal(op_id) + "Response")
+                if not re.fullmatch(r"[A-Za-z0-9]+", answer_type):
+                    # A union gets a name of its own, for the method's annotation and for parsing.
+                    alias = pascal(op_id) + "Answer"
+                    self.models.aliases[alias] = answer_type
+                    answer_type = alias
         return Operation(
             op_id,
             method.upper(),
@@ -620,8 +634,8 @@ class Generator:
             for chain in sorted(tree, key=len, reverse=True):
                 out.append(self.resource_class(chain, tree, is_async, imports))
             out.append(self.root_class(tree, is_async))
-        model_names = set(re.findall(r"\b[A-Z][A-Za-z0-9]+\b", "\n".join(out))) & set(
-            self.models.types.classes
+        model_names = set(re.findall(r"\b[A-Z][A-Za-z0-9]+\b", "\n".join(out))) & (
+            set(self.models.types.classes) | set(self.models.aliases)
         )
         for n in model_names:
             imports.add(".models", n)
@@ -761,10 +775,10 @@ class Generator:
         lines.append(f"        answer = {awaited}self._core.request({', '.join(call)})")
         if op.answer == "text":
             lines.append("        return cast(str, answer)")
-        elif re.fullmatch(r"[A-Za-z0-9]+", op.answer_type):
+        elif op.answer_type not in self.models.aliases:
             lines.append(f"        return {op.answer_type}.model_validate(answer)")
         else:
-            lines.append(f'        return cast("{op.answer_type}", parse_as({op.answer_type}, answer))')
+            lines.append(f"        return cast({op.answer_type}, parse_as({op.answer_type}, answer))")
         return lines
 
     # Code samples
@@ -821,9 +835,12 @@ class Generator:
         elif op.answer == "text":
             lines.append(f"text = {call}")
             lines.append("print(text)")
+        elif op.answer_type in self.models.aliases:
+            # A union of kinds (open to new ones): shown whole rather than narrowed in a sample.
+            lines.append(f"answer = {call}")
+            lines.append("print(answer)")
         else:
-            simple = re.fullmatch(r"[A-Za-z0-9]+", op.answer_type)
-            var = snake(op.answer_type) if simple else "answer"
+            var = snake(op.answer_type)
             lines.append(f"{var} = {call}")
             lines.append(f"print({var}.{self.shown_field(op.answer_type)})")
         if uses_decimal:
@@ -841,7 +858,7 @@ class Generator:
 
     def shown_field(self, answer_type: str) -> str:
         """A field every model of the answer has: `id` when it has one, else its first required field."""
-        names = re.findall(r"\b[A-Z][A-Za-z0-9]+\b", answer_type)
+        names = re.findall(r"\b[A-Z][A-Za-z0-9]+\b", self.models.aliases.get(answer_type, answer_type))
         models = [self.models.types.classes[n].schema for n in names if n in self.models.types.classes]
         common: list[str] | None = None
         for schema in models:

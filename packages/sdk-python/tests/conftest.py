@@ -16,7 +16,8 @@ from bahi import AsyncBahi, Bahi, _core, _json
 
 BASE_URL = "http://bahi.test"
 API_KEY = "sk_test_" + "k" * 43
-ROOT = Path(__file__).resolve().parents[3]
+PACKAGE = Path(__file__).resolve().parents[1]
+ROOT = PACKAGE.parent.parent
 SPEC_PATH = ROOT / "packages/contract/generated/openapi.json"
 
 
@@ -34,6 +35,7 @@ def problem(status: int, code: str, **extra: Any) -> dict[str, Any]:
 
 PROBLEM_HEADERS = {"content-type": "application/problem+json"}
 
+
 def load_spec() -> Any:
     return json.loads(SPEC_PATH.read_text(encoding="utf-8"), parse_float=Decimal)
 
@@ -45,7 +47,9 @@ PARTY = EXAMPLES["Party"]
 
 def answer(status: int, value: Any, **headers: str) -> httpx.Response:
     """An answer with a JSON body written exactly (its Decimals as they are)."""
-    return httpx.Response(status, content=_json.dumps(value), headers={"content-type": "application/json", **headers})
+    return httpx.Response(
+        status, content=_json.dumps(value), headers={"content-type": "application/json", **headers}
+    )
 
 
 @pytest.fixture
@@ -81,4 +85,3 @@ def async_client(waits: list[float]) -> AsyncBahi:
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
-

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import uuid
 
 import httpx
@@ -30,7 +31,9 @@ def test_a_429_is_retried_after_retry_after(client: Bahi, api: respx.MockRouter,
     assert waits == [2.0]
 
 
-def test_retry_after_as_an_http_date_is_honoured(client: Bahi, api: respx.MockRouter, waits: list[float]) -> None:
+def test_retry_after_as_an_http_date_is_honoured(
+    client: Bahi, api: respx.MockRouter, waits: list[float]
+) -> None:
     later = httpx.Response(429, headers={"retry-after": "Wed, 21 Oct 2099 07:28:00 GMT"}, json={})
     api.get("/v1/account").mock(side_effect=[later, answer(200, ACCOUNT)])
     # Decades away: longer than the SDK waits, so the caller gets the error to decide.
@@ -60,7 +63,7 @@ def test_without_retry_after_the_backoff_is_full_jitter_and_exponential(
         bounds.append((low, high))
         return high / 2
 
-    monkeypatch.setattr(bahi._core.random, "uniform", uniform)
+    monkeypatch.setattr(random, "uniform", uniform)
     failing = httpx.Response(503, headers=PROBLEM_HEADERS, json=problem(503, "unavailable"))
     api.get("/v1/account").mock(side_effect=[failing, failing, failing, answer(200, ACCOUNT)])
     client.account.retrieve(max_retries=3)
@@ -69,7 +72,7 @@ def test_without_retry_after_the_backoff_is_full_jitter_and_exponential(
 
 
 def test_the_backoff_is_capped(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bahi._core.random, "uniform", lambda low, high: high)
+    monkeypatch.setattr(random, "uniform", lambda low, high: high)
     assert bahi._core.backoff(10) == bahi._core.BACKOFF_CAP
 
 
@@ -125,9 +128,7 @@ def test_a_get_never_carries_an_idempotency_key(client: Bahi, api: respx.MockRou
 
 def test_a_patch_and_a_delete_carry_no_idempotency_key(client: Bahi, api: respx.MockRouter) -> None:
     patch = api.patch("/v1/parties/pty_1").mock(return_value=answer(200, PARTY))
-    delete = api.delete("/v1/webhooks/whk_1").mock(
-        return_value=answer(200, DELETED)
-    )
+    delete = api.delete("/v1/webhooks/whk_1").mock(return_value=answer(200, DELETED))
     client.parties.update("pty_1", phone="+91 22 2387 5678")
     client.webhooks.delete("whk_1")
     assert "idempotency-key" not in patch.calls.last.request.headers
@@ -135,13 +136,17 @@ def test_a_patch_and_a_delete_carry_no_idempotency_key(client: Bahi, api: respx.
 
 
 def test_a_409_in_progress_is_retried_and_other_409s_are_not(client: Bahi, api: respx.MockRouter) -> None:
-    in_progress = httpx.Response(409, headers=PROBLEM_HEADERS, json=problem(409, "idempotency_request_in_progress"))
+    in_progress = httpx.Response(
+        409, headers=PROBLEM_HEADERS, json=problem(409, "idempotency_request_in_progress")
+    )
     route = api.post("/v1/parties").mock(side_effect=[in_progress, answer(201, PARTY)])
     assert client.parties.create(type="customer", name="Sharma").id == PARTY["id"]
     assert route.call_count == 2
 
     api.reset()
-    duplicate = httpx.Response(409, headers=PROBLEM_HEADERS, json=problem(409, "duplicate_gstin", existing_id="pty_0"))
+    duplicate = httpx.Response(
+        409, headers=PROBLEM_HEADERS, json=problem(409, "duplicate_gstin", existing_id="pty_0")
+    )
     route = api.post("/v1/parties").mock(side_effect=[duplicate, answer(201, PARTY)])
     with pytest.raises(bahi.ConflictError) as caught:
         client.parties.create(type="customer", name="Sharma", gstin="27AAPFU0939F1ZV")
@@ -222,7 +227,9 @@ def test_a_real_timeout_raises_api_timeout_error(waits: list[float]) -> None:
     accepted: list[socket.socket] = []
     threading.Thread(target=lambda: accepted.append(listener.accept()[0]), daemon=True).start()
     port = listener.getsockname()[1]
-    client = Bahi(api_key="sk_test_abcdefgh12345678", base_url=f"http://127.0.0.1:{port}", timeout=0.2, max_retries=0)
+    client = Bahi(
+        api_key="sk_test_abcdefgh12345678", base_url=f"http://127.0.0.1:{port}", timeout=0.2, max_retries=0
+    )
     with pytest.raises(bahi.APITimeoutError):
         client.account.retrieve()
     listener.close()

@@ -6,4 +6,4 @@ from bahi import Bahi
 
 client = Bahi(api_key=os.environ["BAHI_API_KEY"])
 answer = client.gstr1.retrieve("112026")
-print(answer.gstin)
+print(answer)

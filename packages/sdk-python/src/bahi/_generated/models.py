@@ -2,7 +2,7 @@
 # Do not edit: change the contract in spec/, then run `python scripts/generate.py`.
 import datetime
 from decimal import Decimal
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import Field
 
@@ -76,6 +76,7 @@ __all__ = [
     "ProductImportCounts",
     "ProductImportRow",
     "ProductRatePeriod",
+    "RetrieveGstr1Answer",
     "ShipTo",
     "ShippingBill",
     "StockMovement",
@@ -1751,7 +1752,7 @@ class InvoiceParty(BahiModel):
     """The party's state when the invoice was issued (from its GSTIN when registered, else from its
     address: `96` for an address abroad).
     """
-    address: Address | ForeignAddress | dict[str, Any] | None
+    address: Annotated[Address | ForeignAddress | dict[str, Any], Field(union_mode="left_to_right")] | None
     """The party's billing address, or `null` when a registered party has none on record."""
 
 
@@ -1766,7 +1767,7 @@ class ShipTo(BahiModel):
     """The consignee's legal name (e-invoice `ShipDtls.LglNm`)."""
     gstin: str | None
     """The consignee's GSTIN, or `null` when it is not registered."""
-    address: Address | ForeignAddress | dict[str, Any]
+    address: Annotated[Address | ForeignAddress | dict[str, Any], Field(union_mode="left_to_right")]
 
 
 class ShippingBill(BahiModel):
@@ -2024,7 +2025,7 @@ class Party(BahiModel):
     phone: str | None
     """A phone number as written by people, digits with optional spaces or hyphens and a leading `+`.
     """
-    address: Address | ForeignAddress | dict[str, Any] | None
+    address: Annotated[Address | ForeignAddress | dict[str, Any], Field(union_mode="left_to_right")] | None
     """The party's billing address. Always present for an unregistered party (its state is the party's
     state, or `96` when it is abroad); optional for a registered party, and then in the GSTIN's
     state.
@@ -2236,13 +2237,14 @@ class Webhook(BahiModel):
 class EventData(BahiModel):
     """EventData"""
 
-    object: (
+    object: Annotated[
         Annotated[
             Party | Product | Invoice | Payment | CreditNote | DebitNote | Webhook,
             Field(discriminator="object"),
         ]
-        | dict[str, Any]
-    )
+        | dict[str, Any],
+        Field(union_mode="left_to_right"),
+    ]
     """The object that changed, as it was right after the change; its `object` field tells which kind
     it is.
     """
@@ -2892,7 +2894,9 @@ class Gstr1Portal(BahiModel):
     cdnr: list[Gstr1Cdnr] | None = None
     cdnur: list[Gstr1Cdnur] | None = None
     exp: list[Gstr1Exp] | None = None
-    hsn: Gstr1HsnData | Gstr1HsnSplit | dict[str, Any] | None = None
+    hsn: (
+        Annotated[Gstr1HsnData | Gstr1HsnSplit | dict[str, Any], Field(union_mode="left_to_right")] | None
+    ) = None
     """The HSN summary, in the form of the period."""
     doc_issue: Gstr1DocIssue | None = None
 
@@ -3195,3 +3199,8 @@ class WebhookWithSecret(Webhook):
     to create and rotate: store it then, as it cannot be shown again. Standard Webhooks libraries
     take it as it is.
     """
+
+
+RetrieveGstr1Answer: TypeAlias = Annotated[
+    Gstr1Portal | Gstr1Summary | dict[str, Any], Field(union_mode="left_to_right")
+]

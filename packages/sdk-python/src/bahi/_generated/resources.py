@@ -5,7 +5,7 @@ from __future__ import annotations
 import builtins
 import datetime
 from decimal import Decimal
-from typing import Any, Literal, cast
+from typing import Literal, cast
 
 from .._core import AsyncCore, SyncCore, parse_as, path_param
 from .._pagination import AsyncPaginator, SyncPage
@@ -19,14 +19,13 @@ from .models import (
     EInvoice,
     EInvoiceJwks,
     Event,
-    Gstr1Portal,
-    Gstr1Summary,
     Invoice,
     Party,
     Payment,
     Product,
     ProductImport,
     ProductRatePeriod,
+    RetrieveGstr1Answer,
     StockMovement,
     Webhook,
     WebhookDeleted,
@@ -2066,7 +2065,7 @@ class Gstr1Resource:
         timeout: float | None = None,
         max_retries: int | None = None,
         extra_headers: dict[str, str] | None = None,
-    ) -> Gstr1Portal | Gstr1Summary | dict[str, Any]:
+    ) -> RetrieveGstr1Answer:
         """Retrieve a GSTR-1 return.
 
         Builds the GSTR-1 of a month from the invoices and credit notes dated in it. With
@@ -2089,10 +2088,7 @@ class Gstr1Resource:
             extra_headers=extra_headers,
             accept="application/json",
         )
-        return cast(
-            "Gstr1Portal | Gstr1Summary | dict[str, Any]",
-            parse_as(Gstr1Portal | Gstr1Summary | dict[str, Any], answer),
-        )
+        return cast(RetrieveGstr1Answer, parse_as(RetrieveGstr1Answer, answer))
 
 
 class SyncResources:
@@ -4147,7 +4143,7 @@ class AsyncGstr1Resource:
         timeout: float | None = None,
         max_retries: int | None = None,
         extra_headers: dict[str, str] | None = None,
-    ) -> Gstr1Portal | Gstr1Summary | dict[str, Any]:
+    ) -> RetrieveGstr1Answer:
         """Retrieve a GSTR-1 return.
 
         Builds the GSTR-1 of a month from the invoices and credit notes dated in it. With
@@ -4170,10 +4166,7 @@ class AsyncGstr1Resource:
             extra_headers=extra_headers,
             accept="application/json",
         )
-        return cast(
-            "Gstr1Portal | Gstr1Summary | dict[str, Any]",
-            parse_as(Gstr1Portal | Gstr1Summary | dict[str, Any], answer),
-        )
+        return cast(RetrieveGstr1Answer, parse_as(RetrieveGstr1Answer, answer))
 
 
 class AsyncResources:
