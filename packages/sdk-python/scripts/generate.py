@@ -240,6 +240,10 @@ class TypeRenderer:
             if not typed:  # constraints only (`oneOf: [{required: [a]}, {required: [b]}]`)
                 rest = {k: v for k, v in schema.items() if k not in ("oneOf", "anyOf")}
                 add(*self.union(rest, hint))
+            elif all(m.get("type") == "array" for m in typed):
+                # Arrays of either kind: one list of either, which a list literal type-checks against.
+                items = [t for m in typed for t in self.union(m.get("items", {}), singular_hint(hint))]
+                add(f"list[{' | '.join(dict.fromkeys(items))}]")
             else:
                 rendered = [self.union(m, f"{hint}Option{i}") for i, m in enumerate(typed)]
                 flat = [t for r in rendered for t in r if t != "None"]

@@ -2194,28 +2194,26 @@ class Webhook(BahiModel):
     livemode: bool
     """`true` for a live-mode webhook, which receives live-mode events; `false` for test mode."""
     url: str
-    events: (
-        list[
-            Literal[
-                "party.created",
-                "party.updated",
-                "product.created",
-                "product.updated",
-                "product.stock_low",
-                "invoice.created",
-                "invoice.cancelled",
-                "invoice.shipping_bill_recorded",
-                "invoice.partially_paid",
-                "invoice.paid",
-                "payment.created",
-                "credit_note.created",
-                "debit_note.created",
-                "webhook.disabled",
-            ]
-            | str
+    events: list[
+        Literal[
+            "party.created",
+            "party.updated",
+            "product.created",
+            "product.updated",
+            "product.stock_low",
+            "invoice.created",
+            "invoice.cancelled",
+            "invoice.shipping_bill_recorded",
+            "invoice.partially_paid",
+            "invoice.paid",
+            "payment.created",
+            "credit_note.created",
+            "debit_note.created",
+            "webhook.disabled",
         ]
-        | list[Literal["*"]]
-    )
+        | str
+        | Literal["*"]
+    ]
     description: str | None
     """A label for people."""
     status: Literal["enabled", "disabled"] | str

@@ -1012,8 +1012,8 @@ class WebhooksResource:
                 "debit_note.created",
                 "webhook.disabled",
             ]
-        ]
-        | builtins.list[Literal["*"]],
+            | Literal["*"]
+        ],
         description: str | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
         timeout: float | None = None,
@@ -1093,8 +1093,8 @@ class WebhooksResource:
                 "debit_note.created",
                 "webhook.disabled",
             ]
+            | Literal["*"]
         ]
-        | builtins.list[Literal["*"]]
         | NotGiven = NOT_GIVEN,
         description: str | NotGiven | None = NOT_GIVEN,
         enabled: bool | NotGiven = NOT_GIVEN,
@@ -3090,8 +3090,8 @@ class AsyncWebhooksResource:
                 "debit_note.created",
                 "webhook.disabled",
             ]
-        ]
-        | builtins.list[Literal["*"]],
+            | Literal["*"]
+        ],
         description: str | NotGiven = NOT_GIVEN,
         idempotency_key: str | None = None,
         timeout: float | None = None,
@@ -3171,8 +3171,8 @@ class AsyncWebhooksResource:
                 "debit_note.created",
                 "webhook.disabled",
             ]
+            | Literal["*"]
         ]
-        | builtins.list[Literal["*"]]
         | NotGiven = NOT_GIVEN,
         description: str | NotGiven | None = NOT_GIVEN,
         enabled: bool | NotGiven = NOT_GIVEN,
