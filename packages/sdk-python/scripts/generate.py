@@ -199,9 +199,10 @@ class TypeRenderer:
     no JSON number ever becomes a binary float.
     """
 
-    def __init__(self, schemas: Schemas, mode: str) -> None:
+    def __init__(self, schemas: Schemas, mode: str, enums: dict[str, tuple[str, dict[str, Any]]]) -> None:
         self.schemas = schemas
         self.mode = mode
+        self.enums = enums
         self.imports = Imports()
         self.classes: dict[str, ModelClass] = {}
         self.pending: list[tuple[str, dict[str, Any]]] = []
@@ -230,8 +231,13 @@ class TypeRenderer:
         name = Schemas.ref_name(schema)
         if name is not None:
             target = self.schemas.components[name]
+            values = target.get("enum", [])
             if self.schemas.is_object(target):
                 add(self.need_class(self.class_name(name), target))
+            elif values and all(isinstance(v, str) for v in values):
+                # A named enum is a named Literal (enums.py), so that signatures stay readable.
+                self.enums[name] = (f"Literal[{', '.join(self.literal(v) for v in values)}]", target)
+                add(name, *(["str"] if self.mode == "answer" else []))
             else:
                 add(*self.union(target, name))
         elif "oneOf" in schema or "anyOf" in schema:
@@ -344,6 +350,32 @@ class TypeRenderer:
         return json.dumps(value) if isinstance(value, str) else repr(value)
 
 
+ENUMS: dict[str, tuple[str, dict[str, Any]]] = {}
+"""The contract's named string enums: name -> (Literal expression, schema), filled while rendering."""
+
+
+def import_enums(imports: Imports, texts: Any, *more: Any) -> None:
+    """Imports from enums.py each named enum that the generated lines mention."""
+    joined = "\n".join("\n".join(t) if isinstance(t, list) else str(t) for t in [*texts, *[x for m in more for x in m]])
+    for name in ENUMS:
+        if re.search(rf"(?<![\w.\"]){name}\b", joined):
+            imports.add(".enums", name)
+
+
+def enums_module() -> str:
+    imports = Imports()
+    imports.add("typing", "Literal")
+    imports.add("typing_extensions", "TypeAlias")
+    body = []
+    for name in sorted(ENUMS):
+        literal, schema = ENUMS[name]
+        body.append(f"{name}: TypeAlias = {literal}")
+        body += docstring(schema.get("description"), "")
+        body.append("")
+    names = ", ".join(json.dumps(n) for n in sorted(ENUMS))
+    return f"{HEADER}{imports.render()}\n\n__all__ = [{names}]\n\n" + "\n".join(body)
+
+
 def singular_hint(hint: str) -> str:
     return hint[:-1] if hint.endswith("s") and not hint.endswith("ss") else hint + "Item"
 
@@ -359,7 +391,7 @@ class ModelsModule:
 
     def __init__(self, schemas: Schemas) -> None:
         self.schemas = schemas
-        self.types = TypeRenderer(schemas, "answer")
+        self.types = TypeRenderer(schemas, "answer", ENUMS)
         self.aliases: dict[str, str] = {}
 
     def build(self, roots: list[dict[str, Any]]) -> str:
@@ -370,6 +402,7 @@ class ModelsModule:
             self.types.classes[name] = self.model(name, schema)
         imports = self.types.imports
         imports.add(".._models", "BahiModel")
+        import_enums(imports, [c.lines for c in self.types.classes.values()], self.aliases.values())
         ordered = self.topological()
         body = "\n\n\n".join("\n".join(c.lines) for c in ordered)
         if self.aliases:
@@ -437,7 +470,7 @@ class ParamsModule:
 
     def __init__(self, schemas: Schemas) -> None:
         self.schemas = schemas
-        self.types = TypeRenderer(schemas, "param")
+        self.types = TypeRenderer(schemas, "param", ENUMS)
 
 
 @dataclass
@@ -648,6 +681,7 @@ class Generator:
         )
         for n in param_names:
             imports.add(".params", n)
+        import_enums(imports, [out])
         for n in ("NOT_GIVEN", "NotGiven", "FileInput"):
             if re.search(rf"\b{n}\b", "\n".join(out)):
                 imports.add(".._types", n)
@@ -882,6 +916,7 @@ class Generator:
         params = self.params_module()
         out = {
             GENERATED / "__init__.py": HEADER,
+            GENERATED / "enums.py": enums_module(),
             GENERATED / "models.py": models,
             GENERATED / "params.py": params,
             GENERATED / "resources.py": self.resources(),
@@ -915,6 +950,7 @@ class Generator:
         imports = types.imports
         imports.add("typing_extensions", "TypedDict")
         imports.add("__future__", "annotations")
+        import_enums(imports, [lines for _, lines in classes.values()])
         body = "\n\n\n".join("\n".join(classes[n][1]) for n in sorted(classes))
         names = ", ".join(json.dumps(n) for n in sorted(classes))
         return f"{HEADER}{imports.render()}\n\n__all__ = [{names}]\n\n\n{body}\n"

@@ -7,6 +7,22 @@ from typing import Annotated, Any, Literal, TypeAlias
 from pydantic import Field
 
 from .._models import BahiModel
+from .enums import (
+    CountryCode,
+    CreditNoteReason,
+    DebitNoteReason,
+    EventType,
+    InvoiceStatus,
+    NumberReset,
+    PartyType,
+    PaymentMode,
+    PlaceOfSupply,
+    Plan,
+    ProductImportField,
+    ProductUnit,
+    StateCode,
+    StockAdjustmentReason,
+)
 
 __all__ = [
     "Account",
@@ -93,48 +109,7 @@ class Address(BahiModel):
     line1: str
     line2: str | None = None
     city: str
-    state_code: (
-        Literal[
-            "01",
-            "02",
-            "03",
-            "04",
-            "05",
-            "06",
-            "07",
-            "08",
-            "09",
-            "10",
-            "11",
-            "12",
-            "13",
-            "14",
-            "15",
-            "16",
-            "17",
-            "18",
-            "19",
-            "20",
-            "21",
-            "22",
-            "23",
-            "24",
-            "26",
-            "27",
-            "29",
-            "30",
-            "31",
-            "32",
-            "33",
-            "34",
-            "35",
-            "36",
-            "37",
-            "38",
-            "97",
-        ]
-        | str
-    )
+    state_code: StateCode | str
     pin: str
 
 
@@ -152,50 +127,9 @@ class Account(BahiModel):
     gstin: str
     pan: str
     """The PAN, taken from the GSTIN (its characters 3 to 12)."""
-    state_code: (
-        Literal[
-            "01",
-            "02",
-            "03",
-            "04",
-            "05",
-            "06",
-            "07",
-            "08",
-            "09",
-            "10",
-            "11",
-            "12",
-            "13",
-            "14",
-            "15",
-            "16",
-            "17",
-            "18",
-            "19",
-            "20",
-            "21",
-            "22",
-            "23",
-            "24",
-            "26",
-            "27",
-            "29",
-            "30",
-            "31",
-            "32",
-            "33",
-            "34",
-            "35",
-            "36",
-            "37",
-            "38",
-            "97",
-        ]
-        | str
-    )
+    state_code: StateCode | str
     address: Address
-    plan: Literal["free", "growth", "enterprise"] | str
+    plan: Plan | str
     subscription_status: Literal["active", "paused"] | str
     """`paused` accounts can read everything but cannot write live-mode data (402
     `subscription_paused`).
@@ -203,7 +137,7 @@ class Account(BahiModel):
     invoice_number_format: str
     credit_note_number_format: str
     debit_note_number_format: str
-    number_reset: Literal["yearly", "never"] | str
+    number_reset: NumberReset | str
     books_closed_through: str | None
     """The last financial year whose books are closed: no document may be dated in it or before it (422
     `financial_year_closed`). `null` while no year is closed.
@@ -260,57 +194,7 @@ class CreditNoteItem(BahiModel):
     """The invoice line's text."""
     hsn_code: str | None
     """The invoice line's HSN or SAC code; `null` only when the invoice line has none."""
-    unit: (
-        Literal[
-            "BAG",
-            "BAL",
-            "BDL",
-            "BKL",
-            "BOU",
-            "BOX",
-            "BTL",
-            "BUN",
-            "CAN",
-            "CBM",
-            "CCM",
-            "CMS",
-            "CTN",
-            "DOZ",
-            "DRM",
-            "GGK",
-            "GMS",
-            "GRS",
-            "GYD",
-            "KGS",
-            "KLR",
-            "KME",
-            "LTR",
-            "MLT",
-            "MTR",
-            "MTS",
-            "NOS",
-            "OTH",
-            "PAC",
-            "PCS",
-            "PRS",
-            "QTL",
-            "ROL",
-            "SET",
-            "SQF",
-            "SQM",
-            "SQY",
-            "TBS",
-            "TGM",
-            "THD",
-            "TON",
-            "TUB",
-            "UGS",
-            "UNT",
-            "YDS",
-            "NA",
-        ]
-        | str
-    )
+    unit: ProductUnit | str
     qty: Decimal | None
     """The units credited, or `null` for a line credited by value alone."""
     rate: Decimal | None
@@ -352,54 +236,10 @@ class CreditNote(BahiModel):
     """The invoice credited."""
     party_id: str
     """The invoice's customer."""
-    reason: (
-        Literal["sales_return", "post_sale_discount", "deficiency_in_service", "correction", "other"] | str
-    )
+    reason: CreditNoteReason | str
     restock: bool
     """Whether the credited units of goods went back into stock."""
-    place_of_supply: (
-        Literal[
-            "01",
-            "02",
-            "03",
-            "04",
-            "05",
-            "06",
-            "07",
-            "08",
-            "09",
-            "10",
-            "11",
-            "12",
-            "13",
-            "14",
-            "15",
-            "16",
-            "17",
-            "18",
-            "19",
-            "20",
-            "21",
-            "22",
-            "23",
-            "24",
-            "26",
-            "27",
-            "29",
-            "30",
-            "31",
-            "32",
-            "33",
-            "34",
-            "35",
-            "36",
-            "37",
-            "38",
-            "96",
-            "97",
-        ]
-        | str
-    )
+    place_of_supply: PlaceOfSupply | str
     supply_type: Literal["intra_state", "inter_state"] | str
     """The invoice's supply type, which decides CGST + SGST/UTGST or IGST."""
     reverse_charge: bool
@@ -457,57 +297,7 @@ class DebitNoteItem(BahiModel):
     """The invoice line's text."""
     hsn_code: str | None
     """The invoice line's HSN or SAC code; `null` only when the invoice line has none."""
-    unit: (
-        Literal[
-            "BAG",
-            "BAL",
-            "BDL",
-            "BKL",
-            "BOU",
-            "BOX",
-            "BTL",
-            "BUN",
-            "CAN",
-            "CBM",
-            "CCM",
-            "CMS",
-            "CTN",
-            "DOZ",
-            "DRM",
-            "GGK",
-            "GMS",
-            "GRS",
-            "GYD",
-            "KGS",
-            "KLR",
-            "KME",
-            "LTR",
-            "MLT",
-            "MTR",
-            "MTS",
-            "NOS",
-            "OTH",
-            "PAC",
-            "PCS",
-            "PRS",
-            "QTL",
-            "ROL",
-            "SET",
-            "SQF",
-            "SQM",
-            "SQY",
-            "TBS",
-            "TGM",
-            "THD",
-            "TON",
-            "TUB",
-            "UGS",
-            "UNT",
-            "YDS",
-            "NA",
-        ]
-        | str
-    )
+    unit: ProductUnit | str
     taxable_value: Decimal
     """The taxable value added to the invoice line."""
     gst_rate: Decimal
@@ -544,50 +334,8 @@ class DebitNote(BahiModel):
     """The invoice debited."""
     party_id: str
     """The invoice's customer."""
-    reason: Literal["price_revision", "undercharge", "additional_charges", "other"] | str
-    place_of_supply: (
-        Literal[
-            "01",
-            "02",
-            "03",
-            "04",
-            "05",
-            "06",
-            "07",
-            "08",
-            "09",
-            "10",
-            "11",
-            "12",
-            "13",
-            "14",
-            "15",
-            "16",
-            "17",
-            "18",
-            "19",
-            "20",
-            "21",
-            "22",
-            "23",
-            "24",
-            "26",
-            "27",
-            "29",
-            "30",
-            "31",
-            "32",
-            "33",
-            "34",
-            "35",
-            "36",
-            "37",
-            "38",
-            "96",
-            "97",
-        ]
-        | str
-    )
+    reason: DebitNoteReason | str
+    place_of_supply: PlaceOfSupply | str
     supply_type: Literal["intra_state", "inter_state"] | str
     """The invoice's supply type, which decides CGST + SGST/UTGST or IGST."""
     reverse_charge: bool
@@ -634,49 +382,7 @@ class EInvoiceBuyerDtls(BahiModel):
     """The buyer's GSTIN, or `URP` (unregistered person) for a buyer abroad."""
     LglNm: str
     """The legal name."""
-    Pos: (
-        Literal[
-            "01",
-            "02",
-            "03",
-            "04",
-            "05",
-            "06",
-            "07",
-            "08",
-            "09",
-            "10",
-            "11",
-            "12",
-            "13",
-            "14",
-            "15",
-            "16",
-            "17",
-            "18",
-            "19",
-            "20",
-            "21",
-            "22",
-            "23",
-            "24",
-            "26",
-            "27",
-            "29",
-            "30",
-            "31",
-            "32",
-            "33",
-            "34",
-            "35",
-            "36",
-            "37",
-            "38",
-            "96",
-            "97",
-        ]
-        | str
-    )
+    Pos: PlaceOfSupply | str
     """The place of supply (`96` for an export)."""
     Addr1: str
     """The first address line."""
@@ -684,49 +390,7 @@ class EInvoiceBuyerDtls(BahiModel):
     """The city or locality."""
     Pin: int
     """The six-digit PIN code, as a number; `999999` for a buyer abroad."""
-    Stcd: (
-        Literal[
-            "01",
-            "02",
-            "03",
-            "04",
-            "05",
-            "06",
-            "07",
-            "08",
-            "09",
-            "10",
-            "11",
-            "12",
-            "13",
-            "14",
-            "15",
-            "16",
-            "17",
-            "18",
-            "19",
-            "20",
-            "21",
-            "22",
-            "23",
-            "24",
-            "26",
-            "27",
-            "29",
-            "30",
-            "31",
-            "32",
-            "33",
-            "34",
-            "35",
-            "36",
-            "37",
-            "38",
-            "96",
-            "97",
-        ]
-        | str
-    )
+    Stcd: PlaceOfSupply | str
     """The buyer's state code; `96` for a buyer abroad."""
 
 
@@ -752,260 +416,7 @@ class EInvoiceExpDtls(BahiModel):
     """The shipping bill's date, `dd/mm/yyyy`."""
     Port: str | None = None
     """The port of export's code."""
-    CntCode: (
-        Literal[
-            "AD",
-            "AE",
-            "AF",
-            "AG",
-            "AI",
-            "AL",
-            "AM",
-            "AO",
-            "AQ",
-            "AR",
-            "AS",
-            "AT",
-            "AU",
-            "AW",
-            "AX",
-            "AZ",
-            "BA",
-            "BB",
-            "BD",
-            "BE",
-            "BF",
-            "BG",
-            "BH",
-            "BI",
-            "BJ",
-            "BL",
-            "BM",
-            "BN",
-            "BO",
-            "BQ",
-            "BR",
-            "BS",
-            "BT",
-            "BV",
-            "BW",
-            "BY",
-            "BZ",
-            "CA",
-            "CC",
-            "CD",
-            "CF",
-            "CG",
-            "CH",
-            "CI",
-            "CK",
-            "CL",
-            "CM",
-            "CN",
-            "CO",
-            "CR",
-            "CU",
-            "CV",
-            "CW",
-            "CX",
-            "CY",
-            "CZ",
-            "DE",
-            "DJ",
-            "DK",
-            "DM",
-            "DO",
-            "DZ",
-            "EC",
-            "EE",
-            "EG",
-            "EH",
-            "ER",
-            "ES",
-            "ET",
-            "FI",
-            "FJ",
-            "FK",
-            "FM",
-            "FO",
-            "FR",
-            "GA",
-            "GB",
-            "GD",
-            "GE",
-            "GF",
-            "GG",
-            "GH",
-            "GI",
-            "GL",
-            "GM",
-            "GN",
-            "GP",
-            "GQ",
-            "GR",
-            "GS",
-            "GT",
-            "GU",
-            "GW",
-            "GY",
-            "HK",
-            "HM",
-            "HN",
-            "HR",
-            "HT",
-            "HU",
-            "ID",
-            "IE",
-            "IL",
-            "IM",
-            "IO",
-            "IQ",
-            "IR",
-            "IS",
-            "IT",
-            "JE",
-            "JM",
-            "JO",
-            "JP",
-            "KE",
-            "KG",
-            "KH",
-            "KI",
-            "KM",
-            "KN",
-            "KP",
-            "KR",
-            "KW",
-            "KY",
-            "KZ",
-            "LA",
-            "LB",
-            "LC",
-            "LI",
-            "LK",
-            "LR",
-            "LS",
-            "LT",
-            "LU",
-            "LV",
-            "LY",
-            "MA",
-            "MC",
-            "MD",
-            "ME",
-            "MF",
-            "MG",
-            "MH",
-            "MK",
-            "ML",
-            "MM",
-            "MN",
-            "MO",
-            "MP",
-            "MQ",
-            "MR",
-            "MS",
-            "MT",
-            "MU",
-            "MV",
-            "MW",
-            "MX",
-            "MY",
-            "MZ",
-            "NA",
-            "NC",
-            "NE",
-            "NF",
-            "NG",
-            "NI",
-            "NL",
-            "NO",
-            "NP",
-            "NR",
-            "NU",
-            "NZ",
-            "OM",
-            "PA",
-            "PE",
-            "PF",
-            "PG",
-            "PH",
-            "PK",
-            "PL",
-            "PM",
-            "PN",
-            "PR",
-            "PS",
-            "PT",
-            "PW",
-            "PY",
-            "QA",
-            "RE",
-            "RO",
-            "RS",
-            "RU",
-            "RW",
-            "SA",
-            "SB",
-            "SC",
-            "SD",
-            "SE",
-            "SG",
-            "SH",
-            "SI",
-            "SJ",
-            "SK",
-            "SL",
-            "SM",
-            "SN",
-            "SO",
-            "SR",
-            "SS",
-            "ST",
-            "SV",
-            "SX",
-            "SY",
-            "SZ",
-            "TC",
-            "TD",
-            "TF",
-            "TG",
-            "TH",
-            "TJ",
-            "TK",
-            "TL",
-            "TM",
-            "TN",
-            "TO",
-            "TR",
-            "TT",
-            "TV",
-            "TW",
-            "TZ",
-            "UA",
-            "UG",
-            "UM",
-            "US",
-            "UY",
-            "UZ",
-            "VA",
-            "VC",
-            "VE",
-            "VG",
-            "VI",
-            "VN",
-            "VU",
-            "WF",
-            "WS",
-            "YE",
-            "YT",
-            "ZA",
-            "ZM",
-            "ZW",
-        ]
-        | str
-        | None
-    ) = None
+    CntCode: CountryCode | str | None = None
     """The buyer's country, from the party's address abroad."""
 
 
@@ -1024,58 +435,7 @@ class EInvoiceItem(BahiModel):
     HsnCd: str
     Qty: Decimal
     """The quantity, with at most three decimals."""
-    Unit: (
-        Literal[
-            "BAG",
-            "BAL",
-            "BDL",
-            "BKL",
-            "BOU",
-            "BOX",
-            "BTL",
-            "BUN",
-            "CAN",
-            "CBM",
-            "CCM",
-            "CMS",
-            "CTN",
-            "DOZ",
-            "DRM",
-            "GGK",
-            "GMS",
-            "GRS",
-            "GYD",
-            "KGS",
-            "KLR",
-            "KME",
-            "LTR",
-            "MLT",
-            "MTR",
-            "MTS",
-            "NOS",
-            "OTH",
-            "PAC",
-            "PCS",
-            "PRS",
-            "QTL",
-            "ROL",
-            "SET",
-            "SQF",
-            "SQM",
-            "SQY",
-            "TBS",
-            "TGM",
-            "THD",
-            "TON",
-            "TUB",
-            "UGS",
-            "UNT",
-            "YDS",
-            "NA",
-        ]
-        | str
-        | None
-    ) = None
+    Unit: ProductUnit | str | None = None
     """The unit of goods, as a Unit Quantity Code. The IRP requires it of goods and takes 3 to 8
     letters, so a service (whose product unit is `NA`) is sent without one.
     """
@@ -1132,48 +492,7 @@ class EInvoiceSellerDtls(BahiModel):
     """The city or locality."""
     Pin: int
     """The six-digit PIN code, as a number."""
-    Stcd: (
-        Literal[
-            "01",
-            "02",
-            "03",
-            "04",
-            "05",
-            "06",
-            "07",
-            "08",
-            "09",
-            "10",
-            "11",
-            "12",
-            "13",
-            "14",
-            "15",
-            "16",
-            "17",
-            "18",
-            "19",
-            "20",
-            "21",
-            "22",
-            "23",
-            "24",
-            "26",
-            "27",
-            "29",
-            "30",
-            "31",
-            "32",
-            "33",
-            "34",
-            "35",
-            "36",
-            "37",
-            "38",
-            "97",
-        ]
-        | str
-    )
+    Stcd: StateCode | str
     """The state code of the seller's GSTIN."""
 
 
@@ -1190,49 +509,7 @@ class EInvoiceShipDtls(BahiModel):
     """The city or locality."""
     Pin: int
     """The six-digit PIN code, as a number; `999999` for an address abroad."""
-    Stcd: (
-        Literal[
-            "01",
-            "02",
-            "03",
-            "04",
-            "05",
-            "06",
-            "07",
-            "08",
-            "09",
-            "10",
-            "11",
-            "12",
-            "13",
-            "14",
-            "15",
-            "16",
-            "17",
-            "18",
-            "19",
-            "20",
-            "21",
-            "22",
-            "23",
-            "24",
-            "26",
-            "27",
-            "29",
-            "30",
-            "31",
-            "32",
-            "33",
-            "34",
-            "35",
-            "36",
-            "37",
-            "38",
-            "96",
-            "97",
-        ]
-        | str
-    )
+    Stcd: PlaceOfSupply | str
     """The state code; `96` for an address abroad."""
 
 
@@ -1356,57 +633,7 @@ class InvoiceItem(BahiModel):
     """The product's HSN or SAC code when the invoice was issued (a code starting with `99` is a
     service). `null` only on a sale to an unregistered buyer of a product without a code.
     """
-    unit: (
-        Literal[
-            "BAG",
-            "BAL",
-            "BDL",
-            "BKL",
-            "BOU",
-            "BOX",
-            "BTL",
-            "BUN",
-            "CAN",
-            "CBM",
-            "CCM",
-            "CMS",
-            "CTN",
-            "DOZ",
-            "DRM",
-            "GGK",
-            "GMS",
-            "GRS",
-            "GYD",
-            "KGS",
-            "KLR",
-            "KME",
-            "LTR",
-            "MLT",
-            "MTR",
-            "MTS",
-            "NOS",
-            "OTH",
-            "PAC",
-            "PCS",
-            "PRS",
-            "QTL",
-            "ROL",
-            "SET",
-            "SQF",
-            "SQM",
-            "SQY",
-            "TBS",
-            "TGM",
-            "THD",
-            "TON",
-            "TUB",
-            "UGS",
-            "UNT",
-            "YDS",
-            "NA",
-        ]
-        | str
-    )
+    unit: ProductUnit | str
     qty: Decimal
     rate: Decimal
     """The price of one unit before GST."""
@@ -1442,259 +669,7 @@ class ForeignAddress(BahiModel):
     city: str
     postal_code: str | None = None
     """The postal or ZIP code as the country writes it, if it has one."""
-    country: (
-        Literal[
-            "AD",
-            "AE",
-            "AF",
-            "AG",
-            "AI",
-            "AL",
-            "AM",
-            "AO",
-            "AQ",
-            "AR",
-            "AS",
-            "AT",
-            "AU",
-            "AW",
-            "AX",
-            "AZ",
-            "BA",
-            "BB",
-            "BD",
-            "BE",
-            "BF",
-            "BG",
-            "BH",
-            "BI",
-            "BJ",
-            "BL",
-            "BM",
-            "BN",
-            "BO",
-            "BQ",
-            "BR",
-            "BS",
-            "BT",
-            "BV",
-            "BW",
-            "BY",
-            "BZ",
-            "CA",
-            "CC",
-            "CD",
-            "CF",
-            "CG",
-            "CH",
-            "CI",
-            "CK",
-            "CL",
-            "CM",
-            "CN",
-            "CO",
-            "CR",
-            "CU",
-            "CV",
-            "CW",
-            "CX",
-            "CY",
-            "CZ",
-            "DE",
-            "DJ",
-            "DK",
-            "DM",
-            "DO",
-            "DZ",
-            "EC",
-            "EE",
-            "EG",
-            "EH",
-            "ER",
-            "ES",
-            "ET",
-            "FI",
-            "FJ",
-            "FK",
-            "FM",
-            "FO",
-            "FR",
-            "GA",
-            "GB",
-            "GD",
-            "GE",
-            "GF",
-            "GG",
-            "GH",
-            "GI",
-            "GL",
-            "GM",
-            "GN",
-            "GP",
-            "GQ",
-            "GR",
-            "GS",
-            "GT",
-            "GU",
-            "GW",
-            "GY",
-            "HK",
-            "HM",
-            "HN",
-            "HR",
-            "HT",
-            "HU",
-            "ID",
-            "IE",
-            "IL",
-            "IM",
-            "IO",
-            "IQ",
-            "IR",
-            "IS",
-            "IT",
-            "JE",
-            "JM",
-            "JO",
-            "JP",
-            "KE",
-            "KG",
-            "KH",
-            "KI",
-            "KM",
-            "KN",
-            "KP",
-            "KR",
-            "KW",
-            "KY",
-            "KZ",
-            "LA",
-            "LB",
-            "LC",
-            "LI",
-            "LK",
-            "LR",
-            "LS",
-            "LT",
-            "LU",
-            "LV",
-            "LY",
-            "MA",
-            "MC",
-            "MD",
-            "ME",
-            "MF",
-            "MG",
-            "MH",
-            "MK",
-            "ML",
-            "MM",
-            "MN",
-            "MO",
-            "MP",
-            "MQ",
-            "MR",
-            "MS",
-            "MT",
-            "MU",
-            "MV",
-            "MW",
-            "MX",
-            "MY",
-            "MZ",
-            "NA",
-            "NC",
-            "NE",
-            "NF",
-            "NG",
-            "NI",
-            "NL",
-            "NO",
-            "NP",
-            "NR",
-            "NU",
-            "NZ",
-            "OM",
-            "PA",
-            "PE",
-            "PF",
-            "PG",
-            "PH",
-            "PK",
-            "PL",
-            "PM",
-            "PN",
-            "PR",
-            "PS",
-            "PT",
-            "PW",
-            "PY",
-            "QA",
-            "RE",
-            "RO",
-            "RS",
-            "RU",
-            "RW",
-            "SA",
-            "SB",
-            "SC",
-            "SD",
-            "SE",
-            "SG",
-            "SH",
-            "SI",
-            "SJ",
-            "SK",
-            "SL",
-            "SM",
-            "SN",
-            "SO",
-            "SR",
-            "SS",
-            "ST",
-            "SV",
-            "SX",
-            "SY",
-            "SZ",
-            "TC",
-            "TD",
-            "TF",
-            "TG",
-            "TH",
-            "TJ",
-            "TK",
-            "TL",
-            "TM",
-            "TN",
-            "TO",
-            "TR",
-            "TT",
-            "TV",
-            "TW",
-            "TZ",
-            "UA",
-            "UG",
-            "UM",
-            "US",
-            "UY",
-            "UZ",
-            "VA",
-            "VC",
-            "VE",
-            "VG",
-            "VI",
-            "VN",
-            "VU",
-            "WF",
-            "WS",
-            "YE",
-            "YT",
-            "ZA",
-            "ZM",
-            "ZW",
-        ]
-        | str
-    )
+    country: CountryCode | str
 
 
 class InvoiceParty(BahiModel):
@@ -1706,49 +681,7 @@ class InvoiceParty(BahiModel):
     """The party's legal name (e-invoice `BuyerDtls.LglNm`)."""
     gstin: str | None
     """The party's GSTIN, or `null` for an unregistered buyer (a B2C sale, outside e-invoicing)."""
-    state_code: (
-        Literal[
-            "01",
-            "02",
-            "03",
-            "04",
-            "05",
-            "06",
-            "07",
-            "08",
-            "09",
-            "10",
-            "11",
-            "12",
-            "13",
-            "14",
-            "15",
-            "16",
-            "17",
-            "18",
-            "19",
-            "20",
-            "21",
-            "22",
-            "23",
-            "24",
-            "26",
-            "27",
-            "29",
-            "30",
-            "31",
-            "32",
-            "33",
-            "34",
-            "35",
-            "36",
-            "37",
-            "38",
-            "96",
-            "97",
-        ]
-        | str
-    )
+    state_code: PlaceOfSupply | str
     """The party's state when the invoice was issued (from its GSTIN when registered, else from its
     address: `96` for an address abroad).
     """
@@ -1812,55 +745,13 @@ class Invoice(BahiModel):
     """The invoice date, which decides its financial year and the GST rates in force."""
     due_date: datetime.date | None
     """When payment is due, or `null` (due on receipt)."""
-    status: Literal["issued", "partially_paid", "paid", "cancelled"] | str
+    status: InvoiceStatus | str
     party_id: str
     """The customer."""
     party: InvoiceParty
     ship_to: ShipTo | None
     """Where the goods were delivered, when not to the party's own address; otherwise `null`."""
-    place_of_supply: (
-        Literal[
-            "01",
-            "02",
-            "03",
-            "04",
-            "05",
-            "06",
-            "07",
-            "08",
-            "09",
-            "10",
-            "11",
-            "12",
-            "13",
-            "14",
-            "15",
-            "16",
-            "17",
-            "18",
-            "19",
-            "20",
-            "21",
-            "22",
-            "23",
-            "24",
-            "26",
-            "27",
-            "29",
-            "30",
-            "31",
-            "32",
-            "33",
-            "34",
-            "35",
-            "36",
-            "37",
-            "38",
-            "96",
-            "97",
-        ]
-        | str
-    )
+    place_of_supply: PlaceOfSupply | str
     supply_type: Literal["intra_state", "inter_state"] | str
     """`intra_state` (place of supply in the business's state: CGST + SGST/UTGST) or `inter_state`
     (another state, an export or a supply to an SEZ: IGST).
@@ -1963,7 +854,7 @@ class Party(BahiModel):
     object: Literal["party"]
     livemode: bool
     """`true` for live-mode data, `false` for test-mode data."""
-    type: Literal["customer", "supplier"] | str
+    type: PartyType | str
     name: str
     """The party's legal name, printed on invoices (e-invoice `LglNm`)."""
     gstin: str | None
@@ -1973,49 +864,7 @@ class Party(BahiModel):
     Supplies to it are zero-rated: taxed as IGST whatever its state, or under a letter of
     undertaking without IGST (an invoice's `under_lut`).
     """
-    state_code: (
-        Literal[
-            "01",
-            "02",
-            "03",
-            "04",
-            "05",
-            "06",
-            "07",
-            "08",
-            "09",
-            "10",
-            "11",
-            "12",
-            "13",
-            "14",
-            "15",
-            "16",
-            "17",
-            "18",
-            "19",
-            "20",
-            "21",
-            "22",
-            "23",
-            "24",
-            "26",
-            "27",
-            "29",
-            "30",
-            "31",
-            "32",
-            "33",
-            "34",
-            "35",
-            "36",
-            "37",
-            "38",
-            "96",
-            "97",
-        ]
-        | str
-    )
+    state_code: PlaceOfSupply | str
     """Read-only. The party's state: the first two digits of its GSTIN when registered, otherwise the
     state of its address, or `96` (Other Countries) for an address abroad. Invoices to the party
     take it as their default place of supply, so invoices to a party abroad are exports.
@@ -2059,7 +908,7 @@ class Payment(BahiModel):
     """The amount received."""
     date: datetime.date
     """When the money was received."""
-    mode: Literal["cash", "upi", "bank_transfer", "cheque", "card", "other"] | str
+    mode: PaymentMode | str
     reference: str | None
     """The bank's or UPI reference, the cheque number or similar, or `null`."""
     allocations: list[PaymentAllocation]
@@ -2107,57 +956,7 @@ class Product(BahiModel):
     Every e-invoice line and the GSTR-1 HSN summary need a code, so set one before invoicing the
     product.
     """
-    unit: (
-        Literal[
-            "BAG",
-            "BAL",
-            "BDL",
-            "BKL",
-            "BOU",
-            "BOX",
-            "BTL",
-            "BUN",
-            "CAN",
-            "CBM",
-            "CCM",
-            "CMS",
-            "CTN",
-            "DOZ",
-            "DRM",
-            "GGK",
-            "GMS",
-            "GRS",
-            "GYD",
-            "KGS",
-            "KLR",
-            "KME",
-            "LTR",
-            "MLT",
-            "MTR",
-            "MTS",
-            "NOS",
-            "OTH",
-            "PAC",
-            "PCS",
-            "PRS",
-            "QTL",
-            "ROL",
-            "SET",
-            "SQF",
-            "SQM",
-            "SQY",
-            "TBS",
-            "TGM",
-            "THD",
-            "TON",
-            "TUB",
-            "UGS",
-            "UNT",
-            "YDS",
-            "NA",
-        ]
-        | str
-    )
+    unit: ProductUnit | str
     track_stock: bool
     """Whether invoices, credit notes and adjustments move this product's stock. Always `false` for
     services and products in `NA`.
@@ -2194,26 +993,7 @@ class Webhook(BahiModel):
     livemode: bool
     """`true` for a live-mode webhook, which receives live-mode events; `false` for test mode."""
     url: str
-    events: list[
-        Literal[
-            "party.created",
-            "party.updated",
-            "product.created",
-            "product.updated",
-            "product.stock_low",
-            "invoice.created",
-            "invoice.cancelled",
-            "invoice.shipping_bill_recorded",
-            "invoice.partially_paid",
-            "invoice.paid",
-            "payment.created",
-            "credit_note.created",
-            "debit_note.created",
-            "webhook.disabled",
-        ]
-        | str
-        | Literal["*"]
-    ]
+    events: list[EventType | str | Literal["*"]]
     description: str | None
     """A label for people."""
     status: Literal["enabled", "disabled"] | str
@@ -2262,25 +1042,7 @@ class Event(BahiModel):
     object: Literal["event"]
     livemode: bool
     """`true` for a change of live-mode data, `false` for test mode."""
-    type: (
-        Literal[
-            "party.created",
-            "party.updated",
-            "product.created",
-            "product.updated",
-            "product.stock_low",
-            "invoice.created",
-            "invoice.cancelled",
-            "invoice.shipping_bill_recorded",
-            "invoice.partially_paid",
-            "invoice.paid",
-            "payment.created",
-            "credit_note.created",
-            "debit_note.created",
-            "webhook.disabled",
-        ]
-        | str
-    )
+    type: EventType | str
     created_at: datetime.datetime
     data: EventData
 
@@ -2334,49 +1096,7 @@ class Gstr1B2bInvoice(BahiModel):
     """The invoice value (its total; under reverse charge, its taxable value with the tax, rounded to
     the rupee, as its e-invoice's `TotInvVal`).
     """
-    pos: (
-        Literal[
-            "01",
-            "02",
-            "03",
-            "04",
-            "05",
-            "06",
-            "07",
-            "08",
-            "09",
-            "10",
-            "11",
-            "12",
-            "13",
-            "14",
-            "15",
-            "16",
-            "17",
-            "18",
-            "19",
-            "20",
-            "21",
-            "22",
-            "23",
-            "24",
-            "26",
-            "27",
-            "29",
-            "30",
-            "31",
-            "32",
-            "33",
-            "34",
-            "35",
-            "36",
-            "37",
-            "38",
-            "96",
-            "97",
-        ]
-        | str
-    )
+    pos: PlaceOfSupply | str
     rchrg: Literal["Y", "N"] | str
     """`Y` under reverse charge, else `N`."""
     inv_typ: Literal["R", "SEWP", "SEWOP", "DE"] | str
@@ -2436,49 +1156,7 @@ class Gstr1B2cl(BahiModel):
     2024, above ₹2,50,000 before; grouped by place of supply.
     """
 
-    pos: (
-        Literal[
-            "01",
-            "02",
-            "03",
-            "04",
-            "05",
-            "06",
-            "07",
-            "08",
-            "09",
-            "10",
-            "11",
-            "12",
-            "13",
-            "14",
-            "15",
-            "16",
-            "17",
-            "18",
-            "19",
-            "20",
-            "21",
-            "22",
-            "23",
-            "24",
-            "26",
-            "27",
-            "29",
-            "30",
-            "31",
-            "32",
-            "33",
-            "34",
-            "35",
-            "36",
-            "37",
-            "38",
-            "96",
-            "97",
-        ]
-        | str
-    )
+    pos: PlaceOfSupply | str
     inv: list[Gstr1B2clInvoice]
 
 
@@ -2493,49 +1171,7 @@ class Gstr1B2cs(BahiModel):
 
     sply_ty: Literal["INTRA", "INTER"] | str
     """`INTRA` (CGST + SGST/UTGST) or `INTER` (IGST)."""
-    pos: (
-        Literal[
-            "01",
-            "02",
-            "03",
-            "04",
-            "05",
-            "06",
-            "07",
-            "08",
-            "09",
-            "10",
-            "11",
-            "12",
-            "13",
-            "14",
-            "15",
-            "16",
-            "17",
-            "18",
-            "19",
-            "20",
-            "21",
-            "22",
-            "23",
-            "24",
-            "26",
-            "27",
-            "29",
-            "30",
-            "31",
-            "32",
-            "33",
-            "34",
-            "35",
-            "36",
-            "37",
-            "38",
-            "96",
-            "97",
-        ]
-        | str
-    )
+    pos: PlaceOfSupply | str
     typ: Literal["OE"]
     """`OE`: not through an e-commerce operator."""
     rt: Decimal
@@ -2559,49 +1195,7 @@ class Gstr1CdnrNote(BahiModel):
     """The note's value (its total; under reverse charge, its taxable value with the tax, rounded to
     the rupee, as its e-invoice's `TotInvVal`).
     """
-    pos: (
-        Literal[
-            "01",
-            "02",
-            "03",
-            "04",
-            "05",
-            "06",
-            "07",
-            "08",
-            "09",
-            "10",
-            "11",
-            "12",
-            "13",
-            "14",
-            "15",
-            "16",
-            "17",
-            "18",
-            "19",
-            "20",
-            "21",
-            "22",
-            "23",
-            "24",
-            "26",
-            "27",
-            "29",
-            "30",
-            "31",
-            "32",
-            "33",
-            "34",
-            "35",
-            "36",
-            "37",
-            "38",
-            "96",
-            "97",
-        ]
-        | str
-    )
+    pos: PlaceOfSupply | str
     rchrg: Literal["Y", "N"] | str
     """`Y` under reverse charge, else `N`."""
     inv_typ: Literal["R", "SEWP", "SEWOP", "DE"] | str
@@ -2634,50 +1228,7 @@ class Gstr1Cdnur(BahiModel):
     nt_dt: str
     val: Decimal
     """The note's value."""
-    pos: (
-        Literal[
-            "01",
-            "02",
-            "03",
-            "04",
-            "05",
-            "06",
-            "07",
-            "08",
-            "09",
-            "10",
-            "11",
-            "12",
-            "13",
-            "14",
-            "15",
-            "16",
-            "17",
-            "18",
-            "19",
-            "20",
-            "21",
-            "22",
-            "23",
-            "24",
-            "26",
-            "27",
-            "29",
-            "30",
-            "31",
-            "32",
-            "33",
-            "34",
-            "35",
-            "36",
-            "37",
-            "38",
-            "96",
-            "97",
-        ]
-        | str
-        | None
-    ) = None
+    pos: PlaceOfSupply | str | None = None
     """The place of supply; present when `typ` is `B2CL`, left out for exports."""
     itms: list[Gstr1IgstItem]
     """One row per GST rate."""
@@ -2766,57 +1317,7 @@ class Gstr1HsnRow(BahiModel):
     """A description of at most 30 characters (`MAX_HSN_DESCRIPTION_LENGTH`), the product's name cut
     short if longer.
     """
-    uqc: (
-        Literal[
-            "BAG",
-            "BAL",
-            "BDL",
-            "BKL",
-            "BOU",
-            "BOX",
-            "BTL",
-            "BUN",
-            "CAN",
-            "CBM",
-            "CCM",
-            "CMS",
-            "CTN",
-            "DOZ",
-            "DRM",
-            "GGK",
-            "GMS",
-            "GRS",
-            "GYD",
-            "KGS",
-            "KLR",
-            "KME",
-            "LTR",
-            "MLT",
-            "MTR",
-            "MTS",
-            "NOS",
-            "OTH",
-            "PAC",
-            "PCS",
-            "PRS",
-            "QTL",
-            "ROL",
-            "SET",
-            "SQF",
-            "SQM",
-            "SQY",
-            "TBS",
-            "TGM",
-            "THD",
-            "TON",
-            "TUB",
-            "UGS",
-            "UNT",
-            "YDS",
-            "NA",
-        ]
-        | str
-    )
+    uqc: ProductUnit | str
     qty: Decimal
     """The total quantity net of returns, with at most three decimals, negative when more was returned
     than sold in the period; 0 for services.
@@ -2976,23 +1477,7 @@ class ProductImportColumnsUnderstoodItem(BahiModel):
 
     header: str
     """The header as written in the file."""
-    field: (
-        Literal[
-            "sku",
-            "name",
-            "description",
-            "price",
-            "gst_rate",
-            "cess_rate",
-            "hsn_code",
-            "unit",
-            "track_stock",
-            "allow_negative_stock",
-            "reorder_level",
-            "stock_on_hand",
-        ]
-        | str
-    )
+    field: ProductImportField | str
 
 
 class ProductImportColumns(BahiModel):
@@ -3127,7 +1612,7 @@ class StockMovement(BahiModel):
     adjustment), `invoice` (goods sold), `invoice_cancel` (a cancelled invoice giving them back),
     `credit_note` (goods returned on a credit note) or `import` (a product import).
     """
-    reason: Literal["damage", "theft", "count_correction", "return", "other"] | str | None
+    reason: StockAdjustmentReason | str | None
     """For an adjustment, its reason; `null` for other kinds."""
     note: str | None
     """The adjustment's note, if any."""
