@@ -3,6 +3,7 @@
 
 Reads packages/contract/generated/openapi.json and writes:
 
+- src/bahi/_generated/enums.py      the contract's named string enums, as Literal aliases
 - src/bahi/_generated/models.py     pydantic models of every answer (money as decimal.Decimal)
 - src/bahi/_generated/params.py     TypedDicts of the nested objects of request bodies
 - src/bahi/_generated/resources.py  a sync and an async resource class per REST resource
@@ -356,7 +357,9 @@ ENUMS: dict[str, tuple[str, dict[str, Any]]] = {}
 
 def import_enums(imports: Imports, texts: Any, *more: Any) -> None:
     """Imports from enums.py each named enum that the generated lines mention."""
-    joined = "\n".join("\n".join(t) if isinstance(t, list) else str(t) for t in [*texts, *[x for m in more for x in m]])
+    joined = "\n".join(
+        "\n".join(t) if isinstance(t, list) else str(t) for t in [*texts, *[x for m in more for x in m]]
+    )
     for name in ENUMS:
         if re.search(rf"(?<![\w.\"]){name}\b", joined):
             imports.add(".enums", name)
@@ -396,7 +399,7 @@ class ModelsModule:
 
     def build(self, roots: list[dict[str, Any]]) -> str:
         for root in roots:
-            self.types.render(root, "Answer")
+            self.types.render(root, "Webhook")
         while self.types.pending:
             name, schema = self.types.pending.pop(0)
             self.types.classes[name] = self.model(name, schema)
@@ -471,6 +474,32 @@ class ParamsModule:
     def __init__(self, schemas: Schemas) -> None:
         self.schemas = schemas
         self.types = TypeRenderer(schemas, "param", ENUMS)
+
+    def build(self) -> str:
+        types = self.types
+        classes: dict[str, tuple[dict[str, Any], list[str]]] = {}
+        while types.pending:
+            name, schema = types.pending.pop(0)
+            types.classes[name] = ModelClass(name, schema, None, set(), [])
+            required = set(schema.get("required", []))
+            lines = [f"class {name}(TypedDict, total=False):"]
+            lines += docstring(schema.get("description"), "    ") or ['    """' + name + '"""']
+            for prop, prop_schema in schema["properties"].items():
+                if not prop.isidentifier() or keyword.iskeyword(prop):
+                    raise ValueError(f"{name}.{prop}: not a Python identifier, so not a TypedDict key")
+                rendered = types.render(prop_schema, name.removesuffix("Param") + pascal(prop))
+                if prop in required:
+                    rendered = f"{types.imports.add('typing_extensions', 'Required')}[{rendered}]"
+                lines.append(f"    {prop}: {rendered}")
+                lines += docstring(prop_schema.get("description"), "    ")
+            classes[name] = (schema, lines)
+        imports = types.imports
+        imports.add("typing_extensions", "TypedDict")
+        imports.add("__future__", "annotations")
+        import_enums(imports, [lines for _, lines in classes.values()])
+        body = "\n\n\n".join("\n".join(classes[n][1]) for n in sorted(classes))
+        names = ", ".join(json.dumps(n) for n in sorted(classes))
+        return f"{HEADER}{imports.render()}\n\n__all__ = [{names}]\n\n\n{body}\n"
 
 
 @dataclass
@@ -909,11 +938,9 @@ class Generator:
         return field_name("id" if "id" in common else common[0])
 
     def files(self) -> dict[Path, str]:
-        # Answers first, then requests, so that both modules know every class before they render.
-        for root in self.webhook_roots():
-            self.models.types.render(root, "Webhook")
-        models = self.models.build([])
-        params = self.params_module()
+        # Every type an operation names was rendered when it was read; now the classes themselves.
+        models = self.models.build(self.webhook_roots())
+        params = self.params.build()
         out = {
             GENERATED / "__init__.py": HEADER,
             GENERATED / "enums.py": enums_module(),
@@ -928,32 +955,6 @@ class Generator:
     def webhook_roots(self) -> list[dict[str, Any]]:
         # Webhook deliveries carry an Event, which `verify_webhook` parses; errors list FieldErrors.
         return [{"$ref": "#/components/schemas/Event"}, {"$ref": "#/components/schemas/FieldError"}]
-
-    def params_module(self) -> str:
-        types = self.params.types
-        classes: dict[str, tuple[dict[str, Any], list[str]]] = {}
-        while types.pending:
-            name, schema = types.pending.pop(0)
-            types.classes[name] = ModelClass(name, schema, None, set(), [])
-            required = set(schema.get("required", []))
-            lines = [f"class {name}(TypedDict, total=False):"]
-            lines += docstring(schema.get("description"), "    ") or ['    """' + name + '"""']
-            for prop, prop_schema in schema["properties"].items():
-                if not prop.isidentifier() or keyword.iskeyword(prop):
-                    raise ValueError(f"{name}.{prop}: not a Python identifier, so not a TypedDict key")
-                rendered = types.render(prop_schema, name.removesuffix("Param") + pascal(prop))
-                if prop in required:
-                    rendered = f"{types.imports.add('typing_extensions', 'Required')}[{rendered}]"
-                lines.append(f"    {prop}: {rendered}")
-                lines += docstring(prop_schema.get("description"), "    ")
-            classes[name] = (schema, lines)
-        imports = types.imports
-        imports.add("typing_extensions", "TypedDict")
-        imports.add("__future__", "annotations")
-        import_enums(imports, [lines for _, lines in classes.values()])
-        body = "\n\n\n".join("\n".join(classes[n][1]) for n in sorted(classes))
-        names = ", ".join(json.dumps(n) for n in sorted(classes))
-        return f"{HEADER}{imports.render()}\n\n__all__ = [{names}]\n\n\n{body}\n"
 
 
 def ruff_format(path: Path, text: str) -> str:
