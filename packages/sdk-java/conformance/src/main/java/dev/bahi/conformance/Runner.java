@@ -1,0 +1,6 @@
+package dev.bahi.conformance;
+
+/** Placeholder. */
+public final class Runner {
+  private Runner() {}
+}

@@ -1,0 +1,5 @@
+package dev.bahi.generator;
+
+public final class SampleWrapper {
+  public static void main(String[] args) {}
+}
