@@ -57,8 +57,8 @@ import java.util.regex.Pattern;
 
 /**
  * Sends the generated services' requests: retries with full-jitter backoff that honour {@code
- * Retry-After}, one {@code Idempotency-Key} per POST kept across its retries, a timeout per attempt,
- * and typed errors from the problem's status.
+ * Retry-After}, one {@code Idempotency-Key} per POST kept across its retries, a timeout per
+ * attempt, and typed errors from the problem's status.
  */
 final class ApiClient {
   static final String VERSION = readVersion();
@@ -71,11 +71,11 @@ final class ApiClient {
   private static final Duration MAX_RETRY_AFTER = Duration.ofSeconds(60);
 
   /**
-   * Methods whose failed attempt may be sent again whatever became of it. A GET only reads; every POST
-   * carries an {@code Idempotency-Key}, so the server answers a repeat from its record instead of
-   * acting twice; the contract's PATCHes set fields to values, so a repeat changes nothing more. The
-   * server honours no key on a DELETE, and a repeat of one that worked answers 404, so a DELETE is
-   * retried only when the server cannot have seen it (and on 429, which refuses before acting).
+   * Methods whose failed attempt may be sent again whatever became of it. A GET only reads; every
+   * POST carries an {@code Idempotency-Key}, so the server answers a repeat from its record instead
+   * of acting twice; the contract's PATCHes set fields to values, so a repeat changes nothing more.
+   * The server honours no key on a DELETE, and a repeat of one that worked answers 404, so a DELETE
+   * is retried only when the server cannot have seen it (and on 429, which refuses before acting).
    */
   private static final Set<String> REPEATABLE_METHODS = Set.of("GET", "HEAD", "POST", "PATCH");
 
@@ -148,9 +148,12 @@ final class ApiClient {
     }
   }
 
-  /** Sends a request, with retries, and returns its 2xx answer or throws the error of the last one. */
+  /**
+   * Sends a request, with retries, and returns its 2xx answer or throws the error of the last one.
+   */
   Answer send(ApiRequest request, RequestOptions options) {
-    int retries = options != null && options.getMaxRetries() != null ? options.getMaxRetries() : maxRetries;
+    int retries =
+        options != null && options.getMaxRetries() != null ? options.getMaxRetries() : maxRetries;
     Duration attemptTimeout =
         options != null && options.getTimeout() != null ? options.getTimeout() : timeout;
     String idempotencyKey = null;
@@ -187,7 +190,8 @@ final class ApiClient {
             .header("Authorization", authorization)
             .header("User-Agent", USER_AGENT)
             .header("Accept", request.accept);
-    // Over plain http, HTTP/1.1 at once rather than an h2c upgrade that servers and proxies mishandle.
+    // Over plain http, HTTP/1.1 at once rather than an h2c upgrade that servers and proxies
+    // mishandle.
     if ("http".equalsIgnoreCase(uri.getScheme())) builder.version(HttpClient.Version.HTTP_1_1);
     if (idempotencyKey != null) builder.header("Idempotency-Key", idempotencyKey);
     HttpRequest.BodyPublisher publisher = HttpRequest.BodyPublishers.noBody();
@@ -284,7 +288,10 @@ final class ApiClient {
     return Collections.unmodifiableMap(lower);
   }
 
-  /** The exception of a failure to get an answer: whether the request may have been sent decides retries. */
+  /**
+   * The exception of a failure to get an answer: whether the request may have been sent decides
+   * retries.
+   */
   private static ConnectionException connectionError(
       Throwable cause, Duration attemptTimeout, String idempotencyKey) {
     for (Throwable t = cause; t != null; t = t.getCause()) {
@@ -304,7 +311,8 @@ final class ApiClient {
     return connection(idempotencyKey, cause, true);
   }
 
-  private static ConnectionException connection(String idempotencyKey, Throwable cause, boolean sent) {
+  private static ConnectionException connection(
+      String idempotencyKey, Throwable cause, boolean sent) {
     ErrorInfo info =
         ErrorInfo.builder()
             .code("connection_error")
@@ -363,7 +371,9 @@ final class ApiClient {
     return Duration.ofMillis((long) (random.getAsDouble() * ceiling));
   }
 
-  /** {@code Retry-After} as a duration from now: delay-seconds or an HTTP date; null when absent. */
+  /**
+   * {@code Retry-After} as a duration from now: delay-seconds or an HTTP date; null when absent.
+   */
   static Duration retryAfter(String value, Clock clock) {
     if (value == null) return null;
     String text = value.trim();
@@ -406,7 +416,8 @@ final class ApiClient {
             .headers(answer.headers);
     String detail = text(body, "detail", null);
     if (detail == null && body == null && answer.body.length > 0) {
-      // A body that is not a problem (a proxy's error page) is still the best account of what happened.
+      // A body that is not a problem (a proxy's error page) is still the best account of what
+      // happened.
       String page = new String(answer.body, answer.charset());
       detail = page.length() > 500 ? page.substring(0, 500) : page;
     }

@@ -1,6 +1,8 @@
 package dev.bahi;
 
-/** A string enumeration of the API: each constant stands for the JSON string {@link #getValue()}. */
+/**
+ * A string enumeration of the API: each constant stands for the JSON string {@link #getValue()}.
+ */
 public interface ApiEnum {
   /**
    * The JSON string of this constant, or {@code null} for {@code _UNKNOWN}, a value this version of

@@ -31,8 +31,8 @@ final class ApiRequest {
   }
 
   /**
-   * A request of {@code method} to {@code template} with each {@code {name}} replaced, in order, by a
-   * path argument, percent-encoded so that an id can never change the path.
+   * A request of {@code method} to {@code template} with each {@code {name}} replaced, in order, by
+   * a path argument, percent-encoded so that an id can never change the path.
    */
   static ApiRequest of(String method, String template, String accept, String... pathArgs) {
     StringBuilder path = new StringBuilder();

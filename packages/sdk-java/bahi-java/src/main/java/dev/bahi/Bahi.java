@@ -76,8 +76,9 @@ public final class Bahi extends BahiResources {
   }
 
   /**
-   * A Jackson mapper set up as the SDK reads and writes JSON (decimals exact, never a binary float),
-   * for reading Bahi objects yourself, e.g. {@code jsonMapper().readValue(json, Invoice.class)}.
+   * A Jackson mapper set up as the SDK reads and writes JSON (decimals exact, never a binary
+   * float), for reading Bahi objects yourself, e.g. {@code jsonMapper().readValue(json,
+   * Invoice.class)}.
    *
    * @return a new mapper
    */
@@ -126,8 +127,8 @@ public final class Bahi extends BahiResources {
 
     /**
      * How many times a failed attempt is retried: network errors, timeouts, 429, 5xx and 409 {@code
-     * idempotency_request_in_progress} (a DELETE only when Bahi cannot have acted on it). Default 2;
-     * 0 turns retries off.
+     * idempotency_request_in_progress} (a DELETE only when Bahi cannot have acted on it). Default
+     * 2; 0 turns retries off.
      *
      * @param maxRetries 0 or more
      * @return this builder
@@ -186,7 +187,8 @@ public final class Bahi extends BahiResources {
       }
       if (!apiKey.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
         // Say what is wrong without echoing the key, which would put a secret in a log.
-        throw new IllegalArgumentException("Bahi: the apiKey has spaces or other unprintable characters");
+        throw new IllegalArgumentException(
+            "Bahi: the apiKey has spaces or other unprintable characters");
       }
       String base = baseUrl == null ? DEFAULT_BASE_URL : baseUrl.replaceAll("/+$", "");
       URI uri = URI.create(base);

@@ -26,6 +26,7 @@ import java.util.function.Function;
  */
 public abstract class BahiObject {
   private static final JsonNodeFactory NODES = Json.MAPPER.getNodeFactory();
+
   /** Fields whose value must never reach a log: the secrets of keys and webhooks. */
   private static final String SECRET_FIELD = "secret";
 
@@ -73,7 +74,9 @@ public abstract class BahiObject {
 
   @Override
   public boolean equals(Object other) {
-    return other != null && other.getClass() == getClass() && ((BahiObject) other).json.equals(json);
+    return other != null
+        && other.getClass() == getClass()
+        && ((BahiObject) other).json.equals(json);
   }
 
   @Override
@@ -93,7 +96,8 @@ public abstract class BahiObject {
       for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
         Map.Entry<String, JsonNode> field = it.next();
         boolean secret = field.getKey().equals(SECRET_FIELD) && field.getValue().isTextual();
-        copy.set(field.getKey(), secret ? NODES.textNode("[redacted]") : redacted(field.getValue()));
+        copy.set(
+            field.getKey(), secret ? NODES.textNode("[redacted]") : redacted(field.getValue()));
       }
       return copy;
     }
@@ -321,8 +325,8 @@ public abstract class BahiObject {
     protected abstract B self();
 
     /**
-     * Sets a field: {@code null} sends an explicit JSON {@code null}, which clears a nullable field in
-     * an update.
+     * Sets a field: {@code null} sends an explicit JSON {@code null}, which clears a nullable field
+     * in an update.
      *
      * @param field the JSON name
      * @param value the value (a string, BigDecimal, long, boolean, date, model, enum, list or map)

@@ -73,8 +73,8 @@ public final class Page<T> implements Iterable<T> {
   }
 
   /**
-   * Every item of this page and the pages after it, fetching each page when the iteration reaches it.
-   * The same as iterating this page; the name says so where it is used.
+   * Every item of this page and the pages after it, fetching each page when the iteration reaches
+   * it. The same as iterating this page; the name says so where it is used.
    *
    * @return the items of all pages from this one on
    */
@@ -118,6 +118,12 @@ public final class Page<T> implements Iterable<T> {
 
   @Override
   public String toString() {
-    return "Page{" + data.size() + " items, hasMore=" + hasMore + ", nextCursor=" + nextCursor + "}";
+    return "Page{"
+        + data.size()
+        + " items, hasMore="
+        + hasMore
+        + ", nextCursor="
+        + nextCursor
+        + "}";
   }
 }

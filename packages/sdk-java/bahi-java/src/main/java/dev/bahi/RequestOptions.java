@@ -51,9 +51,9 @@ public final class RequestOptions {
     private Builder() {}
 
     /**
-     * The {@code Idempotency-Key} of a POST. Left out, the SDK makes one per call and keeps it across
-     * that call's retries; pass your own (an order id, say) to make a retry of your own, after a
-     * crash, safe as well. Never sent on other methods.
+     * The {@code Idempotency-Key} of a POST. Left out, the SDK makes one per call and keeps it
+     * across that call's retries; pass your own (an order id, say) to make a retry of your own,
+     * after a crash, safe as well. Never sent on other methods.
      *
      * @param idempotencyKey at most 255 characters
      * @return this builder

@@ -58,9 +58,9 @@ public final class Unions {
   }
 
   /**
-   * The variant that {@code json} is. A variant whose constants do not match is never chosen; of the
-   * others, one whose required fields are all present and that defines every field present wins,
-   * then one whose required fields are present, then the first.
+   * The variant that {@code json} is. A variant whose constants do not match is never chosen; of
+   * the others, one whose required fields are all present and that defines every field present
+   * wins, then one whose required fields are present, then the first.
    *
    * @param <T> the union's type
    * @param json the value

@@ -26,8 +26,8 @@ import javax.crypto.spec.SecretKeySpec;
  * Event event = WebhookSignature.verify(rawBody, headers, System.getenv("BAHI_WEBHOOK_SECRET"));
  * }</pre>
  *
- * <p>Pass the body exactly as it arrived, as bytes or the string of them: JSON that a framework parsed
- * and wrote again no longer matches the signature.
+ * <p>Pass the body exactly as it arrived, as bytes or the string of them: JSON that a framework
+ * parsed and wrote again no longer matches the signature.
  */
 public final class WebhookSignature {
   /** How far a delivery's {@code webhook-timestamp} may be from now, either way, by default. */
@@ -42,8 +42,8 @@ public final class WebhookSignature {
    * Verifies a delivery with the default tolerance and the system clock, and returns its event.
    *
    * @param body the raw body, as received
-   * @param headers the delivery's headers, names in any case; values a {@code String} or a collection
-   *     of them (as servlet and Spring header maps have)
+   * @param headers the delivery's headers, names in any case; values a {@code String} or a
+   *     collection of them (as servlet and Spring header maps have)
    * @param secret the webhook's signing secret, {@code whsec_…}
    * @return the event the delivery carries
    * @throws WebhookVerificationException when the delivery is not provably from Bahi, or not recent
@@ -93,7 +93,10 @@ public final class WebhookSignature {
     return headers;
   }
 
-  /** Verifies deliveries signed with one secret. Immutable; {@code tolerance} and {@code clock} copy. */
+  /**
+   * Verifies deliveries signed with one secret. Immutable; {@code tolerance} and {@code clock}
+   * copy.
+   */
   public static final class Verifier {
     private final byte[] key;
     private final Duration tolerance;
@@ -207,24 +210,30 @@ public final class WebhookSignature {
       if (json == null || !json.isObject()) throw new IOException("not a JSON object");
       return Event.fromJson(json);
     } catch (IOException e) {
-      throw new WebhookVerificationException("The signed body is not a JSON object: not a Bahi event", e);
+      throw new WebhookVerificationException(
+          "The signed body is not a JSON object: not a Bahi event", e);
     }
   }
 
   private static byte[] key(String secret) {
     if (secret == null) throw new WebhookVerificationException("No webhook secret given");
-    String encoded = secret.startsWith(SECRET_PREFIX) ? secret.substring(SECRET_PREFIX.length()) : secret;
+    String encoded =
+        secret.startsWith(SECRET_PREFIX) ? secret.substring(SECRET_PREFIX.length()) : secret;
     byte[] key;
     try {
       key = Base64.getDecoder().decode(encoded);
     } catch (IllegalArgumentException e) {
-      throw new WebhookVerificationException("The webhook secret is not `whsec_` followed by base64");
+      throw new WebhookVerificationException(
+          "The webhook secret is not `whsec_` followed by base64");
     }
-    if (key.length == 0) throw new WebhookVerificationException("The webhook secret has no key after `whsec_`");
+    if (key.length == 0)
+      throw new WebhookVerificationException("The webhook secret has no key after `whsec_`");
     return key;
   }
 
-  /** HMAC-SHA256 of what Standard Webhooks signs: {@code id.timestamp.} and the body's exact bytes. */
+  /**
+   * HMAC-SHA256 of what Standard Webhooks signs: {@code id.timestamp.} and the body's exact bytes.
+   */
   private static byte[] mac(byte[] key, String id, String timestamp, byte[] body) {
     try {
       Mac mac = Mac.getInstance(HMAC);

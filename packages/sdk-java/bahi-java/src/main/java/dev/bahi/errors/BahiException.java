@@ -7,8 +7,9 @@ import java.util.Map;
 
 /**
  * Every error of a call to the API. An error answer ({@code application/problem+json}) becomes the
- * subclass of its status; {@link ConnectionException} and {@link RequestTimeoutException}, which got
- * no answer, have no status. Catch a subclass, or branch on {@link #getCode()}, which is stable.
+ * subclass of its status; {@link ConnectionException} and {@link RequestTimeoutException}, which
+ * got no answer, have no status. Catch a subclass, or branch on {@link #getCode()}, which is
+ * stable.
  */
 public class BahiException extends RuntimeException {
   private static final long serialVersionUID = 1L;
@@ -83,16 +84,17 @@ public class BahiException extends RuntimeException {
 
   /**
    * @return the whole problem+json body, with every field the contract defines (a 402's {@code
-   *     quota}, {@code limit} and {@code resets_at} among them), or null when the answer was not one
+   *     quota}, {@code limit} and {@code resets_at} among them), or null when the answer was not
+   *     one
    */
   public Problem getProblem() {
     return info.problem;
   }
 
   /**
-   * The {@code Idempotency-Key} a POST was sent with (yours, or the one the SDK made): send the same
-   * request again with it (after a 409 {@code idempotency_request_in_progress} or a lost answer) and
-   * the server replays the first outcome instead of acting twice.
+   * The {@code Idempotency-Key} a POST was sent with (yours, or the one the SDK made): send the
+   * same request again with it (after a 409 {@code idempotency_request_in_progress} or a lost
+   * answer) and the server replays the first outcome instead of acting twice.
    *
    * @return the key, or null for a call that is not a POST
    */

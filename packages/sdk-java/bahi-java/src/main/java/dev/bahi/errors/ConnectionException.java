@@ -9,8 +9,8 @@ public class ConnectionException extends BahiException {
   /**
    * @param info what is known of the failure
    * @param cause the network's failure
-   * @param sent whether the request may have reached the server (false when the connection was never
-   *     made, so the server cannot have acted on it)
+   * @param sent whether the request may have reached the server (false when the connection was
+   *     never made, so the server cannot have acted on it)
    */
   public ConnectionException(ErrorInfo info, Throwable cause, boolean sent) {
     super(info, cause);

@@ -3,7 +3,9 @@
 package dev.bahi.models;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bahi.BahiObject;
 
@@ -11,6 +13,7 @@ import dev.bahi.BahiObject;
  * A postal address in India (an address abroad has a <code>country</code> instead of <code>
  * state_code</code> and <code>pin</code>).
  */
+@JsonDeserialize(using = JsonDeserializer.None.class)
 public final class Address extends BahiObject implements PartyAddress {
   private Address(ObjectNode json) {
     super(json);

@@ -4,7 +4,9 @@ package dev.bahi.models;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bahi.ApiEnum;
 import dev.bahi.BahiObject;
@@ -24,6 +26,7 @@ import java.util.List;
  * credited_to_party</code>, which lowers the invoice's <code>balance_due</code>); the rest, which
  * the party has already paid, is <code>refund_due</code>.
  */
+@JsonDeserialize(using = JsonDeserializer.None.class)
 public final class CreditNote extends BahiObject implements EventDataObject {
   private CreditNote(ObjectNode json) {
     super(json);

@@ -4,7 +4,9 @@ package dev.bahi.models;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bahi.ApiEnum;
 import dev.bahi.BahiObject;
@@ -26,6 +28,7 @@ import java.util.List;
  * <code>balance_due</code>: a paid invoice becomes <code>partially_paid</code> again until the
  * party pays the difference. Later credit notes can credit the debited value too.
  */
+@JsonDeserialize(using = JsonDeserializer.None.class)
 public final class DebitNote extends BahiObject implements EventDataObject {
   private DebitNote(ObjectNode json) {
     super(json);

@@ -3,7 +3,9 @@
 package dev.bahi.models;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bahi.BahiObject;
 
@@ -13,6 +15,7 @@ import dev.bahi.BahiObject;
  * state_code</code> is <code>96</code> (Other Countries), and invoices to it are exports unless
  * their <code>place_of_supply</code> says otherwise.
  */
+@JsonDeserialize(using = JsonDeserializer.None.class)
 public final class ForeignAddress extends BahiObject implements PartyAddress {
   private ForeignAddress(ObjectNode json) {
     super(json);

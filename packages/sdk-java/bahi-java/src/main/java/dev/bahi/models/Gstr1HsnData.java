@@ -3,12 +3,15 @@
 package dev.bahi.models;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bahi.BahiObject;
 import java.util.List;
 
 /** The HSN summary of periods before May 2025, one list for all buyers. */
+@JsonDeserialize(using = JsonDeserializer.None.class)
 public final class Gstr1HsnData extends BahiObject implements Gstr1PortalHsn {
   private Gstr1HsnData(ObjectNode json) {
     super(json);

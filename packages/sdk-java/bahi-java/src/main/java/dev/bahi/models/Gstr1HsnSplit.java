@@ -3,12 +3,15 @@
 package dev.bahi.models;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bahi.BahiObject;
 import java.util.List;
 
 /** The HSN summary from the May 2025 period on, split by buyer; either list may be empty. */
+@JsonDeserialize(using = JsonDeserializer.None.class)
 public final class Gstr1HsnSplit extends BahiObject implements Gstr1PortalHsn {
   private Gstr1HsnSplit(ObjectNode json) {
     super(json);

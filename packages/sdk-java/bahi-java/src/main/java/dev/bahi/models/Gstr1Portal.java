@@ -3,7 +3,9 @@
 package dev.bahi.models;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bahi.BahiObject;
 import java.util.List;
@@ -31,6 +33,7 @@ import java.util.List;
  *   <li><code>doc_issue</code>: the document number ranges issued.
  * </ul>
  */
+@JsonDeserialize(using = JsonDeserializer.None.class)
 public final class Gstr1Portal extends BahiObject implements Gstr1RetrieveResponse {
   private Gstr1Portal(ObjectNode json) {
     super(json);

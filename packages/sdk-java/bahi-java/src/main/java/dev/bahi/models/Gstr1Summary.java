@@ -3,7 +3,9 @@
 package dev.bahi.models;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bahi.BahiObject;
 import java.util.List;
@@ -13,6 +15,7 @@ import java.util.List;
  * amounts, the document counts of <code>doc_issue</code>, and <code>warnings</code> about what the
  * portal would reject. The sections are built exactly as in the portal file.
  */
+@JsonDeserialize(using = JsonDeserializer.None.class)
 public final class Gstr1Summary extends BahiObject implements Gstr1RetrieveResponse {
   private Gstr1Summary(ObjectNode json) {
     super(json);

@@ -4,7 +4,9 @@ package dev.bahi.models;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bahi.ApiEnum;
 import dev.bahi.BahiObject;
@@ -26,6 +28,7 @@ import java.util.List;
  * lines, and <code>total</code> is rounded to the rupee, the difference being <code>round_off
  * </code>. Then <code>balance_due = total + amount_debited − amount_paid − amount_credited</code>.
  */
+@JsonDeserialize(using = JsonDeserializer.None.class)
 public final class Invoice extends BahiObject implements EventDataObject {
   private Invoice(ObjectNode json) {
     super(json);

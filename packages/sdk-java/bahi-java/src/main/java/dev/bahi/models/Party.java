@@ -3,7 +3,9 @@
 package dev.bahi.models;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bahi.BahiObject;
 import java.time.OffsetDateTime;
@@ -17,6 +19,7 @@ import java.time.OffsetDateTime;
  * <p>Changes to a party apply to documents created afterwards only: every invoice keeps a snapshot
  * of the party as it was when the invoice was issued.
  */
+@JsonDeserialize(using = JsonDeserializer.None.class)
 public final class Party extends BahiObject implements EventDataObject {
   private Party(ObjectNode json) {
     super(json);

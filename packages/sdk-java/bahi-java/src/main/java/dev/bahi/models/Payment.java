@@ -3,7 +3,9 @@
 package dev.bahi.models;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bahi.BahiObject;
 import java.math.BigDecimal;
@@ -16,6 +18,7 @@ import java.util.List;
  * invoice's <code>balance_due</code>; the rest is <code>unallocated_amount</code>, an advance to
  * allocate later.
  */
+@JsonDeserialize(using = JsonDeserializer.None.class)
 public final class Payment extends BahiObject implements EventDataObject {
   private Payment(ObjectNode json) {
     super(json);

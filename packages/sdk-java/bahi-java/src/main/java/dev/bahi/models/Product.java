@@ -3,7 +3,9 @@
 package dev.bahi.models;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bahi.BahiObject;
 import java.math.BigDecimal;
@@ -20,6 +22,7 @@ import java.time.OffsetDateTime;
  * <p>Changes to a product apply to documents created afterwards only: invoice lines keep a snapshot
  * of the product as it was when the invoice was issued.
  */
+@JsonDeserialize(using = JsonDeserializer.None.class)
 public final class Product extends BahiObject implements EventDataObject {
   private Product(ObjectNode json) {
     super(json);

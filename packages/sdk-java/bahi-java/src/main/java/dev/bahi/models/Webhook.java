@@ -4,7 +4,9 @@ package dev.bahi.models;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bahi.ApiEnum;
 import dev.bahi.BahiObject;
@@ -16,6 +18,7 @@ import java.util.List;
  * webhook's secret as the Standard Webhooks specification describes. The secret is shown once, when
  * the webhook is created or its secret rotated.
  */
+@JsonDeserialize(using = JsonDeserializer.None.class)
 public final class Webhook extends BahiObject implements EventDataObject {
   private Webhook(ObjectNode json) {
     super(json);

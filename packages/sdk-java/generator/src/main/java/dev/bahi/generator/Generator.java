@@ -46,7 +46,8 @@ public final class Generator {
     for (int i = 0; i < args.length; i++) {
       if (args[i].equals("--root")) root = Path.of(args[++i]);
       else if (args[i].equals("--check")) check = true;
-      else if (!args[i].equals("--write") && !args[i].isEmpty()) throw new IllegalArgumentException("unknown argument " + args[i]);
+      else if (!args[i].equals("--write") && !args[i].isEmpty())
+        throw new IllegalArgumentException("unknown argument " + args[i]);
     }
     root = root.toAbsolutePath().normalize();
     ObjectMapper mapper =
@@ -78,10 +79,16 @@ public final class Generator {
               + String.join("\n  ", problems));
     }
     System.out.println(
-        (check ? "checked " : "wrote ") + files.size() + " files" + (check ? ", all up to date" : ", " + problems.size() + " changed"));
+        (check ? "checked " : "wrote ")
+            + files.size()
+            + " files"
+            + (check ? ", all up to date" : ", " + problems.size() + " changed"));
   }
 
-  /** Every file the generator owns on disk: the model and params packages, generated files of dev.bahi, the samples. */
+  /**
+   * Every file the generator owns on disk: the model and params packages, generated files of
+   * dev.bahi, the samples.
+   */
   private static List<Path> owned(Path root) throws IOException {
     List<Path> owned = new ArrayList<>();
     Path sources = root.resolve(SOURCES).resolve("dev/bahi");
@@ -96,7 +103,11 @@ public final class Generator {
   private static List<Path> javaFiles(Path dir) throws IOException {
     if (!Files.isDirectory(dir)) return List.of();
     try (Stream<Path> files = Files.list(dir)) {
-      return files.filter(p -> p.toString().endsWith(".java")).map(p -> p.toAbsolutePath().normalize()).sorted().collect(Collectors.toList());
+      return files
+          .filter(p -> p.toString().endsWith(".java"))
+          .map(p -> p.toAbsolutePath().normalize())
+          .sorted()
+          .collect(Collectors.toList());
     }
   }
 
@@ -118,7 +129,9 @@ public final class Generator {
       put(files, sources, Model.BASE, service.name, Render.serviceFile(service), formatter);
     }
     for (Operation op : model.operations) {
-      files.put(root.resolve(SAMPLES).resolve(op.id + ".java").toAbsolutePath().normalize(), Samples.sample(model, op, formatter));
+      files.put(
+          root.resolve(SAMPLES).resolve(op.id + ".java").toAbsolutePath().normalize(),
+          Samples.sample(model, op, formatter));
     }
     return files;
   }
@@ -128,20 +141,39 @@ public final class Generator {
     for (Service child : service.children.values()) collect(child, into);
   }
 
-  private static void put(Map<Path, String> files, Path sources, String pkg, String name, String source, Formatter formatter) throws FormatterException {
-    Path path = sources.resolve(pkg.replace('.', '/')).resolve(name + ".java").toAbsolutePath().normalize();
-    if (files.containsKey(path)) throw new IllegalStateException("two types named " + pkg + "." + name);
+  private static void put(
+      Map<Path, String> files,
+      Path sources,
+      String pkg,
+      String name,
+      String source,
+      Formatter formatter)
+      throws FormatterException {
+    Path path =
+        sources.resolve(pkg.replace('.', '/')).resolve(name + ".java").toAbsolutePath().normalize();
+    if (files.containsKey(path))
+      throw new IllegalStateException("two types named " + pkg + "." + name);
     try {
       files.put(path, formatter.formatSourceAndFixImports(source));
     } catch (FormatterException e) {
-      throw new IllegalStateException("generated " + pkg + "." + name + " does not parse: " + e.getMessage() + "\n" + numbered(source), e);
+      throw new IllegalStateException(
+          "generated "
+              + pkg
+              + "."
+              + name
+              + " does not parse: "
+              + e.getMessage()
+              + "\n"
+              + numbered(source),
+          e);
     }
   }
 
   private static String numbered(String source) {
     StringBuilder out = new StringBuilder();
     String[] lines = source.split("\n");
-    for (int i = 0; i < lines.length; i++) out.append(i + 1).append(": ").append(lines[i]).append('\n');
+    for (int i = 0; i < lines.length; i++)
+      out.append(i + 1).append(": ").append(lines[i]).append('\n');
     return out.toString();
   }
 }

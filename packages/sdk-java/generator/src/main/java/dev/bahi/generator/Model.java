@@ -30,6 +30,7 @@ final class Model {
 
   private static final String SCHEMA_REF = "#/components/schemas/";
   private static final List<String> METHODS = List.of("get", "post", "put", "patch", "delete");
+
   /** String enumerations that read well as Java enums; codes (state codes, "01") stay strings. */
   private static final Pattern ENUM_WORD = Pattern.compile("[A-Za-z][A-Za-z0-9_.\\-]*");
 
@@ -81,15 +82,18 @@ final class Model {
     String javaName;
     final List<PathParam> pathParams = new ArrayList<>();
     Body body = Body.NONE;
+
     /** The query's params class, or the body's type. */
     JType params;
 
     boolean paramsRequired;
     Answer answer;
+
     /** The answer's type: for a list, its items'. */
     JType answerType;
 
     String accept;
+
     /** The media type whose example the code sample uses. */
     String bodyMediaType;
   }
@@ -109,7 +113,10 @@ final class Model {
       return Names.camel(chain.get(chain.size() - 1));
     }
 
-    /** The noun with its last word plural, as the path has it: {@code Parties}, {@code ProductImports}. */
+    /**
+     * The noun with its last word plural, as the path has it: {@code Parties}, {@code
+     * ProductImports}.
+     */
     String plural() {
       StringBuilder noun = new StringBuilder();
       for (int i = 0; i < chain.size(); i++) {
@@ -136,18 +143,22 @@ final class Model {
     }
     this.requestOnly = requestOnlySchemas();
     Set<String> collections = collections();
-    for (Iterator<Map.Entry<String, JsonNode>> paths = spec.path("paths").fields(); paths.hasNext(); ) {
+    for (Iterator<Map.Entry<String, JsonNode>> paths = spec.path("paths").fields();
+        paths.hasNext(); ) {
       Map.Entry<String, JsonNode> path = paths.next();
       for (String method : METHODS) {
         JsonNode op = path.getValue().get(method);
-        if (op != null) operations.add(operation(path.getKey(), method, path.getValue(), op, collections));
+        if (op != null)
+          operations.add(operation(path.getKey(), method, path.getValue(), op, collections));
       }
     }
-    // Schemas no operation's answer names (the Problem of every error, its FieldError) are types too.
+    // Schemas no operation's answer names (the Problem of every error, its FieldError) are types
+    // too.
     for (Iterator<String> it = schemas.fieldNames(); it.hasNext(); ) named(it.next());
   }
 
-  // Reachability: a schema only requests use is a params class (InvoiceCreate → InvoiceCreateParams).
+  // Reachability: a schema only requests use is a params class (InvoiceCreate →
+  // InvoiceCreateParams).
 
   private Set<String> requestOnlySchemas() {
     Set<String> requests = new LinkedHashSet<>();
@@ -171,7 +182,8 @@ final class Model {
       JsonNode ref = node.get("$ref");
       if (ref != null && ref.isTextual() && !ref.asText().startsWith("#/components/examples/")) {
         if (seen.add(ref.asText())) {
-          if (ref.asText().startsWith(SCHEMA_REF)) into.add(ref.asText().substring(SCHEMA_REF.length()));
+          if (ref.asText().startsWith(SCHEMA_REF))
+            into.add(ref.asText().substring(SCHEMA_REF.length()));
           collectSchemas(deref(node), into, seen);
         }
       }
@@ -190,7 +202,8 @@ final class Model {
     while (node != null && node.has("$ref")) {
       String ref = node.get("$ref").asText();
       JsonNode target = spec;
-      for (String part : ref.substring(2).split("/")) target = target.path(part.replace("~1", "/").replace("~0", "~"));
+      for (String part : ref.substring(2).split("/"))
+        target = target.path(part.replace("~1", "/").replace("~0", "~"));
       node = target;
     }
     return node;
@@ -295,7 +308,8 @@ final class Model {
       String in = param.path("in").asText();
       String name = param.path("name").asText();
       if (in.equals("path")) {
-        op.pathParams.add(new PathParam(name, param.path("description").asText(null), param.path("schema")));
+        op.pathParams.add(
+            new PathParam(name, param.path("description").asText(null), param.path("schema")));
       } else if (in.equals("query")) {
         if (query == null) {
           query = new ClassDecl(prefix + "Params", PARAMS);
@@ -304,7 +318,8 @@ final class Model {
         }
         boolean required = param.path("required").asBoolean(false);
         JType type = resolve(param.path("schema"), query, Names.pascal(name), PARAMS);
-        query.props.put(name, new Prop(name, type, required, param.path("description").asText(null), null));
+        query.props.put(
+            name, new Prop(name, type, required, param.path("description").asText(null), null));
         op.paramsRequired |= required;
       }
     }
@@ -325,7 +340,8 @@ final class Model {
       op.paramsRequired = body.path("required").asBoolean(false);
     }
 
-    for (Iterator<Map.Entry<String, JsonNode>> it = raw.path("responses").fields(); it.hasNext(); ) {
+    for (Iterator<Map.Entry<String, JsonNode>> it = raw.path("responses").fields();
+        it.hasNext(); ) {
       Map.Entry<String, JsonNode> response = it.next();
       if (!response.getKey().startsWith("2")) continue;
       JsonNode answerContent = deref(response.getValue()).path("content");
@@ -337,7 +353,8 @@ final class Model {
         op.answerType = JType.of(Kind.STRING);
         break;
       }
-      JType type = resolve(answerContent.path(mediaType).path("schema"), null, prefix + "Response", MODELS);
+      JType type =
+          resolve(answerContent.path(mediaType).path("schema"), null, prefix + "Response", MODELS);
       JType items = listItems(type);
       boolean paged = query != null && query.props.containsKey("starting_after");
       if (items != null && paged) {
@@ -407,13 +424,17 @@ final class Model {
     }
   }
 
-  /** A free name for a type nested in {@code owner}: never its enclosing classes' nor a top-level one's. */
+  /**
+   * A free name for a type nested in {@code owner}: never its enclosing classes' nor a top-level
+   * one's.
+   */
   private String nestedName(ClassDecl owner, String name) {
     Set<String> taken = new HashSet<>(topNames);
     for (Decl d = owner; d != null; d = d.owner) taken.add(d.name);
     for (Decl sibling : owner.nested) taken.add(sibling.name);
     String candidate = name;
-    for (int i = 2; taken.contains(candidate); i++) candidate = owner.name + name + (i > 2 ? i : "");
+    for (int i = 2; taken.contains(candidate); i++)
+      candidate = owner.name + name + (i > 2 ? i : "");
     return candidate;
   }
 
@@ -427,7 +448,8 @@ final class Model {
       JsonNode target = deref(prop);
       String description = prop.path("description").asText(null);
       if (description == null) description = target.path("description").asText(null);
-      String constant = prop.has("const") && prop.get("const").isTextual() ? prop.get("const").asText() : null;
+      String constant =
+          prop.has("const") && prop.get("const").isTextual() ? prop.get("const").asText() : null;
       JType type = resolve(prop, decl, Names.pascal(entry.getKey()), decl.pkg);
       decl.props.put(
           entry.getKey(),
@@ -438,10 +460,13 @@ final class Model {
   private void collectProps(JsonNode schema, Map<String, JsonNode> props, Set<String> required) {
     schema = deref(schema);
     for (JsonNode part : schema.path("allOf")) collectProps(part, props, required);
-    for (Iterator<Map.Entry<String, JsonNode>> it = schema.path("properties").fields(); it.hasNext(); ) {
+    for (Iterator<Map.Entry<String, JsonNode>> it = schema.path("properties").fields();
+        it.hasNext(); ) {
       Map.Entry<String, JsonNode> field = it.next();
       // A part that only narrows a property (a longer minLength) keeps the property's type.
-      if (!props.containsKey(field.getKey()) || field.getValue().has("$ref") || field.getValue().has("type")) {
+      if (!props.containsKey(field.getKey())
+          || field.getValue().has("$ref")
+          || field.getValue().has("type")) {
         props.put(field.getKey(), field.getValue());
       }
     }
@@ -475,7 +500,8 @@ final class Model {
       return oneOf(schema, owner, name, pkg).nullable(nullable || isNullableOneOf(schema));
     }
     if (schema.has("allOf")) {
-      if (isObject(schema) && hasOwnProperties(schema)) return inlineClass(schema, owner, name, pkg).nullable(nullable);
+      if (isObject(schema) && hasOwnProperties(schema))
+        return inlineClass(schema, owner, name, pkg).nullable(nullable);
       JsonNode first = schema.get("allOf").get(0);
       return resolve(first, owner, name, pkg).nullable(nullable);
     }
@@ -494,7 +520,8 @@ final class Model {
       if ("number".equals(type)) return JType.decimal(null).nullable(nullable);
       if ("integer".equals(type)) return JType.of(Kind.INTEGER).nullable(nullable);
       if (words && !values.isEmpty() && values.size() <= MAX_ENUM_CONSTANTS) {
-        EnumDecl decl = new EnumDecl(owner == null ? name : nestedName(owner, name), MODELS, values);
+        EnumDecl decl =
+            new EnumDecl(owner == null ? name : nestedName(owner, name), MODELS, values);
         decl.description = schema.path("description").asText(null);
         declare(decl, owner);
         return JType.decl(decl).nullable(nullable);
@@ -503,7 +530,12 @@ final class Model {
     }
     if (type == null && schema.has("const")) {
       JsonNode value = schema.get("const");
-      type = value.isTextual() ? "string" : value.isIntegralNumber() ? "integer" : value.isNumber() ? "number" : value.isBoolean() ? "boolean" : null;
+      type =
+          value.isTextual()
+              ? "string"
+              : value.isIntegralNumber()
+                  ? "integer"
+                  : value.isNumber() ? "number" : value.isBoolean() ? "boolean" : null;
     }
     if (type == null) {
       if (schema.has("properties")) type = "object";
@@ -516,7 +548,9 @@ final class Model {
         Kind kind =
             format.equals("date")
                 ? Kind.DATE
-                : format.equals("date-time") ? Kind.DATETIME : format.equals("binary") ? Kind.BINARY : Kind.STRING;
+                : format.equals("date-time")
+                    ? Kind.DATETIME
+                    : format.equals("binary") ? Kind.BINARY : Kind.STRING;
         return JType.of(kind).nullable(nullable);
       case "number":
         JsonNode decimals = schema.get("x-decimals");
@@ -526,9 +560,11 @@ final class Model {
       case "boolean":
         return JType.of(Kind.BOOLEAN).nullable(nullable);
       case "array":
-        return JType.list(resolve(schema.path("items"), owner, elementName(name), pkg)).nullable(nullable);
+        return JType.list(resolve(schema.path("items"), owner, elementName(name), pkg))
+            .nullable(nullable);
       case "object":
-        if (schema.has("properties")) return inlineClass(schema, owner, name, pkg).nullable(nullable);
+        if (schema.has("properties"))
+          return inlineClass(schema, owner, name, pkg).nullable(nullable);
         JsonNode values = schema.get("additionalProperties");
         if (values != null && values.isObject()) {
           return JType.map(resolve(values, owner, name + "Value", pkg)).nullable(nullable);
@@ -564,14 +600,19 @@ final class Model {
   private static boolean isNullableOneOf(JsonNode schema) {
     JsonNode variants = schema.has("oneOf") ? schema.get("oneOf") : schema.get("anyOf");
     for (JsonNode variant : variants) {
-      if ("null".equals(variant.path("type").asText()) || (variant.has("const") && variant.get("const").isNull())) return true;
+      if ("null".equals(variant.path("type").asText())
+          || (variant.has("const") && variant.get("const").isNull())) return true;
     }
     return false;
   }
 
-  /** A variant that only adds constraints ({@code required}, {@code not}) to the schema around it. */
+  /**
+   * A variant that only adds constraints ({@code required}, {@code not}) to the schema around it.
+   */
   private static boolean constraintOnly(JsonNode variant) {
-    for (String key : List.of("$ref", "type", "properties", "items", "enum", "const", "oneOf", "anyOf", "allOf")) {
+    for (String key :
+        List.of(
+            "$ref", "type", "properties", "items", "enum", "const", "oneOf", "anyOf", "allOf")) {
       if (variant.has(key)) return false;
     }
     return true;
@@ -581,7 +622,9 @@ final class Model {
     JsonNode variants = schema.has("oneOf") ? schema.get("oneOf") : schema.get("anyOf");
     List<JsonNode> rest = new ArrayList<>();
     for (JsonNode variant : variants) {
-      boolean isNull = "null".equals(variant.path("type").asText()) || (variant.has("const") && variant.get("const").isNull());
+      boolean isNull =
+          "null".equals(variant.path("type").asText())
+              || (variant.has("const") && variant.get("const").isNull());
       if (!isNull && !constraintOnly(variant)) rest.add(variant);
     }
     if (rest.isEmpty()) {
@@ -592,11 +635,14 @@ final class Model {
     }
     if (rest.size() == 1) return resolve(rest.get(0), owner, name, pkg);
     List<JType> types = new ArrayList<>();
-    for (int i = 0; i < rest.size(); i++) types.add(resolve(rest.get(i), owner, name + "Variant" + (i + 1), pkg));
+    for (int i = 0; i < rest.size(); i++)
+      types.add(resolve(rest.get(i), owner, name + "Variant" + (i + 1), pkg));
     return merge(types, owner, name);
   }
 
-  /** One type for the variants of a union: an interface over classes, a list, or a shared scalar. */
+  /**
+   * One type for the variants of a union: an interface over classes, a list, or a shared scalar.
+   */
   private JType merge(List<JType> types, ClassDecl owner, String name) {
     boolean classes = types.stream().allMatch(t -> t.kind == Kind.CLASS);
     if (classes) {
@@ -618,7 +664,8 @@ final class Model {
     boolean strings = types.stream().allMatch(t -> t.kind == Kind.STRING || t.kind == Kind.ENUM);
     if (strings) return JType.of(Kind.STRING);
     Kind kind = types.get(0).kind;
-    if (types.stream().allMatch(t -> t.kind == kind) && types.get(0).isScalar()) return JType.of(kind);
+    if (types.stream().allMatch(t -> t.kind == kind) && types.get(0).isScalar())
+      return JType.of(kind);
     return JType.of(Kind.JSON);
   }
 }

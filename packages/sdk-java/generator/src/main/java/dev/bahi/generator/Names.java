@@ -7,17 +7,69 @@ import java.util.Set;
 final class Names {
   private static final Set<String> KEYWORDS =
       Set.of(
-          "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const",
-          "continue", "default", "do", "double", "else", "enum", "extends", "final", "finally",
-          "float", "for", "goto", "if", "implements", "import", "instanceof", "int", "interface",
-          "long", "native", "new", "package", "private", "protected", "public", "return", "short",
-          "static", "strictfp", "super", "switch", "synchronized", "this", "throw", "throws",
-          "transient", "try", "void", "volatile", "while", "true", "false", "null", "var", "record",
+          "abstract",
+          "assert",
+          "boolean",
+          "break",
+          "byte",
+          "case",
+          "catch",
+          "char",
+          "class",
+          "const",
+          "continue",
+          "default",
+          "do",
+          "double",
+          "else",
+          "enum",
+          "extends",
+          "final",
+          "finally",
+          "float",
+          "for",
+          "goto",
+          "if",
+          "implements",
+          "import",
+          "instanceof",
+          "int",
+          "interface",
+          "long",
+          "native",
+          "new",
+          "package",
+          "private",
+          "protected",
+          "public",
+          "return",
+          "short",
+          "static",
+          "strictfp",
+          "super",
+          "switch",
+          "synchronized",
+          "this",
+          "throw",
+          "throws",
+          "transient",
+          "try",
+          "void",
+          "volatile",
+          "while",
+          "true",
+          "false",
+          "null",
+          "var",
+          "record",
           "yield");
 
   private Names() {}
 
-  /** {@code party_id} → {@code PartyId}, {@code DocDtls} → {@code DocDtls}, {@code e-Invoicing} → {@code EInvoicing}. */
+  /**
+   * {@code party_id} → {@code PartyId}, {@code DocDtls} → {@code DocDtls}, {@code e-Invoicing} →
+   * {@code EInvoicing}.
+   */
   static String pascal(String name) {
     StringBuilder out = new StringBuilder();
     boolean upper = true;
@@ -33,7 +85,9 @@ final class Names {
     return out.toString();
   }
 
-  /** {@code party_id} → {@code partyId}, {@code DocDtls} → {@code docDtls}; keywords get a suffix. */
+  /**
+   * {@code party_id} → {@code partyId}, {@code DocDtls} → {@code docDtls}; keywords get a suffix.
+   */
   static String camel(String name) {
     String pascal = pascal(name);
     // A leading run of capitals (an acronym, as in "IRN") is lowered as a whole: IrnNo → irnNo.
@@ -60,7 +114,8 @@ final class Names {
 
   /** {@code parties} → {@code party}, {@code items} → {@code item}, {@code data} → {@code data}. */
   static String singular(String word) {
-    if (word.endsWith("ies") && word.length() > 3) return word.substring(0, word.length() - 3) + "y";
+    if (word.endsWith("ies") && word.length() > 3)
+      return word.substring(0, word.length() - 3) + "y";
     if (word.endsWith("sses") || word.endsWith("xes") || word.endsWith("ches")) {
       return word.substring(0, word.length() - 2);
     }

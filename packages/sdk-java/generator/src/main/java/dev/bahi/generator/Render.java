@@ -151,7 +151,8 @@ final class Render {
     text = LINK.matcher(text).replaceAll("$1");
     Matcher code = CODE.matcher(text);
     StringBuilder out = new StringBuilder();
-    while (code.find()) code.appendReplacement(out, Matcher.quoteReplacement("<code>" + code.group(1) + "</code>"));
+    while (code.find())
+      code.appendReplacement(out, Matcher.quoteReplacement("<code>" + code.group(1) + "</code>"));
     code.appendTail(out);
     List<String> paragraphs = new ArrayList<>();
     for (String paragraph : out.toString().split("\\n\\s*\\n")) {
@@ -160,7 +161,8 @@ final class Render {
       for (String line : paragraph.split("\\n")) {
         String trimmed = line.trim();
         if (trimmed.startsWith("- ")) items.add(trimmed.substring(2));
-        else if (!items.isEmpty()) items.set(items.size() - 1, items.get(items.size() - 1) + " " + trimmed);
+        else if (!items.isEmpty())
+          items.set(items.size() - 1, items.get(items.size() - 1) + " " + trimmed);
         else lead.append(trimmed).append(' ');
       }
       StringBuilder p = new StringBuilder(lead.toString().trim());
@@ -210,17 +212,52 @@ final class Render {
     String node = src.use("com.fasterxml.jackson.databind.node.ObjectNode");
     String json = src.use("com.fasterxml.jackson.databind.JsonNode");
     String creator = src.use("com.fasterxml.jackson.annotation.JsonCreator");
-    javadoc(src, doc(decl.description) != null ? doc(decl.description) : "The <code>" + name + "</code> object of the API.");
+    javadoc(
+        src,
+        doc(decl.description) != null
+            ? doc(decl.description)
+            : "The <code>" + name + "</code> object of the API.");
     StringBuilder implemented = new StringBuilder();
-    for (UnionDecl union : decl.unions) implemented.append(implemented.length() == 0 ? " implements " : ", ").append(src.ref(union));
-    src.line("public " + (nested ? "static " : "") + "final class " + name + " extends " + base + implemented + " {");
+    for (UnionDecl union : decl.unions)
+      implemented.append(implemented.length() == 0 ? " implements " : ", ").append(src.ref(union));
+    if (!decl.unions.isEmpty()) {
+      // Jackson would otherwise inherit the union's deserializer, which picks a variant, not this.
+      String deserialize = src.use("com.fasterxml.jackson.databind.annotation.JsonDeserialize");
+      String none = src.use("com.fasterxml.jackson.databind.JsonDeserializer");
+      src.line("@" + deserialize + "(using = " + none + ".None.class)");
+    }
+    src.line(
+        "public "
+            + (nested ? "static " : "")
+            + "final class "
+            + name
+            + " extends "
+            + base
+            + implemented
+            + " {");
     src.line("private " + name + "(" + node + " json) { super(json); }");
     src.line("");
-    javadoc(src, "Reads a <code>" + name + "</code> from its JSON, as the API sends it.", "@param json a JSON object", "@return the object");
+    javadoc(
+        src,
+        "Reads a <code>" + name + "</code> from its JSON, as the API sends it.",
+        "@param json a JSON object",
+        "@return the object");
     src.line("@" + creator + "(mode = " + creator + ".Mode.DELEGATING)");
-    src.line("public static " + name + " fromJson(" + json + " json) { return new " + name + "(requireObject(json, " + name + ".class)); }");
+    src.line(
+        "public static "
+            + name
+            + " fromJson("
+            + json
+            + " json) { return new "
+            + name
+            + "(requireObject(json, "
+            + name
+            + ".class)); }");
     src.line("");
-    javadoc(src, "@return a builder with no field set" + (decl.constants().isEmpty() ? "" : " but the constant ones"));
+    javadoc(
+        src,
+        "@return a builder with no field set"
+            + (decl.constants().isEmpty() ? "" : " but the constant ones"));
     src.line("public static Builder builder() { return new Builder(); }");
     src.line("");
     javadoc(src, "@return a builder holding this object's fields");
@@ -229,12 +266,18 @@ final class Render {
       if (prop.type.kind == Kind.BINARY) continue;
       src.line("");
       String summary = doc(prop.description);
-      javadoc(src, summary != null ? summary : "The <code>" + prop.json + "</code> field.", extras(prop), "@return the value, or null when " + (prop.required ? "null" : "absent or null"));
+      javadoc(
+          src,
+          summary != null ? summary : "The <code>" + prop.json + "</code> field.",
+          extras(prop),
+          "@return the value, or null when " + (prop.required ? "null" : "absent or null"));
       String accessor = "get" + Names.pascal(prop.java);
       if (accessor.equals("getClass")) accessor = "getClassValue";
       String call;
-      if (prop.type.kind == Kind.LIST) call = "getList(\"" + prop.json + "\", " + decoder(prop.type.element, src, 0) + ")";
-      else if (prop.type.kind == Kind.MAP) call = "getMap(\"" + prop.json + "\", " + decoder(prop.type.element, src, 0) + ")";
+      if (prop.type.kind == Kind.LIST)
+        call = "getList(\"" + prop.json + "\", " + decoder(prop.type.element, src, 0) + ")";
+      else if (prop.type.kind == Kind.MAP)
+        call = "getMap(\"" + prop.json + "\", " + decoder(prop.type.element, src, 0) + ")";
       else call = "get(\"" + prop.json + "\", " + decoder(prop.type, src, 0) + ")";
       src.line("public " + type(prop.type, src) + " " + accessor + "() { return " + call + "; }");
     }
@@ -276,39 +319,159 @@ final class Render {
     String param = "@param " + prop.java + " the value" + (prop.required ? " (required)" : "");
     switch (t.kind) {
       case DECIMAL:
-        setter(src, about, extras(prop), nullNote, param, method, type(t, src) + " " + prop.java, "set(" + field + ", " + prop.java + ")");
-        setter(src, "As {@link #" + method + "(" + src.use("java.math.BigDecimal") + ")}, for a whole number.", null, null, param, method, "long " + prop.java, "set(" + field + ", BigDecimal.valueOf(" + prop.java + "))");
+        setter(
+            src,
+            about,
+            extras(prop),
+            nullNote,
+            param,
+            method,
+            type(t, src) + " " + prop.java,
+            "set(" + field + ", " + prop.java + ")");
+        setter(
+            src,
+            "As {@link #"
+                + method
+                + "("
+                + src.use("java.math.BigDecimal")
+                + ")}, for a whole number.",
+            null,
+            null,
+            param,
+            method,
+            "long " + prop.java,
+            "set(" + field + ", BigDecimal.valueOf(" + prop.java + "))");
         break;
       case INTEGER:
-        setter(src, about, null, nullNote, param, method, (t.nullable ? "Long " : "long ") + prop.java, "set(" + field + ", " + prop.java + ")");
+        setter(
+            src,
+            about,
+            null,
+            nullNote,
+            param,
+            method,
+            (t.nullable ? "Long " : "long ") + prop.java,
+            "set(" + field + ", " + prop.java + ")");
         break;
       case BOOLEAN:
-        setter(src, about, null, nullNote, param, method, (t.nullable ? "Boolean " : "boolean ") + prop.java, "set(" + field + ", " + prop.java + ")");
+        setter(
+            src,
+            about,
+            null,
+            nullNote,
+            param,
+            method,
+            (t.nullable ? "Boolean " : "boolean ") + prop.java,
+            "set(" + field + ", " + prop.java + ")");
         break;
       case ENUM:
-        setter(src, about, null, nullNote, param, method, type(t, src) + " " + prop.java, "set(" + field + ", " + prop.java + ")");
-        setter(src, "As {@link #" + method + "(" + src.ref(t.decl) + ")}, for a value given as its string (one the API added after this SDK version, say).", null, null, param, method, "String " + prop.java, "set(" + field + ", " + prop.java + ")");
+        setter(
+            src,
+            about,
+            null,
+            nullNote,
+            param,
+            method,
+            type(t, src) + " " + prop.java,
+            "set(" + field + ", " + prop.java + ")");
+        setter(
+            src,
+            "As {@link #"
+                + method
+                + "("
+                + src.ref(t.decl)
+                + ")}, for a value given as its string (one the API added after this SDK version, say).",
+            null,
+            null,
+            param,
+            method,
+            "String " + prop.java,
+            "set(" + field + ", " + prop.java + ")");
         break;
       case BINARY:
-        setter(src, about, null, null, param, method, type(t, src) + " " + prop.java, "set(" + field + ", " + prop.java + ")");
-        setter(src, "As {@link #" + method + "(FileUpload)}, for the file at a path, read now.", null, null, "@param " + prop.java + " the file", method, src.use("java.nio.file.Path") + " " + prop.java, "set(" + field + ", FileUpload.of(" + prop.java + "))");
+        setter(
+            src,
+            about,
+            null,
+            null,
+            param,
+            method,
+            type(t, src) + " " + prop.java,
+            "set(" + field + ", " + prop.java + ")");
+        setter(
+            src,
+            "As {@link #" + method + "(FileUpload)}, for the file at a path, read now.",
+            null,
+            null,
+            "@param " + prop.java + " the file",
+            method,
+            src.use("java.nio.file.Path") + " " + prop.java,
+            "set(" + field + ", FileUpload.of(" + prop.java + "))");
         break;
       case LIST:
-        setter(src, about, extras(prop), nullNote, param, method, type(t, src) + " " + prop.java, "set(" + field + ", " + prop.java + ")");
+        setter(
+            src,
+            about,
+            extras(prop),
+            nullNote,
+            param,
+            method,
+            type(t, src) + " " + prop.java,
+            "set(" + field + ", " + prop.java + ")");
         String adder = "add" + Names.pascal(Names.singular(prop.java));
-        setter(src, "Appends one element to <code>" + prop.json + "</code>.", null, null, "@param element the element", adder, type(t.element, src) + " element", "add(" + field + ", element)");
+        setter(
+            src,
+            "Appends one element to <code>" + prop.json + "</code>.",
+            null,
+            null,
+            "@param element the element",
+            adder,
+            type(t.element, src) + " element",
+            "add(" + field + ", element)");
         break;
       case MAP:
-        setter(src, about, null, nullNote, param, method, type(t, src) + " " + prop.java, "set(" + field + ", " + prop.java + ")");
+        setter(
+            src,
+            about,
+            null,
+            nullNote,
+            param,
+            method,
+            type(t, src) + " " + prop.java,
+            "set(" + field + ", " + prop.java + ")");
         String putter = "put" + Names.pascal(Names.singular(prop.java));
-        setter(src, "Puts one entry into <code>" + prop.json + "</code>.", null, null, "@param key the key\n@param value the value", putter, "String key, " + type(t.element, src) + " value", "put(" + field + ", key, value)");
+        setter(
+            src,
+            "Puts one entry into <code>" + prop.json + "</code>.",
+            null,
+            null,
+            "@param key the key\n@param value the value",
+            putter,
+            "String key, " + type(t.element, src) + " value",
+            "put(" + field + ", key, value)");
         break;
       default:
-        setter(src, about, extras(prop), nullNote, param, method, type(t, src) + " " + prop.java, "set(" + field + ", " + prop.java + ")");
+        setter(
+            src,
+            about,
+            extras(prop),
+            nullNote,
+            param,
+            method,
+            type(t, src) + " " + prop.java,
+            "set(" + field + ", " + prop.java + ")");
     }
   }
 
-  private static void setter(Src src, String about, String extra, String nullNote, String param, String method, String params, String call) {
+  private static void setter(
+      Src src,
+      String about,
+      String extra,
+      String nullNote,
+      String param,
+      String method,
+      String params,
+      String call) {
     src.line("");
     javadoc(src, about, extra, nullNote, param + "\n@return this builder");
     src.line("public Builder " + method + "(" + params + ") { return " + call + "; }");
@@ -326,7 +489,11 @@ final class Render {
     String apiEnum = src.use("dev.bahi.ApiEnum");
     String jsonValue = src.use("com.fasterxml.jackson.annotation.JsonValue");
     String creator = src.use("com.fasterxml.jackson.annotation.JsonCreator");
-    javadoc(src, doc(decl.description) != null ? doc(decl.description) : "The values of <code>" + decl.name + "</code>.");
+    javadoc(
+        src,
+        doc(decl.description) != null
+            ? doc(decl.description)
+            : "The values of <code>" + decl.name + "</code>.");
     src.line("public enum " + decl.name + " implements " + apiEnum + " {");
     for (Map.Entry<String, String> constant : enumConstants(decl).entrySet()) {
       src.line("/** <code>" + constant.getKey() + "</code> */");
@@ -342,10 +509,17 @@ final class Render {
     src.line("@" + jsonValue);
     src.line("@Override public String getValue() { return value; }");
     src.line("");
-    javadoc(src, "The constant of a value.", "@param value the value as the API writes it", "@return its constant, or <code>_UNKNOWN</code>");
+    javadoc(
+        src,
+        "The constant of a value.",
+        "@param value the value as the API writes it",
+        "@return its constant, or <code>_UNKNOWN</code>");
     src.line("@" + creator);
     src.line("public static " + decl.name + " fromValue(String value) {");
-    src.line("for (" + decl.name + " constant : values()) { if (constant.value != null && constant.value.equals(value)) return constant; }");
+    src.line(
+        "for ("
+            + decl.name
+            + " constant : values()) { if (constant.value != null && constant.value.equals(value)) return constant; }");
     src.line("return _UNKNOWN;");
     src.line("}");
     src.line("}");
@@ -371,13 +545,25 @@ final class Render {
     String unions = src.use("dev.bahi.Unions");
     List<String> names = new ArrayList<>();
     for (ClassDecl variant : decl.variants) names.add("{@link " + src.ref(variant) + "}");
-    javadoc(src, doc(decl.description), "One of " + String.join(", ", names) + ": test which with <code>instanceof</code>.");
-    src.line("@" + src.use("com.fasterxml.jackson.databind.annotation.JsonDeserialize") + "(using = " + decl.name + ".Deserializer.class)");
+    javadoc(
+        src,
+        doc(decl.description),
+        "One of " + String.join(", ", names) + ": test which with <code>instanceof</code>.");
+    src.line(
+        "@"
+            + src.use("com.fasterxml.jackson.databind.annotation.JsonDeserialize")
+            + "(using = "
+            + decl.name
+            + ".Deserializer.class)");
     src.line("public interface " + decl.name + " {");
     javadoc(src, "@return the value's JSON, a copy");
     src.line(node + " toJson();");
     src.line("");
-    javadoc(src, "Reads the variant that the JSON is: by the constants each variant fixes, then by its required fields.", "@param json the value's JSON", "@return the variant");
+    javadoc(
+        src,
+        "Reads the variant that the JSON is: by the constants each variant fixes, then by its required fields.",
+        "@param json the value's JSON",
+        "@return the variant");
     src.line("static " + decl.name + " fromJson(" + json + " json) {");
     src.line("return " + unions + ".select(json");
     for (ClassDecl variant : decl.variants) {
@@ -392,8 +578,22 @@ final class Render {
         all.add(literal(prop.json));
         if (prop.required) required.add(literal(prop.json));
       }
-      src.line(", " + unions + ".variant(" + src.ref(variant) + "::fromJson, " + src.use("java.util.Map") + ".of(" + String.join(", ", consts) + "), "
-          + src.use("java.util.List") + ".of(" + String.join(", ", required) + "), List.of(" + String.join(", ", all) + "))");
+      src.line(
+          ", "
+              + unions
+              + ".variant("
+              + src.ref(variant)
+              + "::fromJson, "
+              + src.use("java.util.Map")
+              + ".of("
+              + String.join(", ", consts)
+              + "), "
+              + src.use("java.util.List")
+              + ".of("
+              + String.join(", ", required)
+              + "), List.of("
+              + String.join(", ", all)
+              + "))");
     }
     src.line(");");
     src.line("}");
@@ -401,13 +601,27 @@ final class Render {
     javadoc(src, "Reads a {@link " + decl.name + "} with Jackson, as {@link #fromJson} does.");
     String parser = src.use("com.fasterxml.jackson.core.JsonParser");
     String context = src.use("com.fasterxml.jackson.databind.DeserializationContext");
-    src.line("final class Deserializer extends " + src.use("com.fasterxml.jackson.databind.deser.std.StdDeserializer") + "<" + decl.name + "> {");
+    src.line(
+        "final class Deserializer extends "
+            + src.use("com.fasterxml.jackson.databind.deser.std.StdDeserializer")
+            + "<"
+            + decl.name
+            + "> {");
     src.line("private static final long serialVersionUID = 1L;");
     src.line("");
     src.line("/** Makes the deserializer. */");
     src.line("public Deserializer() { super(" + decl.name + ".class); }");
     src.line("");
-    src.line("@Override public " + decl.name + " deserialize(" + parser + " parser, " + context + " context) throws " + src.use("java.io.IOException") + " {");
+    src.line(
+        "@Override public "
+            + decl.name
+            + " deserialize("
+            + parser
+            + " parser, "
+            + context
+            + " context) throws "
+            + src.use("java.io.IOException")
+            + " {");
     src.line(json + " json = parser.readValueAsTree();");
     src.line("return fromJson(json);");
     src.line("}");
@@ -420,7 +634,10 @@ final class Render {
 
   static String serviceFile(Service service) {
     Src src = new Src(Model.BASE);
-    String label = service.chain.isEmpty() ? "the API" : "<code>/v1/" + String.join("/…/", service.chain) + "</code>";
+    String label =
+        service.chain.isEmpty()
+            ? "the API"
+            : "<code>/v1/" + String.join("/…/", service.chain) + "</code>";
     boolean root = service.chain.isEmpty();
     if (root) {
       javadoc(src, "The resources of the API, one accessor each; {@link Bahi} is the client.");
@@ -430,16 +647,28 @@ final class Render {
       src.line("public final class " + service.name + " {");
       src.line("private final ApiClient client;");
     }
-    for (Service child : service.children.values()) src.line("private final " + child.name + " " + child.accessor() + ";");
+    for (Service child : service.children.values())
+      src.line("private final " + child.name + " " + child.accessor() + ";");
     src.line("");
     src.line(service.name + "(ApiClient client) {");
     if (!root) src.line("this.client = client;");
-    for (Service child : service.children.values()) src.line("this." + child.accessor() + " = new " + child.name + "(client);");
+    for (Service child : service.children.values())
+      src.line("this." + child.accessor() + " = new " + child.name + "(client);");
     src.line("}");
     for (Service child : service.children.values()) {
       src.line("");
-      javadoc(src, "The operations on <code>/v1/" + String.join("/…/", child.chain) + "</code>.", "@return the service");
-      src.line("public " + child.name + " " + child.accessor() + "() { return " + child.accessor() + "; }");
+      javadoc(
+          src,
+          "The operations on <code>/v1/" + String.join("/…/", child.chain) + "</code>.",
+          "@return the service");
+      src.line(
+          "public "
+              + child.name
+              + " "
+              + child.accessor()
+              + "() { return "
+              + child.accessor()
+              + "; }");
     }
     for (Operation op : service.operations) methods(op, src);
     src.line("}");
@@ -465,11 +694,24 @@ final class Render {
       pathDecl.add("String " + p.java);
       pathArgs.add(p.java);
       String about = doc(p.description);
-      pathDocs.add("@param " + p.java + " " + (about != null ? about : "the <code>" + p.name + "</code> of the path"));
+      pathDocs.add(
+          "@param "
+              + p.java
+              + " "
+              + (about != null ? about : "the <code>" + p.name + "</code> of the path"));
     }
     String paramsType = op.params == null ? null : type(op.params, src);
-    String paramsDoc = op.params == null ? null : "@param params the " + (op.body == Model.Body.NONE ? "query" : "request body") + (op.paramsRequired ? "" : ", or null for none");
-    String returns = "@return " + (op.answer == Model.Answer.LIST ? "the first page; iterate it for every item of every page" : op.answer == Model.Answer.TEXT ? "the answer's text" : "the answer");
+    String paramsDoc =
+        op.params == null
+            ? null
+            : "@param params the "
+                + (op.body == Model.Body.NONE ? "query" : "request body")
+                + (op.paramsRequired ? "" : ", or null for none");
+    String returns =
+        "@return "
+            + (op.answer == Model.Answer.LIST
+                ? "the first page; iterate it for every item of every page"
+                : op.answer == Model.Answer.TEXT ? "the answer's text" : "the answer");
     String where = "<code>" + op.method + " " + op.path + "</code> (<code>" + op.id + "</code>)";
     String summary = op.summary != null ? op.summary.replaceAll("\\.$", "") + "." : null;
     String description = doc(op.description);
@@ -487,20 +729,48 @@ final class Render {
     // The short forms, each calling the full one.
     List<String> shortArgs = new ArrayList<>(pathArgs);
     if (paramsType == null) {
-      shortForm(src, op, answer, pathDecl, pathDocs, returns, summary, where, join(shortArgs, "null"));
+      shortForm(
+          src, op, answer, pathDecl, pathDocs, returns, summary, where, join(shortArgs, "null"));
     } else if (op.paramsRequired) {
       List<String> decl = new ArrayList<>(pathDecl);
       decl.add(paramsType + " params");
       List<String> docs = new ArrayList<>(pathDocs);
       docs.add(paramsDoc);
-      shortForm(src, op, answer, decl, docs, returns, summary, where, join(join(shortArgs, "params"), "null"));
+      shortForm(
+          src,
+          op,
+          answer,
+          decl,
+          docs,
+          returns,
+          summary,
+          where,
+          join(join(shortArgs, "params"), "null"));
     } else {
-      shortForm(src, op, answer, pathDecl, pathDocs, returns, summary, where, join(join(shortArgs, "null"), "null"));
+      shortForm(
+          src,
+          op,
+          answer,
+          pathDecl,
+          pathDocs,
+          returns,
+          summary,
+          where,
+          join(join(shortArgs, "null"), "null"));
       List<String> decl = new ArrayList<>(pathDecl);
       decl.add(paramsType + " params");
       List<String> docs = new ArrayList<>(pathDocs);
       docs.add(paramsDoc);
-      shortForm(src, op, answer, decl, docs, returns, summary, where, join(join(shortArgs, "params"), "null"));
+      shortForm(
+          src,
+          op,
+          answer,
+          decl,
+          docs,
+          returns,
+          summary,
+          where,
+          join(join(shortArgs, "params"), "null"));
     }
 
     src.line("");
@@ -511,7 +781,14 @@ final class Render {
     parts.add(String.join("\n", fullDocs) + "\n" + returns);
     javadoc(src, parts.toArray(new String[0]));
     src.line("public " + answer + " " + op.javaName + "(" + String.join(", ", fullDecl) + ") {");
-    StringBuilder request = new StringBuilder("ApiRequest.of(" + literal(op.method) + ", " + literal(op.path) + ", " + literal(op.accept));
+    StringBuilder request =
+        new StringBuilder(
+            "ApiRequest.of("
+                + literal(op.method)
+                + ", "
+                + literal(op.path)
+                + ", "
+                + literal(op.accept));
     for (String arg : pathArgs) request.append(", ").append(arg);
     request.append(")");
     if (paramsType != null) {
@@ -528,13 +805,23 @@ final class Render {
     }
     switch (op.answer) {
       case LIST:
-        src.line("return client.list(" + request + ", options, " + decoder(op.answerType, src, 0) + ");");
+        src.line(
+            "return client.list("
+                + request
+                + ", options, "
+                + decoder(op.answerType, src, 0)
+                + ");");
         break;
       case TEXT:
         src.line("return client.callText(" + request + ", options);");
         break;
       default:
-        src.line("return client.call(" + request + ", options, " + decoder(op.answerType, src, 0) + ");");
+        src.line(
+            "return client.call("
+                + request
+                + ", options, "
+                + decoder(op.answerType, src, 0)
+                + ");");
     }
     src.line("}");
   }
@@ -545,10 +832,34 @@ final class Render {
     return copy;
   }
 
-  private static void shortForm(Src src, Operation op, String answer, List<String> decl, List<String> docs, String returns, String summary, String where, List<String> args) {
+  private static void shortForm(
+      Src src,
+      Operation op,
+      String answer,
+      List<String> decl,
+      List<String> docs,
+      String returns,
+      String summary,
+      String where,
+      List<String> args) {
     src.line("");
-    javadoc(src, summary, where + ", with the client's options.", (docs.isEmpty() ? "" : String.join("\n", docs) + "\n") + returns);
-    src.line("public " + answer + " " + op.javaName + "(" + String.join(", ", decl) + ") { return " + op.javaName + "(" + String.join(", ", args) + "); }");
+    javadoc(
+        src,
+        summary,
+        where + ", with the client's options.",
+        (docs.isEmpty() ? "" : String.join("\n", docs) + "\n") + returns);
+    src.line(
+        "public "
+            + answer
+            + " "
+            + op.javaName
+            + "("
+            + String.join(", ", decl)
+            + ") { return "
+            + op.javaName
+            + "("
+            + String.join(", ", args)
+            + "); }");
   }
 
   static String literal(String value) {

@@ -28,13 +28,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One code sample per operation: import lines, a blank line, then statements that make a client from
- * {@code BAHI_API_KEY}, make the call with the contract's example request and use the answer once.
- * The path and query of the example come from the operation's curl sample, the body from its request
- * example.
+ * One code sample per operation: import lines, a blank line, then statements that make a client
+ * from {@code BAHI_API_KEY}, make the call with the contract's example request and use the answer
+ * once. The path and query of the example come from the operation's curl sample, the body from its
+ * request example.
  */
 final class Samples {
   private static final Pattern URL = Pattern.compile("https?://[^\\s\"'\\\\]+");
+
   /** Fields a sample prints, in this order of preference, two at most. */
   private static final List<String> SHOWN = List.of("id", "number", "name", "status", "total");
 
@@ -53,33 +54,40 @@ final class Samples {
 
   private String render(Operation op, Formatter formatter) throws FormatterException {
     List<String> statements = new ArrayList<>();
-    statements.add(use("dev.bahi.Bahi") + " client = Bahi.builder().apiKey(System.getenv(\"BAHI_API_KEY\")).build();");
+    statements.add(
+        use("dev.bahi.Bahi")
+            + " client = Bahi.builder().apiKey(System.getenv(\"BAHI_API_KEY\")).build();");
     String call = call(op, statements);
     switch (op.answer) {
-      case LIST: {
-        String item = type(op.answerType);
-        String var = variable(op.answerType);
-        statements.add("for (" + item + " " + var + " : " + call + ") {");
-        statements.add("System.out.println(" + shown(op.answerType, var) + ");");
-        statements.add("}");
-        break;
-      }
-      case TEXT: {
-        String var = op.accept.contains("csv") ? "csv" : "text";
-        statements.add("String " + var + " = " + call + ";");
-        statements.add("System.out.println(" + var + ");");
-        break;
-      }
-      default: {
-        String var = variable(op.answerType);
-        statements.add(type(op.answerType) + " " + var + " = " + call + ";");
-        statements.add("System.out.println(" + shown(op.answerType, var) + ");");
-      }
+      case LIST:
+        {
+          String item = type(op.answerType);
+          String var = variable(op.answerType);
+          statements.add("for (" + item + " " + var + " : " + call + ") {");
+          statements.add("System.out.println(" + shown(op.answerType, var) + ");");
+          statements.add("}");
+          break;
+        }
+      case TEXT:
+        {
+          String var = op.accept.contains("csv") ? "csv" : "text";
+          statements.add("String " + var + " = " + call + ";");
+          statements.add("System.out.println(" + var + ");");
+          break;
+        }
+      default:
+        {
+          String var = variable(op.answerType);
+          statements.add(type(op.answerType) + " " + var + " = " + call + ";");
+          statements.add("System.out.println(" + shown(op.answerType, var) + ");");
+        }
     }
     return format(statements, formatter);
   }
 
-  /** Formats the statements as the body of a method, then takes them out again, with their imports. */
+  /**
+   * Formats the statements as the body of a method, then takes them out again, with their imports.
+   */
   private String format(List<String> statements, Formatter formatter) throws FormatterException {
     StringBuilder unit = new StringBuilder();
     for (String imported : imports) unit.append("import ").append(imported).append(";\n");
@@ -139,7 +147,8 @@ final class Samples {
     List<String> parts = new ArrayList<>();
     for (String field : SHOWN) {
       Prop prop = decl.props.get(field);
-      if (prop != null && parts.size() < 2) parts.add(var + ".get" + Names.pascal(prop.java) + "()");
+      if (prop != null && parts.size() < 2)
+        parts.add(var + ".get" + Names.pascal(prop.java) + "()");
     }
     if (parts.isEmpty()) {
       for (Prop prop : decl.props.values()) {
@@ -156,7 +165,8 @@ final class Samples {
 
   private String call(Operation op, List<String> statements) {
     StringBuilder call = new StringBuilder("client");
-    for (String segment : chainOf(op.service)) call.append('.').append(Names.camel(segment)).append("()");
+    for (String segment : chainOf(op.service))
+      call.append('.').append(Names.camel(segment)).append("()");
     call.append('.').append(op.javaName).append('(');
     List<String> args = new ArrayList<>();
     Map<String, String> path = new LinkedHashMap<>();
@@ -186,9 +196,11 @@ final class Samples {
   }
 
   /** The path and query values of the operation's curl sample, when it has one. */
-  private static void exampleUrl(Operation op, Map<String, String> path, Map<String, String> query) {
+  private static void exampleUrl(
+      Operation op, Map<String, String> path, Map<String, String> query) {
     for (JsonNode sample : op.raw.path("x-codeSamples")) {
-      if (!sample.path("lang").asText().equalsIgnoreCase("shell") && !sample.path("label").asText().equals("curl")) continue;
+      if (!sample.path("lang").asText().equalsIgnoreCase("shell")
+          && !sample.path("label").asText().equals("curl")) continue;
       Matcher url = URL.matcher(sample.path("source").asText());
       if (!url.find()) continue;
       String found = url.group();
@@ -203,12 +215,15 @@ final class Samples {
       String[] actual = pathPart.split("/");
       if (template.length != actual.length) continue;
       for (int i = 0; i < template.length; i++) {
-        if (template[i].startsWith("{")) path.put(template[i].substring(1, template[i].length() - 1), decode(actual[i]));
+        if (template[i].startsWith("{"))
+          path.put(template[i].substring(1, template[i].length() - 1), decode(actual[i]));
       }
       for (String pair : queryPart.split("&")) {
         if (pair.isEmpty()) continue;
         int eq = pair.indexOf('=');
-        query.put(decode(eq < 0 ? pair : pair.substring(0, eq)), eq < 0 ? "" : decode(pair.substring(eq + 1)));
+        query.put(
+            decode(eq < 0 ? pair : pair.substring(0, eq)),
+            eq < 0 ? "" : decode(pair.substring(eq + 1)));
       }
       return;
     }
@@ -271,22 +286,24 @@ final class Samples {
         return use("java.time.LocalDate") + ".parse(" + Render.literal(json.asText()) + ")";
       case DATETIME:
         return use("java.time.OffsetDateTime") + ".parse(" + Render.literal(json.asText()) + ")";
-      case ENUM: {
-        Map<String, String> constants = Render.enumConstants((EnumDecl) type.decl);
-        String constant = constants.get(json.asText());
-        return constant != null ? ref(type.decl) + "." + constant : Render.literal(json.asText());
-      }
+      case ENUM:
+        {
+          Map<String, String> constants = Render.enumConstants((EnumDecl) type.decl);
+          String constant = constants.get(json.asText());
+          return constant != null ? ref(type.decl) + "." + constant : Render.literal(json.asText());
+        }
       case BINARY:
         return use("java.nio.file.Path") + ".of(\"products.csv\")";
       case CLASS:
         return object((ClassDecl) type.decl, json);
       case UNION:
         return object(variant((UnionDecl) type.decl, json), json);
-      case LIST: {
-        List<String> elements = new ArrayList<>();
-        for (JsonNode e : json) elements.add(value(type.element, e, true));
-        return use("java.util.List") + ".of(" + String.join(", ", elements) + ")";
-      }
+      case LIST:
+        {
+          List<String> elements = new ArrayList<>();
+          for (JsonNode e : json) elements.add(value(type.element, e, true));
+          return use("java.util.List") + ".of(" + String.join(", ", elements) + ")";
+        }
       case STRING:
       default:
         return Render.literal(json.isTextual() ? json.asText() : json.toString());
@@ -301,15 +318,31 @@ final class Samples {
       if (prop == null || prop.constant != null || prop.type.kind == Kind.JSON) continue;
       if (prop.type.kind == Kind.LIST && field.getValue().isArray()) {
         String adder = "add" + Names.pascal(Names.singular(prop.java));
-        for (JsonNode e : field.getValue()) out.append('.').append(adder).append('(').append(value(prop.type.element, e, true)).append(')');
+        for (JsonNode e : field.getValue())
+          out.append('.')
+              .append(adder)
+              .append('(')
+              .append(value(prop.type.element, e, true))
+              .append(')');
       } else if (prop.type.kind == Kind.MAP && field.getValue().isObject()) {
         String putter = "put" + Names.pascal(Names.singular(prop.java));
-        for (Iterator<Map.Entry<String, JsonNode>> entries = field.getValue().fields(); entries.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> entries = field.getValue().fields();
+            entries.hasNext(); ) {
           Map.Entry<String, JsonNode> entry = entries.next();
-          out.append('.').append(putter).append('(').append(Render.literal(entry.getKey())).append(", ").append(value(prop.type.element, entry.getValue(), true)).append(')');
+          out.append('.')
+              .append(putter)
+              .append('(')
+              .append(Render.literal(entry.getKey()))
+              .append(", ")
+              .append(value(prop.type.element, entry.getValue(), true))
+              .append(')');
         }
       } else {
-        out.append('.').append(prop.java).append('(').append(value(prop.type, field.getValue(), false)).append(')');
+        out.append('.')
+            .append(prop.java)
+            .append('(')
+            .append(value(prop.type, field.getValue(), false))
+            .append(')');
       }
     }
     return out.append(".build()").toString();
@@ -326,10 +359,12 @@ final class Samples {
         constantsMatch &= c.getValue().equals(json.path(c.getKey()).asText(null));
       }
       if (!constantsMatch) continue;
-      boolean required = variant.props.values().stream().filter(p -> p.required).allMatch(p -> json.has(p.json));
+      boolean required =
+          variant.props.values().stream().filter(p -> p.required).allMatch(p -> json.has(p.json));
       if (required) score += 2;
       boolean known = true;
-      for (Iterator<String> names = json.fieldNames(); names.hasNext(); ) known &= variant.props.containsKey(names.next());
+      for (Iterator<String> names = json.fieldNames(); names.hasNext(); )
+        known &= variant.props.containsKey(names.next());
       if (known) score += 1;
       if (score > bestScore) {
         best = variant;

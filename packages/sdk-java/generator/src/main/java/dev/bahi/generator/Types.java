@@ -62,7 +62,9 @@ final class Types {
 
     static JType decl(Decl decl) {
       Kind kind =
-          decl instanceof ClassDecl ? Kind.CLASS : decl instanceof EnumDecl ? Kind.ENUM : Kind.UNION;
+          decl instanceof ClassDecl
+              ? Kind.CLASS
+              : decl instanceof EnumDecl ? Kind.ENUM : Kind.UNION;
       return new JType(kind, null, decl, false, null);
     }
 
@@ -79,6 +81,7 @@ final class Types {
   abstract static class Decl {
     final String name;
     String pkg;
+
     /** The class this one is nested in, or null for a top-level type. */
     ClassDecl owner;
 
@@ -125,6 +128,7 @@ final class Types {
     final Map<String, Prop> props = new LinkedHashMap<>();
     final List<Decl> nested = new ArrayList<>();
     final Set<UnionDecl> unions = new LinkedHashSet<>();
+
     /** The schema, kept until its properties are resolved (a schema may refer to itself). */
     JsonNode schema;
 
@@ -134,7 +138,8 @@ final class Types {
 
     Map<String, String> constants() {
       Map<String, String> constants = new LinkedHashMap<>();
-      for (Prop prop : props.values()) if (prop.constant != null) constants.put(prop.json, prop.constant);
+      for (Prop prop : props.values())
+        if (prop.constant != null) constants.put(prop.json, prop.constant);
       return constants;
     }
   }
