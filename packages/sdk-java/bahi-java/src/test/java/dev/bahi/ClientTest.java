@@ -37,18 +37,24 @@ class ClientTest {
   void aClientNeedsAKeyAndNeverShowsIt() {
     assertThrows(IllegalArgumentException.class, () -> Bahi.builder().build());
     IllegalArgumentException spaced =
-        assertThrows(IllegalArgumentException.class, () -> Bahi.builder().apiKey("sk_test_a b").build());
+        assertThrows(
+            IllegalArgumentException.class, () -> Bahi.builder().apiKey("sk_test_a b").build());
     assertFalse(spaced.getMessage().contains("sk_test_a b"));
     Bahi client = Bahi.builder().apiKey(Clients.TEST_KEY).baseUrl("http://localhost:8080/").build();
     assertEquals("http://localhost:8080", client.getBaseUrl());
     assertFalse(client.toString().contains(Clients.TEST_KEY));
-    assertThrows(IllegalArgumentException.class, () -> Bahi.builder().apiKey("sk_test_a").baseUrl("ftp://x").build());
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> Bahi.builder().apiKey("sk_test_a").baseUrl("ftp://x").build());
   }
 
   @Test
   void secretsAreMaskedWhenAnObjectIsPrinted() {
     ApiKeyWithSecret key =
-        ApiKeyWithSecret.builder().putAdditionalField("id", TextNode.valueOf("key_1")).putAdditionalField("secret", TextNode.valueOf("sk_test_secret")).build();
+        ApiKeyWithSecret.builder()
+            .putAdditionalField("id", TextNode.valueOf("key_1"))
+            .putAdditionalField("secret", TextNode.valueOf("sk_test_secret"))
+            .build();
     assertFalse(key.toString().contains("sk_test_secret"));
     assertTrue(key.toString().contains("[redacted]"));
     assertEquals("sk_test_secret", key.getSecret(), "the getter still gives it");
@@ -56,8 +62,10 @@ class ClientTest {
 
   @Test
   void aUnionIsReadAsTheVariantItIs() throws IOException {
-    String india = "{\"id\":\"pty_1\",\"object\":\"party\",\"address\":{\"line1\":\"1 MG Road\",\"city\":\"Bengaluru\",\"state_code\":\"29\",\"pin\":\"560001\"}}";
-    String abroad = "{\"id\":\"pty_2\",\"object\":\"party\",\"address\":{\"line1\":\"350 Fifth Avenue\",\"city\":\"New York\",\"country\":\"US\"}}";
+    String india =
+        "{\"id\":\"pty_1\",\"object\":\"party\",\"address\":{\"line1\":\"1 MG Road\",\"city\":\"Bengaluru\",\"state_code\":\"29\",\"pin\":\"560001\"}}";
+    String abroad =
+        "{\"id\":\"pty_2\",\"object\":\"party\",\"address\":{\"line1\":\"350 Fifth Avenue\",\"city\":\"New York\",\"country\":\"US\"}}";
     Party home = Bahi.jsonMapper().readValue(india, Party.class);
     Party away = Bahi.jsonMapper().readValue(abroad, Party.class);
     assertEquals("560001", assertInstanceOf(Address.class, home.getAddress()).getPin());
@@ -75,8 +83,10 @@ class ClientTest {
 
   @Test
   void anUpdateSendsOnlyTheFieldsSetAndAnExplicitNull() throws IOException {
-    try (StubServer server = new StubServer().reply(Reply.json(200, "{\"id\":\"pty_1\",\"object\":\"party\"}"))) {
-      PartyUpdateParams params = PartyUpdateParams.builder().phone("+91 22 2387 5678").email(null).build();
+    try (StubServer server =
+        new StubServer().reply(Reply.json(200, "{\"id\":\"pty_1\",\"object\":\"party\"}"))) {
+      PartyUpdateParams params =
+          PartyUpdateParams.builder().phone("+91 22 2387 5678").email(null).build();
       clients.client(server).parties().update("pty_1", params);
       StubServer.Recorded sent = server.requests.get(0);
       assertEquals("PATCH", sent.method);
@@ -91,7 +101,8 @@ class ClientTest {
     try (StubServer server =
         new StubServer()
             .reply(
-                Reply.json(202, "{\"id\":\"imp_1\",\"object\":\"product_import\",\"status\":\"queued\"}"),
+                Reply.json(
+                    202, "{\"id\":\"imp_1\",\"object\":\"product_import\",\"status\":\"queued\"}"),
                 new Reply().header("Content-Type", "text/csv; charset=utf-8"))) {
       server.reply();
       Bahi client = clients.client(server);
@@ -110,7 +121,14 @@ class ClientTest {
       assertTrue(type.startsWith("multipart/form-data; boundary="), type);
       String boundary = type.substring(type.indexOf('=') + 1);
       String body = sent.body();
-      assertTrue(body.contains("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"products.csv\"\r\nContent-Type: text/csv\r\n\r\n" + csv + "\r\n"), body);
+      assertTrue(
+          body.contains(
+              "--"
+                  + boundary
+                  + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"products.csv\"\r\nContent-Type: text/csv\r\n\r\n"
+                  + csv
+                  + "\r\n"),
+          body);
       assertTrue(body.contains("name=\"sheet\"\r\n\r\nSheet1\r\n"), body);
       assertTrue(body.endsWith("--" + boundary + "--\r\n"));
       assertTrue(sent.header("idempotency-key") != null);

@@ -20,9 +20,9 @@ import dev.bahi.errors.ValidationException;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Duration;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class ErrorsTest {
   private final Clients clients = new Clients();
@@ -97,7 +97,8 @@ class ErrorsTest {
   @Test
   void aRateLimitSaysHowLongToWait() throws IOException {
     BahiException e = failure(Reply.problem(429, "rate_limited", "").header("Retry-After", "7"));
-    assertEquals(Duration.ofSeconds(7), assertInstanceOf(RateLimitException.class, e).getRetryAfter());
+    assertEquals(
+        Duration.ofSeconds(7), assertInstanceOf(RateLimitException.class, e).getRetryAfter());
     assertEquals("7", e.getHeaders().get("retry-after").get(0));
   }
 

@@ -34,14 +34,20 @@ class MoneyTest {
       assertEquals(new BigDecimal("299.97"), invoice.getTaxableValue());
       assertEquals(new BigDecimal("53.99"), invoice.getIgst());
       assertEquals(new BigDecimal("0.04"), invoice.getRoundOff());
-      assertEquals("354.00", invoice.getTotal().toPlainString(), "the scale the server wrote is kept");
+      assertEquals(
+          "354.00", invoice.getTotal().toPlainString(), "the scale the server wrote is kept");
       assertEquals("99999999999.99", invoice.getBalanceDue().toPlainString());
       assertEquals(new BigDecimal("0.001"), invoice.getItems().get(0).getQty());
       assertEquals(new BigDecimal("99.99"), invoice.getItems().get(0).getRate());
       assertEquals(BigDecimal.ZERO, invoice.getItems().get(0).getCgst());
       // 299.97 + 53.99 + 0.04 = 354.00 exactly: the sum a double gets wrong.
       assertEquals(
-          0, invoice.getTaxableValue().add(invoice.getIgst()).add(invoice.getRoundOff()).compareTo(invoice.getTotal()));
+          0,
+          invoice
+              .getTaxableValue()
+              .add(invoice.getIgst())
+              .add(invoice.getRoundOff())
+              .compareTo(invoice.getTotal()));
     }
   }
 
@@ -58,7 +64,12 @@ class MoneyTest {
                       .rate(new BigDecimal("1E+2"))
                       .discount(new BigDecimal("99999999999.99"))
                       .build())
-              .addItem(InvoiceItemCreateParams.builder().sku("SVC").qty(3).rate(new BigDecimal("1500.50")).build())
+              .addItem(
+                  InvoiceItemCreateParams.builder()
+                      .sku("SVC")
+                      .qty(3)
+                      .rate(new BigDecimal("1500.50"))
+                      .build())
               .build();
       clients.client(server).invoices().create(params);
       assertEquals(
@@ -94,7 +105,10 @@ class MoneyTest {
 
   /** The lines of a source that are code, not comments (which may well say "never a double"). */
   private static Stream<String> code(String source) {
-    return source.lines().map(String::trim).filter(l -> !l.startsWith("*") && !l.startsWith("/") && !l.isEmpty());
+    return source
+        .lines()
+        .map(String::trim)
+        .filter(l -> !l.startsWith("*") && !l.startsWith("/") && !l.isEmpty());
   }
 
   private static String read(Path path) {

@@ -21,7 +21,8 @@ class PaginationTest {
 
   private static Reply page(boolean hasMore, String cursor, String... ids) {
     List<String> items = new ArrayList<>();
-    for (String id : ids) items.add("{\"id\":\"" + id + "\",\"object\":\"invoice\",\"total\":354.00}");
+    for (String id : ids)
+      items.add("{\"id\":\"" + id + "\",\"object\":\"invoice\",\"total\":354.00}");
     return Reply.json(
         200,
         "{\"object\":\"list\",\"data\":["
@@ -42,9 +43,14 @@ class PaginationTest {
                 page(true, "inv_d", "inv_c", "inv_d"),
                 page(false, null, "inv_e"))) {
       InvoiceListParams params =
-          InvoiceListParams.builder().partyId("pty_1").status(InvoiceStatus.ISSUED).limit(2).build();
+          InvoiceListParams.builder()
+              .partyId("pty_1")
+              .status(InvoiceStatus.ISSUED)
+              .limit(2)
+              .build();
       Page<Invoice> first = clients.client(server).invoices().list(params);
-      assertEquals(1, server.requests.size(), "the first page is fetched at once, the rest when needed");
+      assertEquals(
+          1, server.requests.size(), "the first page is fetched at once, the rest when needed");
       assertEquals(2, first.getData().size());
       assertTrue(first.hasMore());
       assertEquals("inv_b", first.getNextCursor());
@@ -52,8 +58,12 @@ class PaginationTest {
       for (Invoice invoice : first) ids.add(invoice.getId());
       assertEquals(List.of("inv_a", "inv_b", "inv_c", "inv_d", "inv_e"), ids);
       assertEquals("/v1/invoices?party_id=pty_1&status=issued&limit=2", server.requests.get(0).uri);
-      assertEquals("/v1/invoices?party_id=pty_1&status=issued&limit=2&starting_after=inv_b", server.requests.get(1).uri);
-      assertEquals("/v1/invoices?party_id=pty_1&status=issued&limit=2&starting_after=inv_d", server.requests.get(2).uri);
+      assertEquals(
+          "/v1/invoices?party_id=pty_1&status=issued&limit=2&starting_after=inv_b",
+          server.requests.get(1).uri);
+      assertEquals(
+          "/v1/invoices?party_id=pty_1&status=issued&limit=2&starting_after=inv_d",
+          server.requests.get(2).uri);
     }
   }
 
@@ -61,7 +71,11 @@ class PaginationTest {
   void pagesCanBeWalkedByHandAndStreamed() throws IOException {
     try (StubServer server =
         new StubServer()
-            .reply(page(true, "inv_a", "inv_a"), page(false, null, "inv_b"), page(true, "inv_a", "inv_a"), page(false, null, "inv_b"))) {
+            .reply(
+                page(true, "inv_a", "inv_a"),
+                page(false, null, "inv_b"),
+                page(true, "inv_a", "inv_a"),
+                page(false, null, "inv_b"))) {
       Bahi client = clients.client(server);
       Page<Invoice> first = client.invoices().list();
       Page<Invoice> second = first.nextPage();
@@ -69,7 +83,12 @@ class PaginationTest {
       assertFalse(second.hasNextPage());
       assertThrows(NoSuchElementException.class, second::nextPage);
       List<String> streamed =
-          client.invoices().list().autoPagingStream().map(Invoice::getId).collect(Collectors.toList());
+          client
+              .invoices()
+              .list()
+              .autoPagingStream()
+              .map(Invoice::getId)
+              .collect(Collectors.toList());
       assertEquals(List.of("inv_a", "inv_b"), streamed);
     }
   }
@@ -78,7 +97,8 @@ class PaginationTest {
   void anEmptyPageWithMoreAfterItIsSkipped() throws IOException {
     try (StubServer server = new StubServer().reply(page(true, "c1"), page(false, null, "inv_z"))) {
       List<String> ids = new ArrayList<>();
-      for (Invoice invoice : clients.client(server).invoices().list().autoPagingIterable()) ids.add(invoice.getId());
+      for (Invoice invoice : clients.client(server).invoices().list().autoPagingIterable())
+        ids.add(invoice.getId());
       assertEquals(List.of("inv_z"), ids);
     }
   }

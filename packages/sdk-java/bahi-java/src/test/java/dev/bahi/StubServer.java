@@ -24,6 +24,7 @@ final class StubServer implements AutoCloseable {
     final Map<String, String> headers = new LinkedHashMap<>();
     String body = "";
     Duration delay = Duration.ZERO;
+
     /** Send the headers and part of the body, then stall this long before the rest. */
     Duration stallBody = Duration.ZERO;
 

@@ -31,7 +31,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class TransportTest {
-  private static final String ACCOUNT = "{\"id\":\"acc_1\",\"object\":\"account\",\"livemode\":false}";
+  private static final String ACCOUNT =
+      "{\"id\":\"acc_1\",\"object\":\"account\",\"livemode\":false}";
   private static final String PARTY = "{\"id\":\"pty_1\",\"object\":\"party\",\"name\":\"Sharma\"}";
 
   private final Clients clients = new Clients();
@@ -90,13 +91,18 @@ class TransportTest {
   @Test
   void eachPostGetsItsOwnKeyAndACallersKeyIsSentAsGiven() throws IOException {
     try (StubServer server =
-        new StubServer().reply(Reply.json(201, PARTY), Reply.json(201, PARTY), Reply.json(201, PARTY))) {
+        new StubServer()
+            .reply(Reply.json(201, PARTY), Reply.json(201, PARTY), Reply.json(201, PARTY))) {
       Bahi client = clients.client(server);
       client.parties().create(party());
       client.parties().create(party());
       client.parties().create(party(), RequestOptions.builder().idempotencyKey("order-42").build());
       assertFalse(
-          server.requests.get(0).header("idempotency-key").equals(server.requests.get(1).header("idempotency-key")));
+          server
+              .requests
+              .get(0)
+              .header("idempotency-key")
+              .equals(server.requests.get(1).header("idempotency-key")));
       assertEquals("order-42", server.requests.get(2).header("idempotency-key"));
     }
   }
@@ -113,7 +119,8 @@ class TransportTest {
       clients.builder(server).maxRetries(3).build().account().retrieve();
       // random() is 0.5: half of 500 ms, 1 s, 2 s.
       assertEquals(
-          List.of(Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofMillis(1000)), clients.waits);
+          List.of(Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofMillis(1000)),
+          clients.waits);
     }
   }
 
@@ -133,7 +140,8 @@ class TransportTest {
   void retryAfterMayBeAnHttpDate() throws IOException {
     Instant now = Instant.parse("2026-11-23T10:00:00Z");
     String inThreeSeconds =
-        DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.ofInstant(now.plusSeconds(3), ZoneOffset.UTC));
+        DateTimeFormatter.RFC_1123_DATE_TIME.format(
+            ZonedDateTime.ofInstant(now.plusSeconds(3), ZoneOffset.UTC));
     try (StubServer server =
         new StubServer()
             .reply(
@@ -147,7 +155,8 @@ class TransportTest {
   @Test
   void aRetryAfterPastTheCapIsNotSleptThrough() throws IOException {
     try (StubServer server =
-        new StubServer().reply(Reply.problem(429, "rate_limited", "").header("Retry-After", "120"))) {
+        new StubServer()
+            .reply(Reply.problem(429, "rate_limited", "").header("Retry-After", "120"))) {
       RateLimitException e =
           assertThrows(RateLimitException.class, () -> clients.client(server).account().retrieve());
       assertEquals(Duration.ofSeconds(120), e.getRetryAfter());
@@ -164,7 +173,9 @@ class TransportTest {
                 Reply.problem(500, "internal_error", ""),
                 Reply.problem(500, "internal_error", ""),
                 Reply.problem(500, "internal_error", ""))) {
-      ServerException e = assertThrows(ServerException.class, () -> clients.client(server).parties().create(party()));
+      ServerException e =
+          assertThrows(
+              ServerException.class, () -> clients.client(server).parties().create(party()));
       assertEquals(3, server.requests.size(), "one attempt and the default two retries");
       assertEquals(server.requests.get(0).header("idempotency-key"), e.getIdempotencyKey());
     }
@@ -176,7 +187,8 @@ class TransportTest {
         new StubServer().reply(Reply.problem(429, "rate_limited", "").header("Retry-After", "1"))) {
       RateLimitException e =
           assertThrows(
-              RateLimitException.class, () -> clients.builder(server).maxRetries(0).build().account().retrieve());
+              RateLimitException.class,
+              () -> clients.builder(server).maxRetries(0).build().account().retrieve());
       assertEquals(Duration.ofSeconds(1), e.getRetryAfter());
       assertEquals(1, server.requests.size());
     }
@@ -202,10 +214,15 @@ class TransportTest {
   @Test
   void aRequestStillInProgressIsRetriedWithTheSameKey() throws IOException {
     try (StubServer server =
-        new StubServer().reply(Reply.problem(409, "idempotency_request_in_progress", ""), Reply.json(201, PARTY))) {
+        new StubServer()
+            .reply(
+                Reply.problem(409, "idempotency_request_in_progress", ""),
+                Reply.json(201, PARTY))) {
       clients.client(server).parties().create(party());
       assertEquals(2, server.requests.size());
-      assertEquals(server.requests.get(0).header("idempotency-key"), server.requests.get(1).header("idempotency-key"));
+      assertEquals(
+          server.requests.get(0).header("idempotency-key"),
+          server.requests.get(1).header("idempotency-key"));
     }
   }
 
@@ -214,7 +231,9 @@ class TransportTest {
     try (StubServer server = new StubServer().reply(Reply.problem(500, "internal_error", ""))) {
       assertThrows(ServerException.class, () -> clients.client(server).webhooks().del("whk_1"));
       assertEquals(1, server.requests.size());
-      assertNull(server.requests.get(0).header("idempotency-key"), "the server honours no key on a DELETE");
+      assertNull(
+          server.requests.get(0).header("idempotency-key"),
+          "the server honours no key on a DELETE");
     }
   }
 
@@ -244,7 +263,8 @@ class TransportTest {
             .sleeper(clients.waits::add)
             .random(() -> 0)
             .build();
-    ConnectionException e = assertThrows(ConnectionException.class, () -> client.webhooks().del("whk_1"));
+    ConnectionException e =
+        assertThrows(ConnectionException.class, () -> client.webhooks().del("whk_1"));
     assertFalse(e.mayHaveBeenSent());
     assertNull(e.getStatus());
     assertEquals("connection_error", e.getCode());
@@ -253,14 +273,22 @@ class TransportTest {
 
   @Test
   void anAttemptThatTakesTooLongTimesOut() throws IOException {
-    try (StubServer server = new StubServer().reply(Reply.json(200, ACCOUNT).delay(Duration.ofSeconds(3)))) {
+    try (StubServer server =
+        new StubServer().reply(Reply.json(200, ACCOUNT).delay(Duration.ofSeconds(3)))) {
       long start = System.nanoTime();
       RequestTimeoutException e =
           assertThrows(
               RequestTimeoutException.class,
               () ->
-                  clients.builder(server).timeout(Duration.ofMillis(300)).maxRetries(0).build().account().retrieve());
-      assertTrue(System.nanoTime() - start < 2_500_000_000L, "gave up at the timeout, not at the answer");
+                  clients
+                      .builder(server)
+                      .timeout(Duration.ofMillis(300))
+                      .maxRetries(0)
+                      .build()
+                      .account()
+                      .retrieve());
+      assertTrue(
+          System.nanoTime() - start < 2_500_000_000L, "gave up at the timeout, not at the answer");
       assertEquals("timeout", e.getCode());
       assertTrue(e.mayHaveBeenSent());
     }
@@ -268,11 +296,19 @@ class TransportTest {
 
   @Test
   void theTimeoutCoversTheBodyToo() throws IOException {
-    try (StubServer server = new StubServer().reply(Reply.json(200, ACCOUNT).stallBody(Duration.ofSeconds(3)))) {
+    try (StubServer server =
+        new StubServer().reply(Reply.json(200, ACCOUNT).stallBody(Duration.ofSeconds(3)))) {
       long start = System.nanoTime();
       assertThrows(
           RequestTimeoutException.class,
-          () -> clients.builder(server).timeout(Duration.ofMillis(400)).maxRetries(0).build().account().retrieve());
+          () ->
+              clients
+                  .builder(server)
+                  .timeout(Duration.ofMillis(400))
+                  .maxRetries(0)
+                  .build()
+                  .account()
+                  .retrieve());
       assertTrue(System.nanoTime() - start < 2_500_000_000L);
     }
   }
@@ -280,20 +316,25 @@ class TransportTest {
   @Test
   void aTimedOutPostIsRetriedWithTheSameKeySoItIsNeverDoneTwice() throws IOException {
     try (StubServer server =
-        new StubServer().reply(Reply.json(201, PARTY).delay(Duration.ofSeconds(2)), Reply.json(201, PARTY))) {
+        new StubServer()
+            .reply(Reply.json(201, PARTY).delay(Duration.ofSeconds(2)), Reply.json(201, PARTY))) {
       Party created =
           clients.builder(server).timeout(Duration.ofMillis(300)).build().parties().create(party());
       assertEquals("pty_1", created.getId());
       assertEquals(2, server.requests.size());
-      assertEquals(server.requests.get(0).header("idempotency-key"), server.requests.get(1).header("idempotency-key"));
+      assertEquals(
+          server.requests.get(0).header("idempotency-key"),
+          server.requests.get(1).header("idempotency-key"));
     }
   }
 
   @Test
   void aCallsOptionsOverrideTheClients() throws IOException {
-    try (StubServer server = new StubServer().reply(Reply.json(200, ACCOUNT).delay(Duration.ofSeconds(2)))) {
+    try (StubServer server =
+        new StubServer().reply(Reply.json(200, ACCOUNT).delay(Duration.ofSeconds(2)))) {
       Bahi client = clients.client(server);
-      RequestOptions hurried = RequestOptions.builder().timeout(Duration.ofMillis(200)).maxRetries(0).build();
+      RequestOptions hurried =
+          RequestOptions.builder().timeout(Duration.ofMillis(200)).maxRetries(0).build();
       assertThrows(RequestTimeoutException.class, () -> client.account().retrieve(hurried));
       assertTrue(clients.waits.isEmpty(), "no retry: the call's maxRetries is 0");
     }
@@ -303,7 +344,8 @@ class TransportTest {
   void pathArgumentsAreEncodedSoAnIdCannotChangeThePath() throws IOException {
     try (StubServer server = new StubServer().reply(Reply.json(200, PARTY))) {
       clients.client(server).parties().retrieve("pty_1/../../v1/account?x=1 2");
-      assertEquals("/v1/parties/pty_1%2F..%2F..%2Fv1%2Faccount%3Fx%3D1%202", server.requests.get(0).uri);
+      assertEquals(
+          "/v1/parties/pty_1%2F..%2F..%2Fv1%2Faccount%3Fx%3D1%202", server.requests.get(0).uri);
     }
   }
 }

@@ -37,13 +37,17 @@ class WebhookSignatureTest {
   @Test
   void theStandardWebhooksVectorsVerifyExactlyWhenValid() throws IOException {
     JsonNode vectors =
-        Bahi.jsonMapper().readTree(Path.of("../../conformance/standard-webhooks-vectors.json").toFile());
+        Bahi.jsonMapper()
+            .readTree(Path.of("../../conformance/standard-webhooks-vectors.json").toFile());
     List<String> wrong = new ArrayList<>();
     int count = 0;
     for (JsonNode vector : vectors.path("vectors")) {
       count++;
       Map<String, String> headers = new LinkedHashMap<>();
-      vector.path("headers").fields().forEachRemaining(h -> headers.put(h.getKey(), h.getValue().asText()));
+      vector
+          .path("headers")
+          .fields()
+          .forEachRemaining(h -> headers.put(h.getKey(), h.getValue().asText()));
       boolean valid;
       try {
         WebhookSignature.verifier(vector.path("secret").asText())
@@ -88,7 +92,9 @@ class WebhookSignatureTest {
     servletStyle.put("WEBHOOK-TIMESTAMP", List.of(signed.get("webhook-timestamp")));
     // Two header lines during a secret rotation: one stale signature, one good.
     servletStyle.put(
-        "webhook-signature", List.of("v1,Ceo5qEr07ixe2NLpvHk3FH9bwy/WavXrAFQ/9tdO6mc=", signed.get("webhook-signature")));
+        "webhook-signature",
+        List.of(
+            "v1,Ceo5qEr07ixe2NLpvHk3FH9bwy/WavXrAFQ/9tdO6mc=", signed.get("webhook-signature")));
     assertEquals("evt_1", at(NOW).verify(EVENT, servletStyle).getId());
   }
 
@@ -97,15 +103,18 @@ class WebhookSignatureTest {
     Map<String, String> headers = WebhookSignature.sign(EVENT, SECRET, "evt_1", NOW);
     at(NOW.plusSeconds(300)).verify(EVENT, headers);
     at(NOW.minusSeconds(300)).verify(EVENT, headers);
-    assertThrows(WebhookVerificationException.class, () -> at(NOW.plusSeconds(301)).verify(EVENT, headers));
-    assertThrows(WebhookVerificationException.class, () -> at(NOW.minusSeconds(301)).verify(EVENT, headers));
+    assertThrows(
+        WebhookVerificationException.class, () -> at(NOW.plusSeconds(301)).verify(EVENT, headers));
+    assertThrows(
+        WebhookVerificationException.class, () -> at(NOW.minusSeconds(301)).verify(EVENT, headers));
     at(NOW.plusSeconds(3600)).tolerance(Duration.ofHours(2)).verify(EVENT, headers);
   }
 
   @Test
   void aBadSecretOrAMissingHeaderIsRefusedClearly() {
     Map<String, String> headers = WebhookSignature.sign(EVENT, SECRET, "evt_1", NOW);
-    assertThrows(WebhookVerificationException.class, () -> WebhookSignature.verifier("whsec_not base64!"));
+    assertThrows(
+        WebhookVerificationException.class, () -> WebhookSignature.verifier("whsec_not base64!"));
     assertThrows(WebhookVerificationException.class, () -> WebhookSignature.verifier("whsec_"));
     Map<String, String> missing = new LinkedHashMap<>(headers);
     missing.remove("webhook-signature");

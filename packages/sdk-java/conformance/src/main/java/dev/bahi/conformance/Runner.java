@@ -38,6 +38,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -48,6 +54,9 @@ import java.util.regex.Pattern;
  * class through Jackson, as any caller's JSON would.
  */
 public final class Runner {
+  /** Threads that call at once in the steps that call until something happens. */
+  private static final int BURST = 8;
+
   private static final Pattern REFERENCE = Pattern.compile("\\$\\{([^}]+)}");
   private static final Map<String, Class<? extends BahiException>> KINDS =
       Map.of(
@@ -62,6 +71,8 @@ public final class Runner {
   private final Map<String, Bahi> clients = new HashMap<>();
   private final Map<String, JsonNode> saved = new HashMap<>();
   private final String run;
+  private final AtomicInteger calls = new AtomicInteger();
+  private final Set<String> knownFailures = new HashSet<>();
   private final boolean viaPrism;
 
   /** A step's expectation that did not hold. */
@@ -93,8 +104,21 @@ public final class Runner {
         "rate_limited", Bahi.builder().apiKey(rateLimited).baseUrl(baseUrl).maxRetries(2).build());
   }
 
+  /**
+   * Runs the scenario. {@code --known-failure NAME} marks a step that fails through a fault of the
+   * scenario or the contract, not of the SDK: it is still run and reported, but does not fail the
+   * run.
+   *
+   * @param args the options
+   * @throws IOException when the scenario cannot be read
+   */
   public static void main(String[] args) throws IOException {
-    System.exit(new Runner().runAll());
+    Runner runner = new Runner();
+    for (int i = 0; i + 1 < args.length; i += 2) {
+      if (args[i].equals("--known-failure")) runner.knownFailures.add(args[i + 1]);
+      else throw new IllegalArgumentException("unknown option " + args[i]);
+    }
+    System.exit(runner.runAll());
   }
 
   private static String env(String name) {
@@ -117,15 +141,23 @@ public final class Runner {
         skipped++;
         continue;
       }
+      long started = System.nanoTime();
+      calls.set(0);
       try {
         if (step.has("webhook")) webhook(step);
         else call(step);
-        System.out.println("ok   " + name);
+        System.out.printf("ok   %s (%s)%n", name, took(started));
+        if (knownFailures.contains(name)) {
+          System.out.println("note: this step is marked a known failure but passed: drop the mark");
+        }
         passed++;
       } catch (Failure | RuntimeException e) {
-        System.out.println("FAIL " + name + ": " + e.getMessage());
+        boolean known = knownFailures.contains(name);
+        System.out.printf(
+            "%s %s (%s): %s%n", known ? "KNOWN FAIL" : "FAIL", name, took(started), e.getMessage());
         if (e instanceof RuntimeException) e.printStackTrace(System.out);
-        failed++;
+        if (known) skipped++;
+        else failed++;
       }
     }
     System.out.println(
@@ -138,6 +170,13 @@ public final class Runner {
     return failed == 0 ? 0 : 1;
   }
 
+  private String took(long started) {
+    double seconds = (System.nanoTime() - started) / 1e9;
+    int n = calls.get();
+    return String.format("%.2f s", seconds)
+        + (n > 1 ? String.format(", %d calls, %.0f/s", n, n / seconds) : "");
+  }
+
   // Calls.
 
   private void call(JsonNode step) throws Failure {
@@ -146,37 +185,27 @@ public final class Runner {
     JsonNode expect = step.path("expect");
     if (step.has("until_error")) {
       int max = step.path("until_error").path("max_calls").asInt();
-      for (int i = 0; i < max; i++) {
-        try {
-          invoke(client, step);
-        } catch (BahiException e) {
-          checkError(e, expect.path("error"));
-          return;
-        }
-      }
-      throw new Failure("no call failed in " + max + " calls");
+      Outcome first = burst(client, step, max, outcome -> outcome.error != null);
+      if (first == null) throw new Failure("no call failed in " + max + " calls");
+      checkError(first.error, expect.path("error"));
+      return;
     }
     if (step.has("until_slower_than")) {
       double seconds = step.path("until_slower_than").path("seconds").asDouble();
       int max = step.path("until_slower_than").path("max_calls").asInt();
-      for (int i = 0; i < max; i++) {
-        long start = System.nanoTime();
-        Object answer;
-        try {
-          answer = invoke(client, step);
-        } catch (BahiException e) {
-          throw new Failure(
-              "call " + (i + 1) + " failed instead of waiting and retrying: " + e.getMessage());
-        }
-        double elapsed = (System.nanoTime() - start) / 1e9;
-        if (elapsed < seconds) continue;
-        double most = expect.path("elapsed_at_most_seconds").asDouble(Double.MAX_VALUE);
-        if (elapsed > most)
-          throw new Failure(String.format("took %.2f s, more than %.2f s", elapsed, most));
-        checkAnswer(answer, expect);
-        return;
+      Outcome slow =
+          burst(client, step, max, outcome -> outcome.error != null || outcome.seconds >= seconds);
+      if (slow == null) throw new Failure("no call took " + seconds + " s in " + max + " calls");
+      if (slow.error != null) {
+        throw new Failure(
+            "a call failed instead of waiting and retrying: " + slow.error.getMessage());
       }
-      throw new Failure("no call took " + seconds + " s in " + max + " calls");
+      double most = expect.path("elapsed_at_most_seconds").asDouble(Double.MAX_VALUE);
+      if (slow.seconds > most) {
+        throw new Failure(String.format("took %.2f s, more than %.2f s", slow.seconds, most));
+      }
+      checkAnswer(slow.answer, expect);
+      return;
     }
     int repeat = step.path("repeat").asInt(1);
     for (int i = 0; i < repeat; i++) {
@@ -197,8 +226,57 @@ public final class Runner {
     }
   }
 
+  /** One call of a burst: its answer or error, and how long it took. */
+  private static final class Outcome {
+    Object answer;
+    BahiException error;
+    double seconds;
+  }
+
+  /**
+   * Calls again and again, from {@link #BURST} threads at once, until a call's outcome is {@code
+   * wanted} or {@code max} calls are made; returns that outcome, or null. Several threads, because
+   * the per-second limit of the 429 steps is more than one client waiting on each answer in turn
+   * reaches on a busy machine or through Prism; then the per-minute limit is spent instead, whose
+   * Retry-After is far longer than the scenario allows. The client is shared: it is thread-safe.
+   */
+  private Outcome burst(Bahi client, JsonNode step, int max, Predicate<Outcome> wanted)
+      throws Failure {
+    AtomicInteger left = new AtomicInteger(max);
+    AtomicReference<Outcome> found = new AtomicReference<>();
+    AtomicReference<Failure> broken = new AtomicReference<>();
+    ExecutorService pool = Executors.newFixedThreadPool(BURST);
+    for (int t = 0; t < BURST; t++) {
+      pool.execute(
+          () -> {
+            while (found.get() == null && broken.get() == null && left.getAndDecrement() > 0) {
+              Outcome outcome = new Outcome();
+              long start = System.nanoTime();
+              try {
+                outcome.answer = invoke(client, step);
+              } catch (BahiException e) {
+                outcome.error = e;
+              } catch (Failure e) {
+                broken.compareAndSet(null, e);
+              }
+              outcome.seconds = (System.nanoTime() - start) / 1e9;
+              if (wanted.test(outcome)) found.compareAndSet(null, outcome);
+            }
+          });
+    }
+    pool.shutdown();
+    try {
+      pool.awaitTermination(10, TimeUnit.MINUTES);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (broken.get() != null) throw broken.get();
+    return found.get();
+  }
+
   /** Calls {@code client.<resource>().<method>(args..., params, options)} as the step says. */
   private Object invoke(Bahi client, JsonNode step) throws Failure {
+    calls.incrementAndGet();
     String[] call = step.path("call").asText().split("\\.");
     List<String> args = new ArrayList<>();
     for (JsonNode arg : substitute(step.path("args"))) args.add(arg.asText());
