@@ -148,6 +148,16 @@ describe("Generate IRN", () => {
     found(await c.getByDocDetails(document.DocDtls));
   });
 
+  it("waits for a slow answer longer than a connection's idle timeout (which closes only idle connections)", async () => {
+    const c = client({ idleTimeoutMs: 100 });
+    await c.authenticate();
+    sim.faults.set({ latencyMs: 300 });
+    registered(await c.generateIrn(invoice()));
+    sim.faults.reset();
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the idle connection is closed meanwhile
+    registered(await c.generateIrn(invoice()));
+  });
+
   it("answers a refused connection as unavailable: nothing was sent", async () => {
     const port = await freePort();
     const c = client({ baseUrl: `http://127.0.0.1:${port}` });
@@ -217,6 +227,23 @@ describe("sessions", () => {
       kind: "rejected",
       errors: [{ code: "1007" }],
     });
+  });
+
+  it("refuses credentials that cannot be sent, without showing them", () => {
+    expect(() => client({ credentials: { ...credentials(sim), clientSecret: "line\nbreak" } })).toThrow(
+      /"clientSecret" is empty or not writable/,
+    );
+    expect(() => client({ credentials: { ...credentials(sim), userName: "" } })).toThrow(/"userName"/);
+  });
+
+  it("answers credentials too long for the IRP's key as rejected, before sending them", async () => {
+    const before = sim.stats().auth;
+    const c = client({ credentials: { ...credentials(sim), password: "x".repeat(200) } });
+    expect(await c.generateIrn(invoice())).toMatchObject({
+      kind: "rejected",
+      errors: [{ code: "AUTH_PAYLOAD" }],
+    });
+    expect(sim.stats().auth).toBe(before);
   });
 
   it("answers a 5xx of the auth request as unavailable", async () => {

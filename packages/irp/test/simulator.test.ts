@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { EInvoice, GenerateOutcome, NicIrpClient } from "../src/index.js";
 import {
@@ -97,13 +98,15 @@ describe("the simulated IRP over HTTP", () => {
   });
 
   it("answers 300 creates a second with a 300 ms median latency, the distribution roughly as asked", {
-    timeout: 20_000,
+    timeout: 30_000,
     retry: 2,
   }, async () => {
     await client.authenticate();
     sim.faults.set({ latencyMedianMs: 300, latencyP99Ms: 900 });
     const rate = 300;
     const count = 300;
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
     const started = performance.now();
     const latencies = await Promise.all(
       Array.from({ length: count }, (_, i) => {
@@ -125,16 +128,22 @@ describe("the simulated IRP over HTTP", () => {
         });
       }),
     );
+    const elapsed = performance.now() - started;
+    lag.disable();
     const sorted = latencies.sort((a, b) => a - b);
-    const median = quantile(sorted, 0.5);
-    expect(median).toBeGreaterThan(300 * 0.85);
-    // Loose above: the machine's two cores are shared with other builds.
-    expect(median).toBeLessThan(300 * 1.5);
+    // Whatever the machine: the latency is there, with its tail, and the requests wait side by side
+    // (300 requests of 300 ms one after another, or behind a busy wait, would take 90 s).
+    expect(quantile(sorted, 0.5)).toBeGreaterThan(300 * 0.85);
     expect(quantile(sorted, 0.95)).toBeGreaterThan(450);
-    expect(quantile(sorted, 0.99)).toBeGreaterThan(600);
-    expect(quantile(sorted, 0.99)).toBeLessThan(2200);
-    // All answered within the last one's due time plus a long-tail latency: nothing queued behind a busy loop.
-    expect(performance.now() - started).toBeLessThan(1000 + 2200);
+    expect(elapsed).toBeLessThan(1000 + 8000);
+    // Close to what was asked when this process had the CPU it needed (the two cores are shared with
+    // other builds; a starved event loop shows in its own delay, and then timing says nothing).
+    if (lag.percentile(99) < 50e6) {
+      expect(quantile(sorted, 0.5)).toBeLessThan(300 * 1.35);
+      expect(quantile(sorted, 0.99)).toBeGreaterThan(600);
+      expect(quantile(sorted, 0.99)).toBeLessThan(1800);
+      expect(elapsed).toBeLessThan(1000 + 1800);
+    }
   });
 
   it("answers about the fraction of 5xx asked", async () => {

@@ -63,6 +63,8 @@ export interface NicClientOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** Most connections open at once (default: no limit). */
   readonly maxSockets?: number;
+  /** An idle connection is closed after this long (default 4 s, under the usual 5 s of a server's keep-alive). */
+  readonly idleTimeoutMs?: number;
   readonly logger?: IrpLogger;
   /** The clock, in epoch milliseconds (tests). */
   readonly now?: () => number;
@@ -87,6 +89,8 @@ type Exchange =
     };
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+/** What Node's HTTP client refuses in a header value. */
+const INVALID_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
 const DEFAULT_REFRESH_MARGIN_MS = 60_000;
 
 /** HTTP statuses after which nothing was done and a later try may succeed. */
@@ -125,13 +129,21 @@ export class NicIrpClient implements IrpApi {
   private readonly now: () => number;
 
   constructor(options: NicClientOptions) {
+    const { clientId, clientSecret, gstin, userName } = options.credentials;
+    const headerValues = { clientId, clientSecret, gstin, userName, ...options.headers };
+    for (const [name, value] of Object.entries(headerValues)) {
+      if (typeof value !== "string" || value === "" || INVALID_HEADER_CHAR.test(value)) {
+        // Named, never shown: the value may be a secret.
+        throw new Error(`the IRP credential or header "${name}" is empty or not writable in an HTTP header`);
+      }
+    }
     this.#credentials = options.credentials;
     this.#publicKey = createPublicKey(options.irpPublicKey);
     this.#extraHeaders = options.headers ?? {};
-    this.transport = new HttpTransport(
-      options.baseUrl,
-      options.maxSockets === undefined ? {} : { maxSockets: options.maxSockets },
-    );
+    this.transport = new HttpTransport(options.baseUrl, {
+      ...(options.maxSockets === undefined ? {} : { maxSockets: options.maxSockets }),
+      ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }),
+    });
     this.paths = { ...NIC_PATHS, ...options.paths };
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.authTimeoutMs = options.authTimeoutMs ?? this.timeoutMs;
@@ -257,12 +269,22 @@ export class NicIrpClient implements IrpApi {
 
   private async authenticateOnce(force: boolean): Promise<Session | AuthFailure> {
     const appKey = newAppKey();
-    const data = encryptAuthPayload(this.#publicKey, {
-      UserName: this.#credentials.userName,
-      Password: this.#credentials.password,
-      AppKey: appKey.toString("base64"),
-      ForceRefreshAccessToken: force,
-    });
+    let data: string;
+    try {
+      data = encryptAuthPayload(this.#publicKey, {
+        UserName: this.#credentials.userName,
+        Password: this.#credentials.password,
+        AppKey: appKey.toString("base64"),
+        ForceRefreshAccessToken: force,
+      });
+    } catch {
+      const failure: AuthFailure = {
+        kind: "rejected",
+        errors: [{ code: "AUTH_PAYLOAD", message: "the auth request does not fit the IRP's public key" }],
+      };
+      this.report("auth", failure.kind, failure, {});
+      return failure;
+    }
     const result = await this.transport.send({
       method: "POST",
       path: this.paths.auth,

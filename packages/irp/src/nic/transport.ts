@@ -59,14 +59,23 @@ export class HttpTransport {
       let sent = false;
       let timedOut = false;
       let settled = false;
+      let timer: NodeJS.Timeout | undefined;
       const settle = (result: TransportResult) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         resolve(result);
       };
-      const req = this.request(
-        {
+      const fail = (error: Error & { code?: string }) =>
+        settle({
+          kind: "failed",
+          sent,
+          timedOut,
+          reason: timedOut ? `no answer within ${request.timeoutMs} ms` : (error.code ?? error.message),
+        });
+      let req: http.ClientRequest;
+      try {
+        req = this.request({
           protocol: this.base.protocol,
           hostname: this.base.hostname,
           port: this.base.port,
@@ -78,38 +87,35 @@ export class HttpTransport {
             ...(body ? { "content-type": "application/json", "content-length": String(body.length) } : {}),
             ...request.headers,
           },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          res.on("data", (chunk: Buffer) => {
-            size += chunk.length;
-            if (size > MAX_ANSWER_BYTES) req.destroy(new Error("the answer is too large"));
-            else chunks.push(chunk);
-          });
-          res.on("end", () =>
-            settle({
-              kind: "answered",
-              status: res.statusCode ?? 0,
-              body: Buffer.concat(chunks).toString("utf8"),
-            }),
-          );
-          res.on("error", (error) => fail(error));
-        },
-      );
-      const fail = (error: Error & { code?: string }) =>
-        settle({
-          kind: "failed",
-          sent,
-          timedOut,
-          reason: timedOut ? `no answer within ${request.timeoutMs} ms` : (error.code ?? error.message),
         });
+      } catch (error) {
+        // Refused before anything went out: a header value the HTTP library will not write, say.
+        fail(error as Error);
+        return;
+      }
+      req.on("response", (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_ANSWER_BYTES) req.destroy(new Error("the answer is too large"));
+          else chunks.push(chunk);
+        });
+        res.on("end", () =>
+          settle({
+            kind: "answered",
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+        res.on("error", fail);
+      });
       // Emitted once the whole request is handed to the operating system: from then on the IRP may act on it.
       req.on("finish", () => {
         sent = true;
       });
       req.on("error", fail);
-      const timer = setTimeout(() => {
+      timer = setTimeout(() => {
         timedOut = true;
         req.destroy(new Error("timeout"));
       }, request.timeoutMs);

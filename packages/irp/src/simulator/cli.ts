@@ -12,7 +12,7 @@ Starts a simulated IRP that speaks NIC's e-invoice API (auth 1.04, core 1.03).
   --host H                      address to listen on (default 127.0.0.1)
   --seed N                      seed latency, faults, tokens and ack numbers
   --persist FILE                keep keys and registrations in FILE (JSON Lines) across restarts
-  --key-bits N                  size of the RSA keys it generates (default 2048; 1024 signs 4x cheaper)
+  --key-bits N                  size of the signing key it generates (default 2048; 1024 signs 4x cheaper)
   --accounts FILE               JSON array of {gstin, userName, password, clientId, clientSecret}
                                 (gstin "*" accepts any valid GSTIN; default: one such account)
   --token-ttl SECONDS           token life announced in TokenExpiry (default 21600)
