@@ -50,7 +50,8 @@ const number = (flag: string, text: string | undefined): number | undefined => {
 /** Reads the command line (argv without node and the script); throws on a bad flag. */
 export function parseSimulatorArgs(argv: readonly string[]): SimulatorCliOptions {
   const { values } = parseArgs({
-    args: [...argv],
+    // `pnpm run sim -- --port 4010` passes the `--` on.
+    args: argv[0] === "--" ? argv.slice(1) : [...argv],
     strict: true,
     options: {
       port: { type: "string" },
