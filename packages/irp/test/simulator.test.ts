@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { EInvoice, GenerateOutcome, NicIrpClient } from "../src/index.js";
+import { parseSimulatorArgs } from "../src/simulator/cli.js";
 import {
   applyFaultsPatch,
   createRandom,
@@ -325,5 +326,56 @@ describe("seeds and persistence", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the command line", () => {
+  it("maps its flags to the simulator's options and faults", () => {
+    const parsed = parseSimulatorArgs([
+      "--",
+      "--port",
+      "4011",
+      "--seed",
+      "3",
+      "--persist",
+      "/tmp/irp.jsonl",
+      "--key-bits",
+      "1024",
+      "--latency-median-ms",
+      "300",
+      "--latency-p99-ms",
+      "1200",
+      "--error-rate",
+      "0.02",
+      "--drop-after-register-rate",
+      "0.01",
+      "--expire-tokens-every",
+      "60",
+      "--json",
+    ]);
+    expect(parsed).toMatchObject({
+      json: true,
+      simulator: {
+        port: 4011,
+        host: "127.0.0.1",
+        seed: 3,
+        persistPath: "/tmp/irp.jsonl",
+        keyBits: 1024,
+        faults: {
+          latencyMedianMs: 300,
+          latencyP99Ms: 1200,
+          errorRate: 0.02,
+          dropAfterRegisterRate: 0.01,
+          expireTokensEverySeconds: 60,
+        },
+      },
+    });
+    expect(parseSimulatorArgs([]).simulator.port).toBe(4010);
+  });
+
+  it("refuses what it does not understand", () => {
+    expect(() => parseSimulatorArgs(["--latency-ms", "soon"])).toThrow(/--latency-ms takes a number/);
+    expect(() => parseSimulatorArgs(["--key-bits", "512"])).toThrow(/--key-bits/);
+    expect(() => parseSimulatorArgs(["--bogus"])).toThrow();
   });
 });
