@@ -499,10 +499,10 @@ class Renderer {
         right += 2;
       }
       if (draw) {
-        p.text(line.value, totalsX, right + style.size * BASELINE, style, "right", totalsWidth);
         labelLines.forEach((label, i) => {
           p.text(label, totalsX, right + i * lineHeight + style.size * BASELINE, style);
         });
+        p.text(line.value, totalsX, right + style.size * BASELINE, style, "right", totalsWidth);
       }
       right += labelLines.length * lineHeight;
       if (line.strong) {
