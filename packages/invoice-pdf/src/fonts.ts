@@ -41,33 +41,67 @@ type LayoutFont = fontkit.Font;
  */
 const SIMPLE_TEXT = /^[0-9.,%₹\-/() ]*$/;
 
-interface SimpleRun {
+interface Run {
   glyphs: fontkit.Glyph[];
   positions: { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number }[];
   advanceWidth: number;
 }
 
-function withFastFigures(font: fontkit.Font): LayoutFont {
-  const fast: LayoutFont = Object.create(font);
-  const shape = font.layout.bind(font);
-  const simpleLayout = (text: string): SimpleRun => {
-    const glyphs: fontkit.Glyph[] = [];
-    const positions: SimpleRun["positions"] = [];
-    let advanceWidth = 0;
-    for (const char of text) {
-      const glyph = font.glyphForCodePoint(char.codePointAt(0) ?? 0);
-      glyphs.push(glyph);
-      // A fresh object each time: pdfkit scales the positions it is given in place.
-      positions.push({ xAdvance: glyph.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 });
-      advanceWidth += glyph.advanceWidth;
-    }
-    return { glyphs, positions, advanceWidth };
-  };
-  Object.defineProperty(fast, "layout", {
-    value: (text: string, features?: unknown) =>
-      features === undefined && SIMPLE_TEXT.test(text) ? simpleLayout(text) : shape(text, features as never),
+/** How many shaped words each font keeps between documents. */
+const SHAPED_WORDS_KEPT = 20_000;
+
+function simpleRun(font: fontkit.Font, text: string): Run {
+  const glyphs: fontkit.Glyph[] = [];
+  const positions: Run["positions"] = [];
+  let advanceWidth = 0;
+  for (const char of text) {
+    const glyph = font.glyphForCodePoint(char.codePointAt(0) ?? 0);
+    glyphs.push(glyph);
+    // A fresh object each time: pdfkit scales the positions it is given in place.
+    positions.push({ xAdvance: glyph.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 });
+    advanceWidth += glyph.advanceWidth;
+  }
+  return { glyphs, positions, advanceWidth };
+}
+
+/**
+ * A fontkit font whose `layout`, which pdfkit calls for each word it sets, sets figures glyph by
+ * glyph (`SIMPLE_TEXT`, when the font needs no shaping for them) and answers other words from a
+ * cache of the words already shaped by any document of this process. pdfkit keeps its own cache
+ * per document only, so the labels, state names and words of the amount in words that every
+ * invoice prints would otherwise be shaped anew by each one. pdfkit scales the positions it is
+ * given in place, so each call gets fresh position objects.
+ */
+function withLayoutCache(font: fontkit.Font, figuresAreSimple: boolean): LayoutFont {
+  const cached: LayoutFont = Object.create(font);
+  const shaped = new Map<string, Run>();
+  Object.defineProperty(cached, "layout", {
+    value: (text: string, features?: unknown): Run => {
+      if (features !== undefined) return font.layout(text, features as never);
+      if (figuresAreSimple && SIMPLE_TEXT.test(text)) return simpleRun(font, text);
+      let run = shaped.get(text);
+      if (run === undefined) {
+        const { glyphs, positions, advanceWidth } = font.layout(text);
+        run = { glyphs, positions, advanceWidth };
+        if (shaped.size >= SHAPED_WORDS_KEPT) {
+          const oldest = shaped.keys().next();
+          if (!oldest.done) shaped.delete(oldest.value);
+        }
+        shaped.set(text, run);
+      }
+      return {
+        glyphs: run.glyphs.slice(),
+        positions: run.positions.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({
+          xAdvance,
+          yAdvance,
+          xOffset,
+          yOffset,
+        })),
+        advanceWidth: run.advanceWidth,
+      };
+    },
   });
-  return fast;
+  return cached;
 }
 
 export type FontSet = Readonly<Record<Script, Readonly<Record<FontWeight, LayoutFont>>>>;
@@ -86,12 +120,12 @@ export function loadFonts(): FontSet {
   const directory = fontDirectory();
   loaded = {
     latin: {
-      regular: withFastFigures(open(directory, FONT_FILES.latin.regular)),
-      bold: withFastFigures(open(directory, FONT_FILES.latin.bold)),
+      regular: withLayoutCache(open(directory, FONT_FILES.latin.regular), true),
+      bold: withLayoutCache(open(directory, FONT_FILES.latin.bold), true),
     },
     devanagari: {
-      regular: open(directory, FONT_FILES.devanagari.regular),
-      bold: open(directory, FONT_FILES.devanagari.bold),
+      regular: withLayoutCache(open(directory, FONT_FILES.devanagari.regular), false),
+      bold: withLayoutCache(open(directory, FONT_FILES.devanagari.bold), false),
     },
   };
   return loaded;

@@ -2,7 +2,7 @@ import PDFDocument from "pdfkit";
 import { loadFonts } from "./fonts.js";
 import { buildView, type Column, type DocumentView, type Party } from "./model.js";
 import { BASELINE, LEADING, Painter, type TextStyle } from "./painter.js";
-import { darkRuns, encodeQr } from "./qr.js";
+import { darkRects, encodeQr } from "./qr.js";
 import type { RenderDocumentInput } from "./types.js";
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -280,13 +280,15 @@ class Renderer {
   private qr(matrix: ReturnType<typeof encodeQr>, x: number, y: number, side: number): void {
     const module = side / (matrix.size + 2 * QR_QUIET_MODULES);
     const origin = QR_QUIET_MODULES * module;
-    const doc = this.doc;
     // A white square under the symbol keeps its quiet zone clear of anything drawn before.
     this.painter.rect(x, y, side, side, "#ffffff");
-    for (const run of darkRuns(matrix)) {
-      doc.rect(x + origin + run.x * module, y + origin + run.y * module, run.width * module, module);
-    }
-    doc.fillColor("#000000").fill();
+    // One path, written straight into the page's content in a coordinate system of modules (so
+    // every rectangle is in small integers): pdfkit's own coordinates, y downwards, scaled.
+    const n = (value: number) => String(Math.round(value * 10000) / 10000);
+    const ops: string[] = ["q", "0 g", `${n(module)} 0 0 ${n(module)} ${n(x + origin)} ${n(y + origin)} cm`];
+    for (const rect of darkRects(matrix)) ops.push(`${rect.x} ${rect.y} ${rect.width} ${rect.height} re`);
+    ops.push("f", "Q");
+    this.doc.addContent(ops.join("\n"));
     this.painter.reset();
   }
 

@@ -46,6 +46,6 @@ export const documents: Record<string, RenderDocumentInput> = {
   },
 };
 
-export function largeDocument(lines = 1000): RenderDocumentInput {
-  return { kind: "invoice", document: largeInvoice(lines), account, copy: "original" };
+export function largeDocument(lines = 1000, variant = 0): RenderDocumentInput {
+  return { kind: "invoice", document: largeInvoice(lines, variant), account, copy: "original" };
 }

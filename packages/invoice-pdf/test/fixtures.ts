@@ -731,26 +731,49 @@ const CATALOGUE: LineSpec[] = [
   },
 ];
 
-/** A 1,000-line invoice (the e-invoice limit), to test paging and time the renderer. */
-export function largeInvoice(lines = 1000): Invoice {
+/**
+ * A 1,000-line invoice (the e-invoice limit), to test paging and time the renderer; each `variant`
+ * has other quantities, descriptions and number, as another customer's order would.
+ */
+export function largeInvoice(lines = 1000, variant = 0): Invoice {
   const specs: LineSpec[] = [];
   for (let i = 0; i < lines; i++) {
     const base = CATALOGUE[i % CATALOGUE.length] as LineSpec;
+    const order = variant === 0 ? "" : ` (order ${variant})`;
     specs.push({
       ...base,
       sku: `${base.sku}-${i + 1}`,
-      description: `${base.description}, lot ${i + 1}`,
-      qty: base.qty + (i % 7),
+      description: `${base.description}, lot ${i + 1}${order}`,
+      qty: base.qty + ((i + variant) % 7),
     });
   }
   return makeInvoice({
     id: "inv_01jd4r5t6v7w8x9y0z1a2b3c99",
-    number: "INV/2026-27/0999",
+    number: variant === 0 ? "INV/2026-27/0999" : `INV/2026-27/${5000 + variant}`,
     date: "2026-11-28",
     party: parties.karnataka,
     lines: specs,
   });
 }
 
-/** A three-line invoice with an IRN: the benchmark's small document. */
-export const threeLineInvoice = intraStateInvoice;
+/**
+ * Three-line e-invoices like `intraStateInvoice`, each different (number, IRN and QR code, the
+ * customer's branch, descriptions, quantities), so that a benchmark renders what a server would
+ * and not the same words and figures over and over.
+ */
+export function threeLineInvoices(count: number): Invoice[] {
+  return Array.from({ length: count }, (_, i) =>
+    makeInvoice({
+      id: `inv_01jd4r5t6v7w8x9y0z1a2b${String(i).padStart(4, "0")}`,
+      number: `INV/2026-27/${1000 + i}`,
+      date: "2026-11-23",
+      party: { ...parties.karnataka, name: `${parties.karnataka.name} Branch ${i + 1}` },
+      lines: stationery.map((line, n) => ({
+        ...line,
+        description: `${line.description}, order ${7000 + i}`,
+        qty: line.qty + ((i + n) % 9),
+      })),
+      ackNo: String(132610000050000 + i),
+    }),
+  );
+}

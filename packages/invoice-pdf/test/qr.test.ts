@@ -2,6 +2,7 @@
  * The e-invoice QR symbol decodes to exactly the IRP's `signed_qr_code`: read from the matrix the
  * encoder makes (always), and from the page as Poppler rasterises it (where Poppler is installed).
  */
+import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
 import { encodeQr, renderDocumentPdf } from "../src/index.js";
 import type { Invoice, RenderDocumentInput } from "../src/types.js";
@@ -43,10 +44,50 @@ const longQr = signedQrCode({
   Padding: "x".repeat(700),
 });
 
+function signedQrCodeOf(document: Invoice): string {
+  return document.signed_qr_code ?? "";
+}
+
 /** Where the QR symbol sits on the first page: on the right, under the title. */
 const QR_AREA = { x: 400, y: 40, width: 195, height: 320 };
 
 describe("the QR symbol's encoding", () => {
+  it("is, module for module, the symbol the qrcode library makes when it picks the mask itself", {
+    timeout: 30_000,
+  }, () => {
+    // Deterministic texts of many lengths, so every version from small to 40 and both levels occur.
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.";
+    const texts = [signedQrCodeOf(intraStateInvoice), longQr];
+    // Lengths from 1 to 2,953 bytes reach every version from 1 (21 modules, one 32-bit word a
+    // line) to 40 (177 modules, six words), at both levels.
+    const lengths = [2331, 2332, 2953];
+    for (let length = 1; length <= 2953; length += length < 300 ? 5 : 37) lengths.push(length);
+    for (const length of lengths) {
+      texts.push(Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join(""));
+    }
+    const versions = new Set<number>();
+    for (const text of texts) {
+      const ours = encodeQr(text);
+      const theirs = QRCode.create([{ data: Buffer.from(text), mode: "byte" }], {
+        errorCorrectionLevel: ours.errorCorrectionLevel,
+      });
+      expect(ours.version, `version for ${text.length} bytes`).toBe(theirs.version);
+      expect(ours.maskPattern, `mask for ${text.length} bytes`).toBe(theirs.maskPattern);
+      const modules = (theirs.modules as unknown as { data: Uint8Array }).data;
+      expect(
+        Buffer.compare(Buffer.from(ours.modules), Buffer.from(modules)),
+        `modules for ${text.length} bytes`,
+      ).toBe(0);
+      versions.add(ours.version);
+    }
+    expect(versions.size).toBe(40);
+  });
+
   it("holds a real-length signed QR code at error correction M in a version a phone reads", () => {
     const text = intraStateInvoice.signed_qr_code ?? "";
     expect(text.length).toBeGreaterThan(900);
