@@ -30,6 +30,21 @@ export const documents: Record<string, RenderDocumentInput> = {
   "invoice-sez": { kind: "invoice", document: sezInvoice, account, copy: "triplicate" },
   "invoice-unregistered": { kind: "invoice", document: unregisteredInvoice, account, copy: "original" },
   "invoice-cess": { kind: "invoice", document: cessInvoice, account, copy: "original" },
+  "invoice-cancelled": {
+    kind: "invoice",
+    document: {
+      ...interStateInvoice,
+      status: "cancelled",
+      balance_due: 0,
+      cancellation: {
+        reason: "2",
+        remark: "Wrong quantity entered",
+        cancelled_at: "2026-11-23T09:20:00.000Z",
+      },
+    },
+    account,
+    copy: "original",
+  },
   "credit-note": {
     kind: "credit_note",
     document: creditNote,
