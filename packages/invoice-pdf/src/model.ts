@@ -57,6 +57,8 @@ export interface DocumentView {
   readonly title: string;
   readonly copyLabel: string;
   readonly number: string;
+  /** The document's date as printed. */
+  readonly date: string;
   readonly supplier: {
     readonly name: string;
     readonly tradeName: string | null;
@@ -414,6 +416,7 @@ export function buildView(input: RenderDocumentInput): DocumentView {
     title,
     copyLabel: COPY_LABELS[input.copy].toUpperCase(),
     number: document.number,
+    date: formatDate(document.date),
     supplier: supplier(account),
     particulars,
     einvoice: einvoiceOf(document),

@@ -322,11 +322,10 @@ class Renderer {
   private continuationHeader(): number {
     const p = this.painter;
     const view = this.view;
-    const date = view.particulars[1]?.[1] ?? "";
     const y = MARGIN;
     p.text(view.supplier.name, LEFT, y + 9 * BASELINE, { size: 9, weight: "bold" }, "left", WIDTH * 0.55);
     p.text(
-      `${view.title} ${view.number} dated ${date} (continued)`,
+      `${view.title} ${view.number} dated ${view.date} (continued)`,
       LEFT,
       y + 9 * BASELINE,
       { size: 8.5, weight: "bold" },

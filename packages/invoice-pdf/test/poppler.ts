@@ -77,3 +77,39 @@ export function decodeQr(raster: Raster): string | null {
   const found = jsQR(raster.data, raster.width, raster.height, { inversionAttempts: "dontInvert" });
   return found ? found.data : null;
 }
+
+export interface Word {
+  readonly page: number;
+  readonly xMin: number;
+  readonly yMin: number;
+  readonly xMax: number;
+  readonly yMax: number;
+  readonly text: string;
+}
+
+/** Every word with its box in points (pdftotext -bbox), pages counted from 1. */
+export function pdfWords(pdf: Uint8Array): Word[] {
+  const html = execFileSync("pdftotext", ["-bbox", "-enc", "UTF-8", "-", "-"], {
+    input: pdf,
+    maxBuffer: BIG,
+  }).toString("utf8");
+  const words: Word[] = [];
+  let page = 0;
+  for (const line of html.split("\n")) {
+    if (line.includes("<page ")) page++;
+    const match = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*)<\/word>/.exec(
+      line,
+    );
+    if (match) {
+      words.push({
+        page,
+        xMin: Number(match[1]),
+        yMin: Number(match[2]),
+        xMax: Number(match[3]),
+        yMax: Number(match[4]),
+        text: match[5] ?? "",
+      });
+    }
+  }
+  return words;
+}
