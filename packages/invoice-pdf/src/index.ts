@@ -16,7 +16,7 @@ export type { DocumentView } from "./model.js";
 export { buildView } from "./model.js";
 export type { QrMatrix } from "./qr.js";
 export { encodeQr } from "./qr.js";
-export { renderDocumentPdf } from "./render.js";
+export { documentFileName, preloadFonts, renderDocumentPdf } from "./render.js";
 export type {
   Account,
   CopyKind,

@@ -1,6 +1,6 @@
 /** What each document prints, before layout: particulars, columns, totals and statements. */
 import { describe, expect, it } from "vitest";
-import { buildView } from "../src/index.js";
+import { buildView, documentFileName } from "../src/index.js";
 import type { Account, Invoice } from "../src/types.js";
 import {
   account,
@@ -190,5 +190,16 @@ describe("buildView", () => {
       "United States (US)",
     ]);
     expect(particular(abroad, "Country of destination")).toBe("United States (US)");
+  });
+});
+
+describe("documentFileName", () => {
+  it("names the file after the document's number and the copy", () => {
+    expect(documentFileName({ document: intraStateInvoice, copy: "original" })).toBe(
+      "INV-2026-27-0001-original.pdf",
+    );
+    expect(documentFileName({ document: creditNote, copy: "triplicate" })).toBe(
+      "CN-2026-27-0001-triplicate.pdf",
+    );
   });
 });
