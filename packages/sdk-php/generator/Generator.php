@@ -422,11 +422,16 @@ final class Generator
 
         $returnDoc = $method['returnDoc'];
         $native = $returnDoc;
-        if ($returnDoc === 'void') {
-            $native = 'void';
-        } elseif ($returnDoc !== 'string') {
-            foreach (explode('|', $returnDoc) as $class) {
+        if ($returnDoc !== 'void' && $returnDoc !== 'string') {
+            $members = explode('|', $returnDoc);
+            foreach ($members as $class) {
                 $uses[Models::NS . '\\' . $class] = true;
+            }
+            // A union whose every member fixes its `object` may answer a kind added since: a BahiObject.
+            $open = array_filter($members, fn (string $class): bool => $this->models->classes[$class]['object'] === null);
+            if (count($members) > 1 && $open === []) {
+                $native = 'BahiObject';
+                $uses['Bahi\\BahiObject'] = true;
             }
         }
         if ($returnDoc !== 'void') {

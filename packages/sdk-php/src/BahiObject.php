@@ -88,8 +88,10 @@ class BahiObject implements \ArrayAccess, \JsonSerializable, \IteratorAggregate
     }
 
     /**
-     * The member of a union that a value is: the one whose `object` it names, else the first whose
-     * required fields it all has, else a plain BahiObject.
+     * The member of a union that a value is: the one whose `object` it names, else the first without a
+     * fixed `object` whose required fields it all has, else the first without a fixed `object`. When
+     * every member fixes its `object` and none matches (a kind added to the API since), a plain
+     * BahiObject.
      *
      * @param list<class-string<BahiObject>> $classes
      * @param array<string, mixed> $value
@@ -97,17 +99,20 @@ class BahiObject implements \ArrayAccess, \JsonSerializable, \IteratorAggregate
      */
     private static function pick(array $classes, array $value): string
     {
+        $open = [];
         foreach ($classes as $class) {
-            if ($class::OBJECT !== null && ($value['object'] ?? null) === $class::OBJECT) {
+            if ($class::OBJECT === null) {
+                $open[] = $class;
+            } elseif (($value['object'] ?? null) === $class::OBJECT) {
                 return $class;
             }
         }
-        foreach ($classes as $class) {
-            if ($class::OBJECT === null && array_diff($class::REQUIRED, array_keys($value)) === []) {
+        foreach ($open as $class) {
+            if (array_diff($class::REQUIRED, array_keys($value)) === []) {
                 return $class;
             }
         }
-        return self::class;
+        return $open[0] ?? self::class;
     }
 
     /**
