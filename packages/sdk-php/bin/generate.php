@@ -57,7 +57,7 @@ foreach (Generator::ownedDirectories() as $directory) {
 if ($check) {
     if ($stale !== []) {
         fwrite(STDERR, implode("\n", $stale) . "\n");
-        fwrite(STDERR, "The generated SDK is stale: run `php packages/sdk-php/bin/generate.php` and commit the result.\n");
+        fwrite(STDERR, "The generated SDK is stale: run `php packages/sdk-php/bin/generate.php`, commit the result.\n");
         exit(1);
     }
     echo count($files) . " generated files are up to date\n";

@@ -114,7 +114,7 @@ final class Models
             $types[] = $this->type($member, $suggestedName . (count($nonNull) > 1 ? (string) ($i + 1) : ''));
         }
         if (count($types) === 1) {
-            return ['spec' => $types[0]['spec'], 'doc' => $types[0]['doc'], 'nullable' => $nullable || $types[0]['nullable']];
+            return ['nullable' => $nullable || $types[0]['nullable']] + $types[0];
         }
         $classes = [];
         foreach ($types as $type) {

@@ -109,7 +109,9 @@ final class Php
             }
             $continuation = str_starts_with($line, '@') ? '    ' : '';
             foreach (explode("\n", rtrim(str_replace('*/', '*\/', $line))) as $sourceLine) {
-                $itemIndent = preg_match('/^(\s*[-*] |\s*\d+\. )/', $sourceLine, $m) === 1 ? str_repeat(' ', strlen($m[1])) : '';
+                // A list item's wrapped lines line up under its text.
+                $item = preg_match('/^(\s*[-*] |\s*\d+\. )/', $sourceLine, $m) === 1;
+                $itemIndent = $item ? str_repeat(' ', strlen($m[1])) : '';
                 foreach (self::wrap($sourceLine, $width, $continuation . $itemIndent) as $wrapped) {
                     $out[] = $wrapped;
                 }

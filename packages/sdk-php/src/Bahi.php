@@ -90,8 +90,8 @@ final class Bahi extends BaseClient
     public readonly Gstr1Service $gstr1;
 
     /**
-     * @param array<string, mixed> $options `api_key` (required), `base_url`, `max_retries`, `timeout`,
-     *     `connect_timeout`, `transport`: see BaseClient::__construct()
+     * @param array<string, mixed> $options `api_key` (required), `base_url`, `max_retries`,
+     *     `timeout`, `connect_timeout`, `transport`: see BaseClient::__construct()
      */
     public function __construct(array $options)
     {

@@ -21,7 +21,7 @@ abstract class BaseClient
 
     private const OPTIONS = ['api_key', 'base_url', 'max_retries', 'timeout', 'connect_timeout', 'transport', 'sleep'];
 
-    /** Whether the key is a live one (`sk_live_…`), a test one (`sk_test_…`), or null when its prefix does not say. */
+    /** Whether the key is a live one (`sk_live_…`), a test one (`sk_test_…`), or null when it does not say. */
     public readonly ?bool $livemode;
 
     private ApiClient $apiClient;
@@ -72,7 +72,11 @@ abstract class BaseClient
         if (!is_numeric($timeout) || $timeout <= 0 || !is_numeric($connectTimeout) || $connectTimeout <= 0) {
             throw new InvalidArgumentException('Bahi: timeout and connect_timeout are seconds, more than 0');
         }
-        $this->livemode = str_starts_with($apiKey, 'sk_live_') ? true : (str_starts_with($apiKey, 'sk_test_') ? false : null);
+        $this->livemode = match (true) {
+            str_starts_with($apiKey, 'sk_live_') => true,
+            str_starts_with($apiKey, 'sk_test_') => false,
+            default => null, // an OAuth or personal access token does not say
+        };
         $this->keyHint = strlen($apiKey) >= 24 ? substr($apiKey, 0, 8) . '…' . substr($apiKey, -4) : '…';
         $transport = $options['transport'] ?? new CurlTransport((float) $connectTimeout);
         $requestor = new Requestor($transport, $maxRetries, (float) $timeout, $options['sleep'] ?? null);

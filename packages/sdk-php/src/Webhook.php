@@ -114,8 +114,10 @@ final class Webhook
 
     private static function key(string $secret): string
     {
-        $encoded = str_starts_with($secret, self::SECRET_PREFIX) ? substr($secret, strlen(self::SECRET_PREFIX)) : $secret;
-        $key = base64_decode($encoded, true);
+        if (str_starts_with($secret, self::SECRET_PREFIX)) {
+            $secret = substr($secret, strlen(self::SECRET_PREFIX));
+        }
+        $key = base64_decode($secret, true);
         if ($key === false) {
             throw new WebhookVerificationException('Bahi: the webhook secret is not `whsec_` followed by base64');
         }

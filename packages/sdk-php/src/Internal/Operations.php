@@ -7,8 +7,9 @@ declare(strict_types=1);
 namespace Bahi\Internal;
 
 /**
- * Each operation of the contract: how to send it and how to read its answer. `numbers` marks where the
- * body has numbers (decimal strings there are sent as JSON numbers); `result` is how the answer is read.
+ * Each operation of the contract: how to send it and how to read its answer. `numbers` marks where
+ * the body has numbers (decimal strings there are sent as JSON numbers); `result` is how the answer
+ * is read.
  *
  * @internal
  */

@@ -26,7 +26,8 @@ final class ClientTest extends ClientTestCase
         self::assertSame('GET', $request->method);
         self::assertSame('https://bahi.test/v1/account', $request->url);
         self::assertSame('Bearer ' . self::KEY, $request->header('authorization'));
-        self::assertMatchesRegularExpression('~^bahi-php/0\.1\.0 \(PHP 8\.\d+\.\d+~', (string) $request->header('User-Agent'));
+        $userAgent = (string) $request->header('User-Agent');
+        self::assertMatchesRegularExpression('~^bahi-php/0\.1\.0 \(PHP 8\.\d+\.\d+~', $userAgent);
         self::assertStringStartsWith('bahi-php/' . BaseClient::VERSION . ' ', (string) $request->header('User-Agent'));
         self::assertSame('application/json', $request->header('Accept'));
         self::assertNull($request->body);
@@ -105,7 +106,10 @@ final class ClientTest extends ClientTestCase
     {
         $this->transport->queue(MockTransport::json(200, ['id' => 'x']));
         $this->client()->gstr1->retrieve('11/2026 ?#', ['format' => 'summary']);
-        self::assertSame('https://bahi.test/v1/gstr1/11%2F2026%20%3F%23?format=summary', $this->transport->lastRequest()->url);
+        self::assertSame(
+            'https://bahi.test/v1/gstr1/11%2F2026%20%3F%23?format=summary',
+            $this->transport->lastRequest()->url
+        );
         try {
             $this->client()->invoices->retrieve('');
             self::fail('an empty id would have listed the invoices');
@@ -117,8 +121,12 @@ final class ClientTest extends ClientTestCase
 
     public function testQueryValuesAreWrittenAsTheContractReadsThem(): void
     {
-        $this->transport->queue(MockTransport::json(200, ['object' => 'list', 'data' => [], 'has_more' => false, 'next_cursor' => null]));
-        $this->client()->products->list(['low_stock' => true, 'hsn_missing' => false, 'q' => 'pen & ink', 'limit' => 5, 'starting_after' => null]);
+        $this->transport->queue(
+            MockTransport::json(200, ['object' => 'list', 'data' => [], 'has_more' => false, 'next_cursor' => null])
+        );
+        $this->client()->products->list(
+            ['low_stock' => true, 'hsn_missing' => false, 'q' => 'pen & ink', 'limit' => 5, 'starting_after' => null]
+        );
         self::assertSame(
             'https://bahi.test/v1/products?low_stock=true&hsn_missing=false&q=pen%20%26%20ink&limit=5',
             $this->transport->lastRequest()->url
@@ -142,7 +150,9 @@ final class ClientTest extends ClientTestCase
 
     public function testTheProductImportUploadIsAMultipartForm(): void
     {
-        $this->transport->queue(MockTransport::json(202, ['id' => 'imp_1', 'object' => 'product_import', 'status' => 'queued']));
+        $this->transport->queue(
+            MockTransport::json(202, ['id' => 'imp_1', 'object' => 'product_import', 'status' => 'queued'])
+        );
         $csv = "SKU,Item Name,Price\nPEN-01,\"Ballpoint pen, blue\",99.99\n";
         $import = $this->client()->products->imports->create([
             'file' => Upload::fromString($csv, 'catalogue "v2".csv'),
@@ -151,7 +161,8 @@ final class ClientTest extends ClientTestCase
         self::assertSame('queued', $import->status);
         $request = $this->transport->lastRequest();
         self::assertSame('https://bahi.test/v1/products/imports', $request->url);
-        self::assertMatchesRegularExpression('~^multipart/form-data; boundary=(bahi-[0-9a-f]{32})$~', (string) $request->header('Content-Type'));
+        $contentType = (string) $request->header('Content-Type');
+        self::assertMatchesRegularExpression('~^multipart/form-data; boundary=(bahi-[0-9a-f]{32})$~', $contentType);
         $boundary = substr((string) $request->header('Content-Type'), strlen('multipart/form-data; boundary='));
         self::assertSame(
             "--$boundary\r\nContent-Disposition: form-data; name=\"file\"; filename=\"catalogue \\\"v2\\\".csv\"\r\n"
@@ -173,8 +184,10 @@ final class ClientTest extends ClientTestCase
             $stream = fopen($path, 'rb');
             $this->transport->queue(MockTransport::json(202, ['id' => 'imp_1']));
             $this->client()->products->imports->create(['file' => $stream]);
-            self::assertStringContainsString("filename=\"" . basename($path) . "\"\r\nContent-Type: application/vnd.openxml", (string) $this->transport->lastRequest()->body);
-            self::assertStringContainsString("PK\x03\x04 workbook bytes", (string) $this->transport->lastRequest()->body);
+            $body = (string) $this->transport->lastRequest()->body;
+            $part = 'filename="' . basename($path) . "\"\r\nContent-Type: application/vnd.openxml";
+            self::assertStringContainsString($part, $body);
+            self::assertStringContainsString("PK\x03\x04 workbook bytes", $body);
         } finally {
             unlink($path);
         }
@@ -193,10 +206,11 @@ final class ClientTest extends ClientTestCase
     public function testAUnionAnswerIsReadAsTheMemberItIs(): void
     {
         $this->transport->queue(
-            MockTransport::json(200, ['object' => 'gstr1_summary', 'period' => '112026', 'sections' => [], 'warnings' => []]),
-            MockTransport::json(200, ['gstin' => '29AABCU9603R1ZJ', 'fp' => '112026', 'version' => 'GST3.2.1', 'hash' => 'hash', 'b2b' => []])
+            MockTransport::json(200, ['object' => 'gstr1_summary', 'period' => '112026', 'sections' => []]),
+            MockTransport::json(200, ['gstin' => '29AABCU9603R1ZJ', 'fp' => '112026', 'b2b' => []])
         );
-        self::assertInstanceOf(Gstr1Summary::class, $this->client()->gstr1->retrieve('112026', ['format' => 'summary']));
+        $summary = $this->client()->gstr1->retrieve('112026', ['format' => 'summary']);
+        self::assertInstanceOf(Gstr1Summary::class, $summary);
         $portal = $this->client()->gstr1->retrieve('112026');
         self::assertInstanceOf(Gstr1Portal::class, $portal);
         self::assertSame('29AABCU9603R1ZJ', $portal->gstin);
@@ -204,7 +218,11 @@ final class ClientTest extends ClientTestCase
 
     public function testAnswersAreReadOnlyAndKeepTheirHttpAnswer(): void
     {
-        $this->transport->queue(MockTransport::json(201, ['id' => 'pty_1', 'object' => 'party', 'future_field' => ['a' => 1]], ['Idempotent-Replayed' => 'true']));
+        $this->transport->queue(MockTransport::json(
+            201,
+            ['id' => 'pty_1', 'object' => 'party', 'future_field' => ['a' => 1]],
+            ['Idempotent-Replayed' => 'true']
+        ));
         $party = $this->client()->parties->create(['name' => 'A']);
         self::assertInstanceOf(Party::class, $party);
         self::assertSame(['a' => 1], $party->future_field, 'fields added to the API since are kept');
@@ -237,6 +255,9 @@ final class ClientTest extends ClientTestCase
 
         $list = $bahi->invoices->list(['overdue' => true, 'limit' => 2]);
         self::assertSame('overdue=true&limit=2', $list->query);
-        self::assertSame("row,sku,reason\n3,STAPLER,\"price \"\"abc\"\" is not a number\"\n", $bahi->products->imports->retrieveErrors('imp_1'));
+        self::assertSame(
+            "row,sku,reason\n3,STAPLER,\"price \"\"abc\"\" is not a number\"\n",
+            $bahi->products->imports->retrieveErrors('imp_1')
+        );
     }
 }

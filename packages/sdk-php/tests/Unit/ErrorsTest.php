@@ -83,7 +83,8 @@ final class ErrorsTest extends ClientTestCase
         } catch (ValidationException $e) {
             $errors = $e->getErrors();
             self::assertContainsOnlyInstancesOf(FieldError::class, $errors);
-            self::assertSame(['/items/0/sku', '/items/2/sku'], array_map(static fn (FieldError $f) => $f->pointer, $errors));
+            $pointers = array_map(static fn (FieldError $f) => $f->pointer, $errors);
+            self::assertSame(['/items/0/sku', '/items/2/sku'], $pointers);
             self::assertSame('No product NOPE', $errors[1]->message);
             self::assertSame('k-1', $e->getIdempotencyKey(), 'the key to send the same create again with');
         }
@@ -119,7 +120,8 @@ final class ErrorsTest extends ClientTestCase
 
     public function testAnAnswerThatIsNotAProblemStillExplainsItself(): void
     {
-        $this->transport->queue(new Response(404, ['Content-Type' => 'text/html', 'X-Request-Id' => 'req_proxy'], '<h1>Not Found</h1>'));
+        $headers = ['Content-Type' => 'text/html', 'X-Request-Id' => 'req_proxy'];
+        $this->transport->queue(new Response(404, $headers, '<h1>Not Found</h1>'));
         try {
             $this->client()->invoices->retrieve('inv_1');
             self::fail('expected a NotFoundException');
@@ -130,7 +132,8 @@ final class ErrorsTest extends ClientTestCase
             self::assertNull($e->getProblem());
         }
         // JSON that does not say it is a problem is not typed as one.
-        $this->transport->queue(new Response(403, ['Content-Type' => 'application/json'], '{"code":"forbidden","title":"No"}'));
+        $json = '{"code":"forbidden","title":"No"}';
+        $this->transport->queue(new Response(403, ['Content-Type' => 'application/json'], $json));
         try {
             $this->client()->invoices->retrieve('inv_1');
             self::fail('expected a PermissionException');

@@ -21,7 +21,7 @@ final class GeneratorTest extends TestCase
         self::assertCount(151, $files);
         foreach ($files as $path => $contents) {
             self::assertFileExists(self::ROOT . "/$path");
-            self::assertSame($contents, file_get_contents(self::ROOT . "/$path"), "$path is stale: run bin/generate.php");
+            self::assertSame($contents, file_get_contents(self::ROOT . "/$path"), "$path is stale: run the generator");
         }
     }
 
@@ -45,7 +45,8 @@ final class GeneratorTest extends TestCase
                         continue;
                     }
                     $lines = file((string) $method->getFileName());
-                    $body = implode('', array_slice($lines, $method->getStartLine(), $method->getEndLine() - $method->getStartLine()));
+                    $length = $method->getEndLine() - $method->getStartLine();
+                    $body = implode('', array_slice($lines, $method->getStartLine(), $length));
                     preg_match("/->request\\('(\\w+)'/", $body, $m);
                     $methods["$path->{$method->getName()}"] = $m[1] ?? '?';
                 }
@@ -99,6 +100,23 @@ final class GeneratorTest extends TestCase
         }
     }
 
+    public function testTheReadmesTableOfResourcesIsTrue(): void
+    {
+        $methods = self::methods();
+        $readme = (string) file_get_contents(__DIR__ . '/../../README.md');
+        preg_match_all('/^\| `([\w>-]+)`\s*\|(.*)\|$/m', $readme, $rows, PREG_SET_ORDER);
+        self::assertCount(13, $rows);
+        $listed = [];
+        foreach ($rows as [, $property, $cell]) {
+            preg_match_all('/`(\w+)[`(]/', $cell, $names);
+            foreach ($names[1] as $name) {
+                self::assertArrayHasKey("$property->$name", $methods, "README names $property->$name");
+                $listed[] = "$property->$name";
+            }
+        }
+        self::assertEqualsCanonicalizing(array_keys($methods), $listed, 'the README lists every method');
+    }
+
     public function testTheBodysNumbersAreMarkedFromTheContract(): void
     {
         self::assertSame(
@@ -107,7 +125,10 @@ final class GeneratorTest extends TestCase
         );
         self::assertSame(
             ['price' => true, 'gst_rate' => true, 'cess_rate' => true, 'opening_stock' => true],
-            array_intersect_key(Operations::ALL['createProduct']['numbers'], ['price' => 1, 'gst_rate' => 1, 'cess_rate' => 1, 'opening_stock' => 1])
+            array_intersect_key(
+                Operations::ALL['createProduct']['numbers'],
+                ['price' => 1, 'gst_rate' => 1, 'cess_rate' => 1, 'opening_stock' => 1]
+            )
         );
         self::assertSame('multipart', Operations::ALL['createProductImport']['body']);
         self::assertSame('text', Operations::ALL['retrieveProductImportErrors']['result']);

@@ -91,7 +91,9 @@ final class MoneyTest extends ClientTestCase
     public function testWhatIsNotANumberIsSentAsGivenForTheServerToJudge(): void
     {
         $this->transport->queue(MockTransport::json(201, ['id' => 'prd_1', 'object' => 'product']));
-        $this->client()->products->create(['sku' => 'X', 'price' => 'abc', 'gst_rate' => '0.25', 'opening_stock' => '1e3']);
+        $this->client()->products->create(
+            ['sku' => 'X', 'price' => 'abc', 'gst_rate' => '0.25', 'opening_stock' => '1e3']
+        );
         self::assertSame(
             '{"sku":"X","price":"abc","gst_rate":0.25,"opening_stock":1e3}',
             $this->transport->lastRequest()->body
@@ -101,7 +103,10 @@ final class MoneyTest extends ClientTestCase
     public function testFloatsAreRefusedBeforeAnythingIsSent(): void
     {
         try {
-            $this->client()->invoices->create(['party_id' => 'pty_1', 'items' => [['sku' => 'PEN', 'qty' => 1, 'rate' => 0.1 + 0.2]]]);
+            $this->client()->invoices->create([
+                'party_id' => 'pty_1',
+                'items' => [['sku' => 'PEN', 'qty' => 1, 'rate' => 0.1 + 0.2]],
+            ]);
             self::fail('expected an InvalidArgumentException');
         } catch (InvalidArgumentException $e) {
             self::assertStringContainsString('/items/0/rate is a float', $e->getMessage());
@@ -113,13 +118,18 @@ final class MoneyTest extends ClientTestCase
     {
         $invoice = '{"id":"inv_1","object":"invoice","party_id":"pty_1",'
             . '"items":[{"sku":"PEN-01","qty":2.5,"rate":99999999999.99,"discount":0.10}]}';
-        $this->transport->queue(MockTransport::json(200, $invoice), MockTransport::json(201, ['id' => 'inv_2', 'object' => 'invoice']));
+        $this->transport->queue(
+            MockTransport::json(200, $invoice),
+            MockTransport::json(201, ['id' => 'inv_2', 'object' => 'invoice'])
+        );
         $client = $this->client();
         $first = $client->invoices->retrieve('inv_1');
         $item = $first->items[0];
         $client->invoices->create([
             'party_id' => $first->party_id,
-            'items' => [['sku' => $item->sku, 'qty' => $item->qty, 'rate' => $item->rate, 'discount' => $item->discount]],
+            'items' => [
+                ['sku' => $item->sku, 'qty' => $item->qty, 'rate' => $item->rate, 'discount' => $item->discount],
+            ],
         ]);
         self::assertSame(
             '{"party_id":"pty_1","items":[{"sku":"PEN-01","qty":2.5,"rate":99999999999.99,"discount":0.10}]}',
@@ -127,7 +137,10 @@ final class MoneyTest extends ClientTestCase
         );
         // A float would have lost it: 99999999999.99 is not a binary fraction.
         self::assertNotSame('99999999999.99', sprintf('%.17g', 99999999999.99));
-        self::assertSame(['sku' => 'PEN-01', 'qty' => '2.5', 'rate' => '99999999999.99', 'discount' => '0.10'], $item->toArray());
+        self::assertSame(
+            ['sku' => 'PEN-01', 'qty' => '2.5', 'rate' => '99999999999.99', 'discount' => '0.10'],
+            $item->toArray()
+        );
     }
 
     public function testExactOverTheWireWithTheCurlTransport(): void

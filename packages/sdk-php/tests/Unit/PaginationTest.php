@@ -95,10 +95,15 @@ final class PaginationTest extends ClientTestCase
 
     public function testAListUnderAnObjectKeepsItsPathAndADateCursor(): void
     {
-        $period = static fn (string $from) => ['object' => 'product_rate_period', 'valid_from' => $from, 'gst_rate' => 18, 'cess_rate' => 0];
+        $page = static fn (string $from, ?string $next) => MockTransport::json(200, [
+            'object' => 'list',
+            'data' => [['object' => 'product_rate_period', 'valid_from' => $from, 'gst_rate' => 18, 'cess_rate' => 0]],
+            'has_more' => $next !== null,
+            'next_cursor' => $next,
+        ]);
         $this->transport->queue(
-            MockTransport::json(200, ['object' => 'list', 'data' => [$period('2025-09-22')], 'has_more' => true, 'next_cursor' => '2025-09-22']),
-            MockTransport::json(200, ['object' => 'list', 'data' => [$period('2017-07-01')], 'has_more' => false, 'next_cursor' => null])
+            $page('2025-09-22', '2025-09-22'),
+            $page('2017-07-01', null)
         );
         $list = $this->client()->products->listRateHistory('prd_1', ['limit' => 1]);
         self::assertInstanceOf(ProductRatePeriodList::class, $list);

@@ -139,7 +139,8 @@ final class RetryTest extends ClientTestCase
         $this->client()->parties->create(['type' => 'customer', 'name' => 'Sharma Electronics']);
         $keys = array_map(static fn ($r) => $r->header('Idempotency-Key'), $this->transport->requests);
         self::assertCount(3, $keys);
-        self::assertMatchesRegularExpression('/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/', $keys[0]);
+        $uuid4 = '/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/';
+        self::assertMatchesRegularExpression($uuid4, $keys[0]);
         self::assertSame([$keys[0], $keys[0], $keys[0]], $keys);
         // The very same body each time.
         self::assertCount(1, array_unique(array_map(static fn ($r) => $r->body, $this->transport->requests)));
@@ -153,7 +154,8 @@ final class RetryTest extends ClientTestCase
         $client->parties->create(['name' => 'A']);
         $client->parties->create(['name' => 'A']);
         $client->parties->create(['name' => 'A'], ['idempotency_key' => 'order-42']);
-        [$first, $second, $third] = array_map(static fn ($r) => $r->header('Idempotency-Key'), $this->transport->requests);
+        $keys = array_map(static fn ($r) => $r->header('Idempotency-Key'), $this->transport->requests);
+        [$first, $second, $third] = $keys;
         self::assertNotSame($first, $second);
         self::assertSame('order-42', $third);
     }
@@ -170,7 +172,8 @@ final class RetryTest extends ClientTestCase
         $client->account->retrieve();
         $client->account->update(['trade_name' => 'Acme']);
         $client->webhooks->del('whk_1');
-        self::assertSame(['GET', 'GET', 'PATCH', 'DELETE'], array_map(static fn ($r) => $r->method, $this->transport->requests));
+        $methods = array_map(static fn ($r) => $r->method, $this->transport->requests);
+        self::assertSame(['GET', 'GET', 'PATCH', 'DELETE'], $methods);
         foreach ($this->transport->requests as $request) {
             self::assertNull($request->header('Idempotency-Key'), $request->method);
         }

@@ -106,7 +106,8 @@ final class SamplesTest extends TestCase
         $request = $transport->requests[0];
         $entry = Operations::ALL[$operationId];
         self::assertSame($entry['method'], $request->method);
-        $pattern = '~^https?://[^/]+' . preg_replace('/\\\\\{\w+\\\\\}/', '[^/?]+', preg_quote($entry['path'], '~')) . '(\?|$)~';
+        $path = preg_replace('/\\\\\{\w+\\\\\}/', '[^/?]+', preg_quote($entry['path'], '~'));
+        $pattern = '~^https?://[^/]+' . $path . '(\?|$)~';
         self::assertMatchesRegularExpression($pattern, $request->url, "the sample calls $operationId");
         $this->assertSendsTheExample($operation, $request);
     }
@@ -125,7 +126,7 @@ final class SamplesTest extends TestCase
         self::assertNotNull($request->body);
         // Decoded the exact way on both sides: "99.99" from the example is the number 99.99 on the wire.
         self::assertSame($example, Json::decode((string) $request->body));
-        self::assertDoesNotMatchRegularExpression('/"-?\d+\.\d+"/', (string) $request->body, 'no amount went out as a string');
+        self::assertDoesNotMatchRegularExpression('/"-?\d+\.\d+"/', (string) $request->body, 'an amount as a string');
     }
 
     /**
@@ -146,7 +147,7 @@ final class SamplesTest extends TestCase
             }
         }
         self::assertNotNull($example, "no example answer for {$operation['operationId']}");
-        $body = is_string($example) ? $example : json_encode($example, JSON_THROW_ON_ERROR | JSON_PRESERVE_ZERO_FRACTION);
+        $body = is_string($example) ? $example : json_encode($example, JSON_THROW_ON_ERROR);
         return new Response($status, ['Content-Type' => $type], $body);
     }
 

@@ -60,7 +60,8 @@ final class TimeoutTest extends ClientTestCase
     {
         // A port nobody listens on: connecting fails at once, before anything is sent.
         $socket = stream_socket_server('tcp://127.0.0.1:0');
-        $port = (int) substr((string) stream_socket_get_name($socket, false), strrpos((string) stream_socket_get_name($socket, false), ':') + 1);
+        $name = (string) stream_socket_get_name($socket, false);
+        $port = (int) substr($name, strrpos($name, ':') + 1);
         fclose($socket);
         $bahi = new Bahi([
             'api_key' => self::KEY,

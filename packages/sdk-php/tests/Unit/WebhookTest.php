@@ -61,20 +61,35 @@ final class WebhookTest extends TestCase
         self::assertSame('99.99', $event->data->object->items[0]->rate);
 
         $party = '{"id":"evt_2","object":"event","data":{"object":{"id":"pty_1","object":"party"}}}';
-        $event = Webhook::constructEvent($party, Webhook::sign($party, self::SECRET, 'evt_2', self::NOW), self::SECRET, 300, self::NOW);
+        $headers = Webhook::sign($party, self::SECRET, 'evt_2', self::NOW);
+        $event = Webhook::constructEvent($party, $headers, self::SECRET, 300, self::NOW);
         self::assertInstanceOf(Party::class, $event->data->object);
     }
 
     public function testHeadersInTheFormsPhpGivesThem(): void
     {
         $signed = Webhook::sign(self::event(), self::SECRET, 'evt_1', self::NOW);
+        [$id, $timestamp, $signature] = array_values($signed);
         $forms = [
-            'getallheaders()' => ['Webhook-Id' => 'evt_1', 'Webhook-Timestamp' => (string) self::NOW, 'Webhook-Signature' => $signed['webhook-signature']],
-            'PSR-7 getHeaders()' => ['webhook-id' => ['evt_1'], 'webhook-timestamp' => [(string) self::NOW], 'webhook-signature' => [$signed['webhook-signature']]],
-            '$_SERVER' => ['HTTP_WEBHOOK_ID' => 'evt_1', 'HTTP_WEBHOOK_TIMESTAMP' => (string) self::NOW, 'HTTP_WEBHOOK_SIGNATURE' => $signed['webhook-signature']],
+            'getallheaders()' => [
+                'Webhook-Id' => $id,
+                'Webhook-Timestamp' => $timestamp,
+                'Webhook-Signature' => $signature,
+            ],
+            'PSR-7 getHeaders()' => [
+                'webhook-id' => [$id],
+                'webhook-timestamp' => [$timestamp],
+                'webhook-signature' => [$signature],
+            ],
+            '$_SERVER' => [
+                'HTTP_WEBHOOK_ID' => $id,
+                'HTTP_WEBHOOK_TIMESTAMP' => $timestamp,
+                'HTTP_WEBHOOK_SIGNATURE' => $signature,
+            ],
         ];
         foreach ($forms as $form => $headers) {
-            self::assertSame('evt_1', Webhook::constructEvent(self::event(), $headers, self::SECRET, 300, self::NOW)->id, $form);
+            $event = Webhook::constructEvent(self::event(), $headers, self::SECRET, 300, self::NOW);
+            self::assertSame('evt_1', $event->id, $form);
         }
     }
 
