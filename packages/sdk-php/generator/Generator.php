@@ -30,7 +30,9 @@ final class Generator
     /** Verbs written differently in the SDK (`delete` is a reserved word in other SDKs: DESIGN.md). */
     private const VERBS = ['delete' => 'del'];
 
-    private const OPTS_DOC = '@param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts';
+    private const OPTS_DOC = '@param array{timeout?: float|int, max_retries?: int} $opts';
+    private const POST_OPTS_DOC =
+        '@param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts';
 
     private Models $models;
 
@@ -433,7 +435,8 @@ final class Generator
             $doc[] = '@param ' . $this->shapeDoc(['properties' => $properties], false) . ' $params the query';
         }
         $args[] = 'array $opts = []';
-        $doc[] = self::OPTS_DOC;
+        // Only a POST carries an Idempotency-Key.
+        $doc[] = $operation['method'] === 'POST' ? self::POST_OPTS_DOC : self::OPTS_DOC;
 
         $returnDoc = $method['returnDoc'];
         $native = $returnDoc;

@@ -49,15 +49,7 @@ final class ApiClient
     public function call(string $operationId, array $pathParams, ?array $params, array $opts): mixed
     {
         $op = Operations::ALL[$operationId] ?? throw new InvalidArgumentException("Bahi: no operation $operationId");
-        foreach (array_keys($opts) as $name) {
-            if (!in_array($name, self::OPTS, true)) {
-                throw new InvalidArgumentException(sprintf(
-                    'Bahi: unknown request option %s (use %s)',
-                    $name,
-                    implode(', ', self::OPTS)
-                ));
-            }
-        }
+        self::checkOpts($opts);
         $url = $this->baseUrl . preg_replace_callback(
             '/\{(\w+)\}/',
             static function (array $m) use ($pathParams, $operationId): string {
@@ -109,6 +101,27 @@ final class ApiClient
             ));
         }
         return $result;
+    }
+
+    /** @param array<string, mixed> $opts */
+    private static function checkOpts(array $opts): void
+    {
+        foreach (array_keys($opts) as $name) {
+            if (!in_array($name, self::OPTS, true)) {
+                throw new InvalidArgumentException(sprintf(
+                    'Bahi: unknown request option %s (use %s)',
+                    $name,
+                    implode(', ', self::OPTS)
+                ));
+            }
+        }
+        if (isset($opts['max_retries']) && (!is_int($opts['max_retries']) || $opts['max_retries'] < 0)) {
+            throw new InvalidArgumentException('Bahi: max_retries must be an int of 0 or more');
+        }
+        $timeout = $opts['timeout'] ?? 1;
+        if ((!is_int($timeout) && !is_float($timeout)) || $timeout <= 0) {
+            throw new InvalidArgumentException('Bahi: timeout is seconds, more than 0');
+        }
     }
 
     private function read(mixed $spec, Response $response): mixed

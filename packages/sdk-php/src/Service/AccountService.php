@@ -21,7 +21,7 @@ class AccountService extends AbstractService
      *
      * `GET /v1/account` (retrieveAccount), scope `account:read`.
      *
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return Account
      * @throws \Bahi\Exception\ApiException
      */
@@ -48,7 +48,7 @@ class AccountService extends AbstractService
      *     number_reset?: string,
      *     books_closed_through?: string|null,
      * } $params the body (AccountUpdate)
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return Account
      * @throws \Bahi\Exception\ApiException
      */

@@ -50,7 +50,7 @@ class ApiKeysService extends AbstractService
      *     limit?: int,
      *     starting_after?: string,
      * } $params the query
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return ApiKeyList
      * @throws \Bahi\Exception\ApiException
      */

@@ -72,7 +72,7 @@ class CreditNotesService extends AbstractService
      *     date_from?: string,
      *     date_to?: string,
      * } $params the query
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return CreditNoteList
      * @throws \Bahi\Exception\ApiException
      */
@@ -89,7 +89,7 @@ class CreditNotesService extends AbstractService
      * `GET /v1/credit_notes/{id}` (retrieveCreditNote), scope `credit_notes:read`.
      *
      * @param string $id The credit note's id.
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return CreditNote
      * @throws \Bahi\Exception\ApiException
      */
@@ -108,7 +108,7 @@ class CreditNotesService extends AbstractService
      * `GET /v1/credit_notes/{id}/einvoice` (retrieveCreditNoteEinvoice), scope `credit_notes:read`.
      *
      * @param string $id The credit note's id.
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return EInvoice
      * @throws \Bahi\Exception\ApiException
      */

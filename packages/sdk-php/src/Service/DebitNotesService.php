@@ -67,7 +67,7 @@ class DebitNotesService extends AbstractService
      *     date_from?: string,
      *     date_to?: string,
      * } $params the query
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return DebitNoteList
      * @throws \Bahi\Exception\ApiException
      */
@@ -84,7 +84,7 @@ class DebitNotesService extends AbstractService
      * `GET /v1/debit_notes/{id}` (retrieveDebitNote), scope `debit_notes:read`.
      *
      * @param string $id The debit note's id.
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return DebitNote
      * @throws \Bahi\Exception\ApiException
      */
@@ -103,7 +103,7 @@ class DebitNotesService extends AbstractService
      * `GET /v1/debit_notes/{id}/einvoice` (retrieveDebitNoteEinvoice), scope `debit_notes:read`.
      *
      * @param string $id The debit note's id.
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return EInvoice
      * @throws \Bahi\Exception\ApiException
      */

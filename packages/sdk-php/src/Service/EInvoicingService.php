@@ -33,7 +33,7 @@ class EInvoicingService extends AbstractService
      * `GET /v1/invoices/{id}/einvoice` (retrieveInvoiceEinvoice), scope `invoices:read`.
      *
      * @param string $id The invoice's id.
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return EInvoice
      * @throws \Bahi\Exception\ApiException
      */
@@ -52,7 +52,7 @@ class EInvoicingService extends AbstractService
      *
      * `GET /v1/einvoice/jwks` (retrieveEinvoiceJwks).
      *
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return EInvoiceJwks
      * @throws \Bahi\Exception\ApiException
      */

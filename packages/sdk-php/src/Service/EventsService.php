@@ -37,7 +37,7 @@ class EventsService extends AbstractService
      *     type?: string,
      *     created_gte?: string,
      * } $params the query
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return EventList
      * @throws \Bahi\Exception\ApiException
      */
@@ -55,7 +55,7 @@ class EventsService extends AbstractService
      * `GET /v1/events/{id}` (retrieveEvent), scope `events:read`.
      *
      * @param string $id The event's id.
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return Event
      * @throws \Bahi\Exception\ApiException
      */

@@ -34,7 +34,7 @@ class Gstr1Service extends AbstractService
      * @param array{
      *     format?: string,
      * } $params the query
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return Gstr1Portal|Gstr1Summary
      * @throws \Bahi\Exception\ApiException
      */

@@ -113,7 +113,7 @@ class InvoicesService extends AbstractService
      *     number?: string,
      *     overdue?: bool,
      * } $params the query
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return InvoiceList
      * @throws \Bahi\Exception\ApiException
      */
@@ -130,7 +130,7 @@ class InvoicesService extends AbstractService
      * `GET /v1/invoices/{id}` (retrieveInvoice), scope `invoices:read`.
      *
      * @param string $id The invoice's id.
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return Invoice
      * @throws \Bahi\Exception\ApiException
      */

@@ -69,7 +69,7 @@ class PartiesService extends AbstractService
      *     gstin?: string,
      *     q?: string,
      * } $params the query
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return PartyList
      * @throws \Bahi\Exception\ApiException
      */
@@ -87,7 +87,7 @@ class PartiesService extends AbstractService
      * `GET /v1/parties/{id}` (retrieveParty), scope `parties:read`.
      *
      * @param string $id The party's id.
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return Party
      * @throws \Bahi\Exception\ApiException
      */
@@ -123,7 +123,7 @@ class PartiesService extends AbstractService
      *     phone?: string|null,
      *     address?: array<string, mixed>|null,
      * } $params the body (PartyUpdate)
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return Party
      * @throws \Bahi\Exception\ApiException
      */

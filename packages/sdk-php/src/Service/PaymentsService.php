@@ -69,7 +69,7 @@ class PaymentsService extends AbstractService
      *     date_from?: string,
      *     date_to?: string,
      * } $params the query
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return PaymentList
      * @throws \Bahi\Exception\ApiException
      */
@@ -86,7 +86,7 @@ class PaymentsService extends AbstractService
      * `GET /v1/payments/{id}` (retrievePayment), scope `payments:read`.
      *
      * @param string $id The payment's id.
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return Payment
      * @throws \Bahi\Exception\ApiException
      */

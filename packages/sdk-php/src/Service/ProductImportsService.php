@@ -69,7 +69,7 @@ class ProductImportsService extends AbstractService
      * `GET /v1/products/imports/{id}` (retrieveProductImport), scope `products:read`.
      *
      * @param string $id The product import's id.
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return ProductImport
      * @throws \Bahi\Exception\ApiException
      */
@@ -94,7 +94,7 @@ class ProductImportsService extends AbstractService
      * `GET /v1/products/imports/{id}/errors.csv` (retrieveProductImportErrors), scope `products:read`.
      *
      * @param string $id The product import's id.
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return string
      * @throws \Bahi\Exception\ApiException
      */

@@ -94,7 +94,7 @@ class ProductsService extends AbstractService
      *     hsn_missing?: bool,
      *     low_stock?: bool,
      * } $params the query
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return ProductList
      * @throws \Bahi\Exception\ApiException
      */
@@ -112,7 +112,7 @@ class ProductsService extends AbstractService
      * `GET /v1/products/{id}` (retrieveProduct), scope `products:read`.
      *
      * @param string $id The product's id.
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return Product
      * @throws \Bahi\Exception\ApiException
      */
@@ -154,7 +154,7 @@ class ProductsService extends AbstractService
      *     allow_negative_stock?: bool,
      *     reorder_level?: numeric-string|int|null,
      * } $params the body (ProductUpdate)
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return Product
      * @throws \Bahi\Exception\ApiException
      */
@@ -208,7 +208,7 @@ class ProductsService extends AbstractService
      *     starting_after?: string,
      *     kind?: string,
      * } $params the query
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return StockMovementList
      * @throws \Bahi\Exception\ApiException
      */
@@ -245,7 +245,7 @@ class ProductsService extends AbstractService
      *     limit?: int,
      *     starting_after?: string,
      * } $params the query
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return ProductRatePeriodList
      * @throws \Bahi\Exception\ApiException
      */

@@ -83,7 +83,7 @@ class WebhooksService extends AbstractService
      *     limit?: int,
      *     starting_after?: string,
      * } $params the query
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return WebhookList
      * @throws \Bahi\Exception\ApiException
      */
@@ -101,7 +101,7 @@ class WebhooksService extends AbstractService
      * `GET /v1/webhooks/{id}` (retrieveWebhook), scope `webhooks:read`.
      *
      * @param string $id The webhook's id.
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return Webhook
      * @throws \Bahi\Exception\ApiException
      */
@@ -130,7 +130,7 @@ class WebhooksService extends AbstractService
      *     description?: string|null,
      *     enabled?: bool,
      * } $params the body (WebhookUpdate)
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return Webhook
      * @throws \Bahi\Exception\ApiException
      */
@@ -148,7 +148,7 @@ class WebhooksService extends AbstractService
      * `DELETE /v1/webhooks/{id}` (deleteWebhook), scope `webhooks:write`.
      *
      * @param string $id The webhook's id.
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return WebhookDeleted
      * @throws \Bahi\Exception\ApiException
      */
@@ -197,7 +197,7 @@ class WebhooksService extends AbstractService
      *     event_id?: string,
      *     status?: string,
      * } $params the query
-     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return WebhookDeliveryList
      * @throws \Bahi\Exception\ApiException
      */

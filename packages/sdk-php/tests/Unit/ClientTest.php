@@ -71,6 +71,18 @@ final class ClientTest extends ClientTestCase
         $this->client()->parties->create(['name' => 'A'], ['idempotencyKey' => 'k']);
     }
 
+    public function testRequestOptionsAreChecked(): void
+    {
+        foreach ([['max_retries' => -1], ['max_retries' => '2'], ['timeout' => 0], ['timeout' => '5']] as $opts) {
+            try {
+                $this->client()->account->retrieve($opts);
+                self::fail('expected an InvalidArgumentException for ' . json_encode($opts));
+            } catch (InvalidArgumentException) {
+            }
+        }
+        self::assertSame([], $this->transport->requests);
+    }
+
     public function testTheKeyNeverShowsInDumps(): void
     {
         $bahi = $this->client();
