@@ -1,0 +1,8 @@
+<?php
+
+require __DIR__ . '/vendor/autoload.php';
+
+$bahi = new \Bahi\Bahi(['api_key' => getenv('BAHI_API_KEY')]);
+
+$csv = $bahi->products->imports->retrieveErrors('imp_01jd5g7h9j1k3m5n7p9q1r3s5t');
+echo $csv;

@@ -1,0 +1,8 @@
+<?php
+
+require __DIR__ . '/vendor/autoload.php';
+
+$bahi = new \Bahi\Bahi(['api_key' => getenv('BAHI_API_KEY')]);
+
+$webhookWithSecret = $bahi->webhooks->rotateSecret('whk_01jd4z8x6v4t2s0r8q6p4n2m0k', ['overlap_seconds' => 86400]);
+echo $webhookWithSecret->id, ' ', $webhookWithSecret->status, PHP_EOL;
