@@ -7,16 +7,6 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 classpath="$here/conformance/target/classes:$(cat "$here/conformance/target/classpath.txt")"
 cd "$here/../.."
 
-# The contract's Account has no `livemode` and the server sends none, so the scenario's first step
-# cannot pass for any SDK; it still runs, reported as a known failure, until the contract has it.
-known=(--known-failure "the account answers in test mode")
-if [[ " $* " == *" --prism "* ]]; then
-  # Through Prism this machine makes about 85 requests a second, short of the 200 a second that
-  # trip the burst limit; the per-minute limit trips instead, whose Retry-After (about a minute) is
-  # more than the step allows. Without --prism the step runs and must pass.
-  known+=(--known-failure "a client that retries waits as Retry-After says, then succeeds")
-fi
-
 # shellcheck disable=SC2016 # expanded by the inner bash, which with-server.mjs starts
 exec node packages/conformance/with-server.mjs "$@" -- bash -c '
   set -euo pipefail
@@ -27,4 +17,4 @@ exec node packages/conformance/with-server.mjs "$@" -- bash -c '
   # 23 pens at Rs. 99.99 from Karnataka to Tamil Nadu: 2299.77 + 413.96 IGST, rounded to 2714.
   grep -q "taxable Rs. 2299.77, IGST Rs. 413.96, total Rs. 2714," <<<"$out"
   echo "quickstart: the README quick start ran as written"
-' "$classpath" "${known[@]}"
+'  "$classpath"

@@ -302,16 +302,20 @@ function runWebhook(array $step): void
     }
 }
 
-$baseUrl = env('BAHI_CONFORMANCE_BASE_URL');
-$client = static fn (string $key, array $options = []): Bahi
-    => new Bahi(['api_key' => $key, 'base_url' => $baseUrl] + $options);
-$clients = [
-    'main' => $client(env('BAHI_CONFORMANCE_API_KEY')),
-    'invalid_key' => $client('sk_test_' . substr(str_repeat(bin2hex(random_bytes(32)), 2), 0, 43)),
-    'restricted' => $client(env('BAHI_CONFORMANCE_RESTRICTED_KEY')),
-    'rate_limited_no_retries' => $client(env('BAHI_CONFORMANCE_RATE_LIMITED_KEY'), ['max_retries' => 0]),
-    'rate_limited' => $client(env('BAHI_CONFORMANCE_RATE_LIMITED_KEY'), ['max_retries' => 2]),
-];
+$clientsAt = static function (string $baseUrl): array {
+    $client = static fn (string $key, array $options = []): Bahi
+        => new Bahi(['api_key' => $key, 'base_url' => $baseUrl] + $options);
+    return [
+        'main' => $client(env('BAHI_CONFORMANCE_API_KEY')),
+        'invalid_key' => $client('sk_test_' . substr(str_repeat(bin2hex(random_bytes(32)), 2), 0, 43)),
+        'restricted' => $client(env('BAHI_CONFORMANCE_RESTRICTED_KEY')),
+        'rate_limited_no_retries' => $client(env('BAHI_CONFORMANCE_RATE_LIMITED_KEY'), ['max_retries' => 0]),
+        'rate_limited' => $client(env('BAHI_CONFORMANCE_RATE_LIMITED_KEY'), ['max_retries' => 2]),
+    ];
+};
+$clients = $clientsAt(env('BAHI_CONFORMANCE_BASE_URL'));
+// Steps marked `direct` reach the server itself, not Prism (see the scenario's README).
+$directClients = $clientsAt(getenv('BAHI_CONFORMANCE_DIRECT_URL') ?: env('BAHI_CONFORMANCE_BASE_URL'));
 $viaPrism = getenv('BAHI_CONFORMANCE_VIA_PRISM') === '1';
 $saved = ['run' => env('BAHI_CONFORMANCE_RUN')];
 $failed = 0;
@@ -325,7 +329,7 @@ foreach (readJson(env('BAHI_CONFORMANCE_SCENARIO'))['steps'] as $step) {
         if (isset($step['webhook'])) {
             runWebhook($step);
         } else {
-            $result = runCall($clients, $step, $saved);
+            $result = runCall(($step['direct'] ?? false) ? $directClients : $clients, $step, $saved);
             if (isset($step['save'])) {
                 $saved[$step['save']] = $result instanceof BahiObject ? $result->toArray() : $result;
             }

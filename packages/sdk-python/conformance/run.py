@@ -83,13 +83,19 @@ class Runner:
         # 43 characters after the prefix, as a real key has, that are no key.
         invalid = "sk_test_" + "0" * 43
         limited = env("BAHI_CONFORMANCE_RATE_LIMITED_KEY")
-        self.clients = {
-            "main": Bahi(api_key=env("BAHI_CONFORMANCE_API_KEY"), base_url=base_url),
-            "invalid_key": Bahi(api_key=invalid, base_url=base_url),
-            "restricted": Bahi(api_key=env("BAHI_CONFORMANCE_RESTRICTED_KEY"), base_url=base_url),
-            "rate_limited_no_retries": Bahi(api_key=limited, base_url=base_url, max_retries=0),
-            "rate_limited": Bahi(api_key=limited, base_url=base_url, max_retries=3),
-        }
+
+        def clients(url: str) -> dict[str, Bahi]:
+            return {
+                "main": Bahi(api_key=env("BAHI_CONFORMANCE_API_KEY"), base_url=url),
+                "invalid_key": Bahi(api_key=invalid, base_url=url),
+                "restricted": Bahi(api_key=env("BAHI_CONFORMANCE_RESTRICTED_KEY"), base_url=url),
+                "rate_limited_no_retries": Bahi(api_key=limited, base_url=url, max_retries=0),
+                "rate_limited": Bahi(api_key=limited, base_url=url, max_retries=3),
+            }
+
+        self.clients = clients(base_url)
+        # Steps marked `direct` reach the server itself, not Prism (see the scenario's README).
+        self.direct_clients = clients(os.environ.get("BAHI_CONFORMANCE_DIRECT_URL") or base_url)
         self.failures = 0
 
     # ${run} and ${name.path}; a string that is one whole reference takes the value's own type.
@@ -112,7 +118,8 @@ class Runner:
         return lookup(self.vars[name], path) if path else self.vars[name]
 
     def method(self, step: dict[str, Any]) -> Callable[..., Any]:
-        target: Any = self.clients[step.get("client", "main")]
+        clients = self.direct_clients if step.get("direct") else self.clients
+        target: Any = clients[step.get("client", "main")]
         for part in step["call"].split("."):
             target = getattr(target, part)
         return target  # type: ignore[no-any-return]

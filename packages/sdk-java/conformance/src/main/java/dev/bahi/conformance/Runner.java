@@ -69,6 +69,7 @@ public final class Runner {
 
   private final ObjectMapper mapper = Bahi.jsonMapper();
   private final Map<String, Bahi> clients = new HashMap<>();
+  private final Map<String, Bahi> directClients = new HashMap<>();
   private final Map<String, JsonNode> saved = new HashMap<>();
   private final String run;
   private final AtomicInteger calls = new AtomicInteger();
@@ -88,21 +89,29 @@ public final class Runner {
     String baseUrl = env("BAHI_CONFORMANCE_BASE_URL");
     this.run = env("BAHI_CONFORMANCE_RUN");
     this.viaPrism = "1".equals(System.getenv("BAHI_CONFORMANCE_VIA_PRISM"));
+    String direct = System.getenv("BAHI_CONFORMANCE_DIRECT_URL");
+    addClients(clients, baseUrl);
+    // Steps marked `direct` reach the server itself, not Prism (see the scenario's README).
+    addClients(directClients, direct == null || direct.isEmpty() ? baseUrl : direct);
+  }
+
+  private static void addClients(Map<String, Bahi> into, String baseUrl) {
     String apiKey = env("BAHI_CONFORMANCE_API_KEY");
     String rateLimited = env("BAHI_CONFORMANCE_RATE_LIMITED_KEY");
-    clients.put("main", Bahi.builder().apiKey(apiKey).baseUrl(baseUrl).build());
+    into.put("main", Bahi.builder().apiKey(apiKey).baseUrl(baseUrl).build());
     // sk_test_ and 43 characters that are no key.
     String unknown = "sk_test_" + "0".repeat(43);
-    clients.put("invalid_key", Bahi.builder().apiKey(unknown).baseUrl(baseUrl).build());
-    clients.put(
+    into.put("invalid_key", Bahi.builder().apiKey(unknown).baseUrl(baseUrl).build());
+    into.put(
         "restricted",
         Bahi.builder().apiKey(env("BAHI_CONFORMANCE_RESTRICTED_KEY")).baseUrl(baseUrl).build());
-    clients.put(
+    into.put(
         "rate_limited_no_retries",
         Bahi.builder().apiKey(rateLimited).baseUrl(baseUrl).maxRetries(0).build());
-    clients.put(
+    into.put(
         "rate_limited", Bahi.builder().apiKey(rateLimited).baseUrl(baseUrl).maxRetries(2).build());
   }
+
 
   /**
    * Runs the scenario. {@code --known-failure NAME} marks a step that fails through a fault of the
@@ -180,7 +189,8 @@ public final class Runner {
   // Calls.
 
   private void call(JsonNode step) throws Failure {
-    Bahi client = clients.get(step.path("client").asText("main"));
+    Map<String, Bahi> from = step.path("direct").asBoolean(false) ? directClients : clients;
+    Bahi client = from.get(step.path("client").asText("main"));
     if (client == null) throw new Failure("unknown client " + step.path("client"));
     JsonNode expect = step.path("expect");
     if (step.has("until_error")) {
