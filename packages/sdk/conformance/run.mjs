@@ -85,13 +85,19 @@ function methodOf(step) {
 }
 
 /** One call of the step, as the SDK takes it: path ids, then the body or query, then options. */
-function callOnce(step) {
+function called(step) {
   const args = substitute(step.args ?? []);
   const params = substitute(step.params);
   const options = step.idempotency_key ? { idempotencyKey: substitute(step.idempotency_key) } : undefined;
   const method = methodOf(step);
   if (step.call.endsWith(".retrieve") && params === undefined) return method(...args, options);
   return method(...args, params, options);
+}
+
+/** The call's answer; a list fetches nothing until used, so its answer is its first page. */
+async function callOnce(step) {
+  const result = called(step);
+  return step.call.endsWith(".list") ? result.page : result;
 }
 
 function checkFields(answer, fields) {
@@ -160,7 +166,7 @@ async function runCall(step) {
   }
   for (let i = 0; i < (step.repeat ?? 1); i++) {
     if (expect.list) {
-      const list = callOnce(step);
+      const list = called(step);
       const first = await list.page;
       const ids = [];
       for await (const item of list) ids.push(item.id);
