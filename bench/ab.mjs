@@ -5,7 +5,8 @@
 // BENCH_AB_CLIENTS; with BENCH_AB_KEYED=1 each under an Idempotency-Key of its own) and then
 // GET /v1/invoices/{id} (32 connections each), and prints each server's requests a second, p99 and
 // CPU per request (main thread apart) and its database's backends' CPU per request, with B's over A's.
-import { pathToFileURL } from "node:url";
+import { resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import {
   createDatabase,
   eachUnderItsOwnKey,
@@ -16,9 +17,16 @@ import {
   warmupSeconds,
 } from "./support.mjs";
 
-const otherRoot = process.env.BENCH_AB_OTHER;
-if (!otherRoot) throw new Error("BENCH_AB_OTHER must name the other checkout (built)");
+// BENCH_AB_OTHER=. measures this checkout against itself, each side with its own environment
+// (BENCH_AB_A_OFF and BENCH_AB_B_OFF: pieces of apps/api/src/speed to turn off, as BAHI_SPEED_OFF).
+if (!process.env.BENCH_AB_OTHER)
+  throw new Error("BENCH_AB_OTHER must name the other checkout (built), or . for this one");
+const otherRoot = resolve(fileURLToPath(new URL("..", import.meta.url)), process.env.BENCH_AB_OTHER);
 const other = await import(pathToFileURL(`${otherRoot}/bench/support.mjs`).href);
+const speedOff = (side) => {
+  const off = process.env[`BENCH_AB_${side}_OFF`];
+  return off ? { BAHI_SPEED_OFF: off } : {};
+};
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const createClients = Number(process.env.BENCH_AB_CLIENTS ?? 8);
@@ -28,8 +36,8 @@ const env = { BAHI_RATE_LIMIT: "off", BAHI_DB_POOL_SIZE: "20" };
 const databases = [await createDatabase(), await createDatabase()];
 const servers = [];
 try {
-  servers.push(await other.startApi({ ...env, DATABASE_URL: databases[0].url }));
-  servers.push(await startApi({ ...env, DATABASE_URL: databases[1].url }));
+  servers.push(await other.startApi({ ...env, ...speedOff("A"), DATABASE_URL: databases[0].url }));
+  servers.push(await startApi({ ...env, ...speedOff("B"), DATABASE_URL: databases[1].url }));
   const sides = [];
   for (const [i, api] of servers.entries()) {
     const sale = await seedInvoiceSale(api);
@@ -55,7 +63,11 @@ try {
     );
   // Unmeasured, so that both have compiled their hot code, opened their pools and numbered a series.
   await together("create", 8, warmupSeconds);
-  console.log(`A: ${otherRoot}; B: this checkout. ${duration} s a run, both servers loaded at once.`);
+  const sideName = (side, root) =>
+    `${root}${process.env[`BENCH_AB_${side}_OFF`] ? ` without ${process.env[`BENCH_AB_${side}_OFF`]}` : ""}`;
+  console.log(
+    `A: ${sideName("A", otherRoot)}; B: ${sideName("B", "this checkout")}. ${duration} s a run, both servers loaded at once.`,
+  );
   console.log(
     "round  load                    A req/s  B req/s  B/A   A p99  B p99   A main ms  B main ms  B/A   A CPU ms  B CPU ms  B/A   A PG ms  B PG ms  B/A",
   );

@@ -6,7 +6,7 @@ import { type AppEnv, requestLogger } from "./http/context.js";
 import type { RateLimiter } from "./http/rate-limit.js";
 import { addRequestHeaders, jsonResponse } from "./http/response.js";
 import { allowedMethods, mountOperations } from "./http/router.js";
-import { answersWithSecret, handlers, pointReads } from "./routes/index.js";
+import { answersWithSecret, commitsAlone, handlers, pointReads } from "./routes/index.js";
 import { authenticate } from "./services/accounts/authenticate.js";
 import type { Services } from "./services/index.js";
 import { newId } from "./values/ids.js";
@@ -98,7 +98,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   const routes = mountOperations(
     app,
-    { handlers, pointReads, answersWithSecret },
+    { handlers, pointReads, answersWithSecret, commitsAlone },
     {
       writes: { db, reads: services.pointReads, box: services.webhooks.box },
       reads: db,

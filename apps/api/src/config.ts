@@ -41,7 +41,13 @@ export interface Config {
   readonly webhookAllowedHosts: readonly string[];
   /** The key that seals webhook secrets; null: a key generated into the database. */
   readonly secretKey: Buffer | null;
+  /** Pieces of speed/ turned off, for A/B benchmarks (BAHI_SPEED_OFF); see speed/README.md. */
+  readonly speedOff: ReadonlySet<SpeedPiece>;
 }
+
+/** The pieces of speed/ that BAHI_SPEED_OFF can turn off, one at a time, to measure what each buys. */
+export const SPEED_PIECES = ["guessed-claims", "issued-invoices", "point-reads"] as const;
+export type SpeedPiece = (typeof SPEED_PIECES)[number];
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -150,6 +156,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${env.LOG_LEVEL}"`);
   }
+  const speedOff = (env.BAHI_SPEED_OFF ?? "").split(",").filter(Boolean);
+  for (const piece of speedOff.filter((p) => !(SPEED_PIECES as readonly string[]).includes(p))) {
+    problems.push(`BAHI_SPEED_OFF names pieces of speed/ (${SPEED_PIECES.join(", ")}), got "${piece}"`);
+  }
   const host = env.HOST || "127.0.0.1";
   if (!isHost(host)) {
     problems.push(`HOST must be an IP address or a host name, e.g. 0.0.0.0 or 127.0.0.1, got "${host}"`);
@@ -168,6 +178,7 @@ export function loadConfig(env: Env = process.env): Config {
     worker: choice("BAHI_WORKER", ["on", "off"] as const, "on"),
     webhookAllowedHosts: allowedHosts,
     secretKey,
+    speedOff: new Set(speedOff as SpeedPiece[]),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -7,6 +7,7 @@ import { type RunningServer, startServer } from "./server.js";
 import { ImportWorker } from "./services/imports/worker.js";
 import { AddressPolicy } from "./services/webhooks/address-policy.js";
 import { startWorker } from "./services/webhooks/worker.js";
+import { StatementLanes } from "./speed/lanes.js";
 import { StatisticsKeeper } from "./speed/statistics.js";
 import { settledWithin } from "./values/settled-within.js";
 
@@ -64,6 +65,8 @@ async function main(): Promise<void> {
       redisUrl: config.rateLimit === "redis" ? config.redisUrl : null,
       webhookPolicy: new AddressPolicy(config.webhookAllowedHosts),
       secretKey: config.secretKey,
+      speedOff: config.speedOff,
+      lanes: runtime.handle.sql ? new StatementLanes(runtime.handle.sql, config.poolSize) : null,
     });
   } catch (error) {
     await runtime.close();

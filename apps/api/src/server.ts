@@ -6,21 +6,23 @@ import { readDocsHtml } from "@bahi/docs";
 import { createAdaptorServer } from "@hono/node-server";
 import type { Logger } from "pino";
 import { createApp } from "./app.js";
+import type { SpeedPiece } from "./config.js";
 import type { Database } from "./db/client.js";
 import { IrpSandbox } from "./einvoice/sandbox.js";
 import { RateLimiter, type RateLimits } from "./http/rate-limit.js";
 import { SecretBox } from "./secrets/secret-box.js";
 import { KeyCache } from "./services/accounts/authenticate.js";
-import { ISSUED_NOTE_CACHE_CHARS } from "./services/notes/note-rules.js";
 import { AddressPolicy } from "./services/webhooks/address-policy.js";
 import { GuessedClaims } from "./speed/guessed-claims.js";
-import { IssuedInvoiceCache } from "./speed/issued-invoice-cache.js";
-import { JsonCache } from "./speed/json-cache.js";
+import { IssuedInvoices } from "./speed/issued-invoices.js";
+import type { StatementLanes } from "./speed/lanes.js";
 import { NumberGuesses } from "./speed/number-guesses.js";
 import { settledWithin } from "./values/settled-within.js";
 
 export interface ServerOptions {
   readonly db: Database;
+  /** Pool connections kept as lanes for invoice claims (speed/lanes.ts); by default none. */
+  readonly lanes?: StatementLanes | null;
   /** Where point reads are pipelined (DatabaseHandle's); by default `db`. */
   readonly pointReads?: Database;
   readonly logger: Logger;
@@ -35,6 +37,8 @@ export interface ServerOptions {
   readonly webhookPolicy?: AddressPolicy;
   /** BAHI_SECRET_KEY; by default a key generated into the database. */
   readonly secretKey?: Buffer | null;
+  /** Pieces of speed/ turned off (BAHI_SPEED_OFF), for A/B benchmarks; by default none. */
+  readonly speedOff?: ReadonlySet<SpeedPiece>;
 }
 
 export interface RunningServer {
@@ -60,6 +64,7 @@ async function rateLimiterFor(options: ServerOptions): Promise<RateLimiter | nul
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const rateLimiter = await rateLimiterFor(options);
   const irp = await IrpSandbox.open(options.db);
+  const off = options.speedOff ?? new Set();
   let stopping = false;
   const app = createApp({
     db: options.db,
@@ -67,10 +72,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       knownScopes,
       irp,
       keyCache: new KeyCache(),
-      claims: new GuessedClaims(new NumberGuesses()),
-      issuedInvoices: new IssuedInvoiceCache(),
-      issuedNotes: new JsonCache(ISSUED_NOTE_CACHE_CHARS),
-      pointReads: options.pointReads ?? options.db,
+      claims: off.has("guessed-claims")
+        ? null
+        : new GuessedClaims(new NumberGuesses(), options.lanes ?? null),
+      issuedInvoices: off.has("issued-invoices") ? null : new IssuedInvoices(),
+      pointReads: off.has("point-reads") ? options.db : (options.pointReads ?? options.db),
+      readsBeside:
+        off.has("point-reads") || !options.pointReads || options.pointReads === options.db
+          ? null
+          : options.pointReads,
       webhooks: {
         policy: options.webhookPolicy ?? new AddressPolicy(),
         box: await SecretBox.open(options.db, options.secretKey ?? null),

@@ -12,7 +12,7 @@ export {
   formatUnitPrice,
   groupIndian,
 } from "./format.js";
-export type { DocumentView } from "./model.js";
+export type { DocumentView } from "./model/document-view.js";
 export { buildView } from "./model.js";
 export type { QrMatrix } from "./qr.js";
 export { encodeQr } from "./qr.js";

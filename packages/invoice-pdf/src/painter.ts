@@ -1,6 +1,6 @@
 import type PDFDocument from "pdfkit";
 import { type FontSet, type FontWeight, type Script, splitRuns, type TextRun } from "./fonts.js";
-import type { Align } from "./model.js";
+import type { Align } from "./model/document-view.js";
 
 type Doc = InstanceType<typeof PDFDocument>;
 

@@ -56,3 +56,7 @@ export interface DebitNoteInput extends CommonInput {
 }
 
 export type RenderDocumentInput = InvoiceInput | CreditNoteInput | DebitNoteInput;
+
+/** Any of the three documents, and any of their lines. */
+export type AnyDocument = Invoice | CreditNote | DebitNote;
+export type AnyItem = Invoice["items"][number] | CreditNote["items"][number] | DebitNote["items"][number];

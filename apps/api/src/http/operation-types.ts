@@ -2,6 +2,7 @@ import type { operations } from "@bahi/contract";
 import type { Executor } from "../db/client.js";
 import type { Principal } from "../services/accounts/principal.js";
 import type { Services } from "../services/index.js";
+import type { WriteContext } from "../services/shared/writes.js";
 import type { JsonStream } from "../values/json-stream.js";
 import type { JsonText } from "../values/json-text.js";
 import type { Upload } from "../values/upload.js";
@@ -58,8 +59,13 @@ export interface HandlerContext {
   /** The caller; reading it in a public operation is a programming error and throws. */
   readonly principal: Principal;
   readonly requestId: string;
-  /** For a read, the pool (or a point read's connections); for a write, its one transaction. */
+  /**
+   * For a read, the pool (or a point read's connections); for a write, its one transaction (the pool
+   * for a write that commits alone: see `commitsAlone` in routes).
+   */
   readonly db: Executor;
+  /** For a write: its transaction, and how to ask for one when it commits alone (see runWrite). */
+  readonly write?: WriteContext;
   readonly services: Services;
   readonly now: Date;
   /**

@@ -4,7 +4,7 @@ import type { Context, Hono } from "hono";
 import type { Executor } from "../db/client.js";
 import { hasScopes, type Principal } from "../services/accounts/principal.js";
 import type { Services } from "../services/index.js";
-import { fingerprintOf, runWrite, type WriteDeps } from "../services/shared/writes.js";
+import { fingerprintOf, runWrite, type WriteContext, type WriteDeps } from "../services/shared/writes.js";
 import { JsonStream } from "../values/json-stream.js";
 import { JsonText } from "../values/json-text.js";
 import { ApiError, validationFailed } from "../values/problem.js";
@@ -155,10 +155,12 @@ export function mountOperations(
     handlers,
     pointReads,
     answersWithSecret,
+    commitsAlone,
   }: {
     handlers: Handlers;
     pointReads: ReadonlySet<OperationId>;
     answersWithSecret: ReadonlySet<OperationId>;
+    commitsAlone: ReadonlySet<OperationId>;
   },
   deps: RouterDeps,
   services: Services,
@@ -171,7 +173,11 @@ export function mountOperations(
     app.on(op.method, toHonoPath(op.path), async (c) => {
       const principal = principalOf(c, op);
       const input = await inputOf(c, op);
-      const context = (db: Executor, afterCommit: (effect: () => void) => void): HandlerContext => ({
+      const context = (
+        db: Executor,
+        afterCommit: (effect: () => void) => void,
+        write?: WriteContext,
+      ): HandlerContext => ({
         get principal(): Principal {
           if (!principal) throw new Error(`${op.operationId} is public and has no principal`);
           return principal;
@@ -181,6 +187,7 @@ export function mountOperations(
         services,
         now: new Date(),
         afterCommit,
+        ...(write ? { write } : {}),
       });
       if (op.method === "GET") {
         const reads = pointReads.has(op.operationId as OperationId) ? deps.pointReads : deps.reads;
@@ -210,8 +217,12 @@ export function mountOperations(
               ),
               holdsSecret,
             };
-      const { answer, replayed } = await runWrite(deps.writes, principal, keyed, ({ tx, afterCommit }) =>
-        handler(input, context(tx, afterCommit)),
+      const { answer, replayed } = await runWrite(
+        deps.writes,
+        principal,
+        keyed,
+        (write) => handler(input, context(write.tx ?? write.pool, write.afterCommit, write)),
+        { mayCommitAlone: commitsAlone.has(op.operationId as OperationId) },
       );
       return sendJson(c, answer, replayed ? { "Idempotent-Replayed": "true" } : {});
     });

@@ -1,6 +1,6 @@
 import type { components } from "@bahi/contract";
 import type { Handlers } from "../http/operation-types.js";
-import { createCreditNote, findCreditNoteJson, listCreditNotes } from "../services/notes/credit-notes.js";
+import { createCreditNote, findCreditNote, listCreditNotes } from "../services/notes/credit-notes.js";
 import { noteEinvoiceText } from "../services/notes/note-rules.js";
 import { pageQuery } from "../services/shared/pagination.js";
 import { JsonText } from "../values/json-text.js";
@@ -10,17 +10,13 @@ export const creditNoteHandlers: Handlers = {
     status: 201,
     body: await createCreditNote(db, principal, body, now, services.irp),
   }),
-  retrieveCreditNote: async ({ path }, { principal, db, services }) => ({
+  retrieveCreditNote: async ({ path }, { principal, db }) => ({
     status: 200,
-    body: new JsonText<components["schemas"]["CreditNote"]>(
-      await findCreditNoteJson(db, services.issuedNotes, principal, path.id),
-    ),
+    body: await findCreditNote(db, principal, path.id),
   }),
-  listCreditNotes: async ({ query }, { principal, db, services }) => ({
+  listCreditNotes: async ({ query }, { principal, db }) => ({
     status: 200,
-    body: new JsonText<components["schemas"]["CreditNoteList"]>(
-      await listCreditNotes(db, services.issuedNotes, principal, pageQuery(query)),
-    ),
+    body: await listCreditNotes(db, principal, pageQuery(query)),
   }),
   retrieveCreditNoteEinvoice: async ({ path }, { principal, db }) => ({
     status: 200,

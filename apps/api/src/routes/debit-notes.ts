@@ -1,6 +1,6 @@
 import type { components } from "@bahi/contract";
 import type { Handlers } from "../http/operation-types.js";
-import { createDebitNote, findDebitNoteJson, listDebitNotes } from "../services/notes/debit-notes.js";
+import { createDebitNote, findDebitNote, listDebitNotes } from "../services/notes/debit-notes.js";
 import { noteEinvoiceText } from "../services/notes/note-rules.js";
 import { pageQuery } from "../services/shared/pagination.js";
 import { JsonText } from "../values/json-text.js";
@@ -10,17 +10,13 @@ export const debitNoteHandlers: Handlers = {
     status: 201,
     body: await createDebitNote(db, principal, body, now, services.irp),
   }),
-  retrieveDebitNote: async ({ path }, { principal, db, services }) => ({
+  retrieveDebitNote: async ({ path }, { principal, db }) => ({
     status: 200,
-    body: new JsonText<components["schemas"]["DebitNote"]>(
-      await findDebitNoteJson(db, services.issuedNotes, principal, path.id),
-    ),
+    body: await findDebitNote(db, principal, path.id),
   }),
-  listDebitNotes: async ({ query }, { principal, db, services }) => ({
+  listDebitNotes: async ({ query }, { principal, db }) => ({
     status: 200,
-    body: new JsonText<components["schemas"]["DebitNoteList"]>(
-      await listDebitNotes(db, services.issuedNotes, principal, pageQuery(query)),
-    ),
+    body: await listDebitNotes(db, principal, pageQuery(query)),
   }),
   retrieveDebitNoteEinvoice: async ({ path }, { principal, db }) => ({
     status: 200,

@@ -29,6 +29,13 @@ export const handlers: Handlers = {
 };
 
 /**
+ * Writes that may commit alone when sent without an Idempotency-Key: runWrite hands them the pool, and
+ * they open a transaction only if they need one (an invoice create whose guessed number holds commits
+ * as one statement: speed/guessed-claims.ts).
+ */
+export const commitsAlone: ReadonlySet<OperationId> = new Set<OperationId>(["createInvoice"]);
+
+/**
  * Reads of one record by its id, each a fraction of a millisecond and never waiting for a lock: they
  * run on the connections where such reads are pipelined (POINT_READ_CONNECTIONS), not on the pool.
  * Lists, files and the GSTR-1 return stay on the pool, where a long read holds up no other.

@@ -1,31 +1,26 @@
-import type { components } from "@bahi/contract";
 import type { EInvoice } from "../einvoice/provider.js";
 import type { Handlers } from "../http/operation-types.js";
 import { cancelInvoice } from "../services/invoices/cancel.js";
 import { createInvoice } from "../services/invoices/create.js";
 import { listInvoices } from "../services/invoices/list.js";
-import { findInvoiceEinvoice, retrieveInvoiceJson } from "../services/invoices/read.js";
+import { findInvoiceEinvoice, retrieveInvoice } from "../services/invoices/read.js";
 import { recordShippingBill } from "../services/invoices/shipping-bills.js";
 import { pageQuery } from "../services/shared/pagination.js";
 import { JsonText } from "../values/json-text.js";
 import { ApiError } from "../values/problem.js";
 
 export const invoiceHandlers: Handlers = {
-  createInvoice: async ({ body }, { principal, db, services, now }) => ({
-    status: 201,
-    body: await createInvoice(db, principal, body, now, services),
-  }),
-  listInvoices: async ({ query }, { principal, db, services, now }) => ({
+  createInvoice: async ({ body }, { principal, write, services, now }) => {
+    if (!write) throw new Error("createInvoice is a write");
+    return { status: 201, body: await createInvoice(write, principal, body, now, services) };
+  },
+  listInvoices: async ({ query }, { principal, db, now }) => ({
     status: 200,
-    body: new JsonText<components["schemas"]["InvoiceList"]>(
-      await listInvoices(db, services.issuedInvoices, principal, pageQuery(query), now),
-    ),
+    body: await listInvoices(db, principal, pageQuery(query), now),
   }),
   retrieveInvoice: async ({ path }, { principal, db, services }) => ({
     status: 200,
-    body: new JsonText<components["schemas"]["Invoice"]>(
-      await retrieveInvoiceJson(db, services.issuedInvoices, principal, path.id),
-    ),
+    body: await retrieveInvoice(db, services.issuedInvoices, principal, path.id),
   }),
   cancelInvoice: async ({ path, body }, { principal, db, services, now }) => ({
     status: 200,

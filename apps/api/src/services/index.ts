@@ -1,8 +1,7 @@
 import type { Database } from "../db/client.js";
 import type { EInvoiceProvider } from "../einvoice/provider.js";
 import type { GuessedClaims } from "../speed/guessed-claims.js";
-import type { IssuedInvoiceCache } from "../speed/issued-invoice-cache.js";
-import type { JsonCache } from "../speed/json-cache.js";
+import type { IssuedInvoices } from "../speed/issued-invoices.js";
 import type { KeyCache } from "./accounts/authenticate.js";
 import type { WebhookDeps } from "./webhooks/subscriptions.js";
 
@@ -12,14 +11,17 @@ export interface Services {
   readonly knownScopes: ReadonlySet<string>;
   /** The Invoice Registration Portal: Bahi's sandbox, or a live GSP adapter. */
   readonly irp: EInvoiceProvider;
-  /** The unchanging part of the invoices this node has read (see IssuedInvoiceCache). */
-  readonly issuedInvoices: IssuedInvoiceCache;
-  /** The JSON of the credit and debit notes this node has read, which never change (see JsonCache). */
-  readonly issuedNotes: JsonCache<string>;
+  /** What never changes of the invoices this node has read (speed/issued-invoices.ts); null: none. */
+  readonly issuedInvoices: IssuedInvoices | null;
   /** Claims of guessed invoice numbers (speed/guessed-claims.ts); null: every invoice under the lock. */
   readonly claims: GuessedClaims | null;
   /** Connections where short reads are pipelined (POINT_READ_CONNECTIONS); on PGlite, the database. */
   readonly pointReads: Database;
+  /**
+   * The point reads' connections when a write may read beside its own transaction (facts read without
+   * a lock, on PostgreSQL); null on PGlite, whose one connection the transaction holds.
+   */
+  readonly readsBeside: Database | null;
   /** What this node knows of API keys; cleared when a key changes here. */
   readonly keyCache: KeyCache;
   /** Where webhooks may send, and the box their secrets are sealed in. */

@@ -1,6 +1,7 @@
 import type { components } from "@bahi/contract";
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
+import { isLockTimeout } from "../db/errors.js";
 import { byColumnName, rowsOf } from "../db/rows.js";
 import { invoiceItems, invoices } from "../db/schema.js";
 import type { EInvoiceProvider } from "../einvoice/provider.js";
@@ -26,9 +27,11 @@ import {
   seriesKey,
   seriesPeriod,
 } from "../services/shared/document-numbers.js";
+import type { WriteContext } from "../services/shared/writes.js";
 import type { JsonText } from "../values/json-text.js";
 import { ApiError } from "../values/problem.js";
 import { BuiltStatement, sendingOn } from "./built-statement.js";
+import { LANE_LOCK_TIMEOUT, type Lane, type StatementLanes, wroteNothingOnLane } from "./lanes.js";
 import type { Guess, NumberGuesses } from "./number-guesses.js";
 
 type Invoice = components["schemas"]["Invoice"];
@@ -71,7 +74,7 @@ type ClaimValue =
  * invoice, its lines and its event. The row and lines travel as JSON, so the statement's text is the
  * same for any number of lines, and it is turned into text once (BuiltStatement).
  */
-function claimStatement(): SQL {
+function claimStatement(onLane: boolean): SQL {
   const p = (name: ClaimValue) => sql.placeholder(name);
   const owner = { accountId: p("accountId"), livemode: p("livemode") };
   const claimed = sql`exists (select 1 from claimed)`;
@@ -94,7 +97,7 @@ function claimStatement(): SQL {
     at: p("eventAt"),
     deliveryIdStart: p("deliveryIdStart"),
   } as const;
-  return sql`with ${stockLockCtes(owner, wanted)},
+  return sql`with ${stockLockCtes(owner, wanted, onLane ? LANE_LOCK_TIMEOUT : undefined)},
       ${claimCtes(owner, { kind: "invoice", period: p("period"), seq: p("seq") }, claimable)},
       ${stockUpdateCtes(owner, cause, claimed)},
       invoice as (
@@ -111,11 +114,21 @@ function claimStatement(): SQL {
       select ${claimed} as claimed, m.* from (select 1) one left join (${MOVED_ROWS}) m on true`;
 }
 
-let builtClaim: BuiltStatement<ClaimValue> | undefined;
+/** The claim as text, built once for each shape: on a lane (which times out on locks) or not. */
+const builtClaims = new Map<boolean, BuiltStatement<ClaimValue>>();
+
+function builtClaim(onLane: boolean): BuiltStatement<ClaimValue> {
+  let built = builtClaims.get(onLane);
+  if (!built) {
+    built = new BuiltStatement(claimStatement(onLane));
+    builtClaims.set(onLane, built);
+  }
+  return built;
+}
 
 /** Sends the claim of the guessed number once the series' turn comes (see NumberGuesses). */
 async function writeIfClaimed(
-  tx: Executor,
+  { db, lane }: { db: Executor; lane: Lane | undefined },
   issue: Issue,
   period: string,
   guess: Guess,
@@ -124,31 +137,28 @@ async function writeIfClaimed(
   const { owner } = issue;
   const cause = causeOf({ kind: "invoice", sourceId: issue.id });
   const event = newEvent("invoice.created", invoice);
-  builtClaim ??= new BuiltStatement(claimStatement());
   // Bound before the turn and sent when it comes: the claims of a series follow one another, and
   // binding the statement (its JSON) would otherwise lengthen every step of that queue.
-  const send = sendingOn(
-    tx,
-    builtClaim.bind({
-      accountId: owner.accountId,
-      livemode: owner.livemode,
-      financialYear: row.financialYear,
-      number: row.number,
-      ...wantedOf(issue.draft.stockMoves),
-      causeKind: cause.kind,
-      causeReason: cause.reason,
-      causeNote: cause.note,
-      causeSource: cause.sourceId,
-      period,
-      seq: guess.seq,
-      row: JSON.stringify(byColumnName(invoices, row)),
-      lines: JSON.stringify(items.map((item) => byColumnName(invoiceItems, item))),
-      eventId: event.id,
-      eventData: event.data,
-      eventAt: event.at,
-      deliveryIdStart: event.deliveryIdStart,
-    }),
-  );
+  const query = builtClaim(lane !== undefined).bind({
+    accountId: owner.accountId,
+    livemode: owner.livemode,
+    financialYear: row.financialYear,
+    number: row.number,
+    ...wantedOf(issue.draft.stockMoves),
+    causeKind: cause.kind,
+    causeReason: cause.reason,
+    causeNote: cause.note,
+    causeSource: cause.sourceId,
+    period,
+    seq: guess.seq,
+    row: JSON.stringify(byColumnName(invoices, row)),
+    lines: JSON.stringify(items.map((item) => byColumnName(invoiceItems, item))),
+    eventId: event.id,
+    eventData: event.data,
+    eventAt: event.at,
+    deliveryIdStart: event.deliveryIdStart,
+  });
+  const send = lane ? lane.prepare(query) : sendingOn(db, query);
   await guess.turn;
   const answer = send();
   guess.sent();
@@ -162,13 +172,20 @@ async function writeIfClaimed(
  * this process (the sandbox), a create guesses the number it will get, signs under that number, and
  * claims it in one statement that writes the invoice only if the number is still next. A guess that
  * misses has written nothing: the create is then issued under the lock, as without this module.
- * Remove it by giving issueInvoice no `claims`: every invoice is then issued under the lock.
+ *
+ * A write that commits alone (no Idempotency-Key, no plan quota to count) sends its claim on the
+ * series' lane (lanes.ts): claims of a series are pipelined there and share commits. Any other
+ * sends it in its transaction. Remove this module by giving issueInvoice no `claims`: every invoice
+ * is then issued under the lock, in a transaction.
  */
 export class GuessedClaims {
-  constructor(private readonly guesses: NumberGuesses) {}
+  constructor(
+    private readonly guesses: NumberGuesses,
+    private readonly lanes: StatementLanes | null,
+  ) {}
 
   async issue(
-    tx: Executor,
+    write: WriteContext,
     issue: Issue,
     irp: EInvoiceProvider,
     underLock: () => Promise<{ document: InvoiceDocument; taken: DocumentNumber }>,
@@ -187,27 +204,66 @@ export class GuessedClaims {
         taker.release();
       }
     };
+    const alone = write.tx === null && !issue.quota;
+    const lane = alone ? (this.lanes?.laneOf(series) ?? null) : null;
     const last = issue.lastInSeries?.[period];
-    const guess = last === undefined ? null : await this.guesses.guess(series, last);
+    const guess = last === undefined ? null : await this.guesses.guess(series, last, lane !== null);
     const guessed = guess ? guessedNumber(issue, guess.seq) : null;
     if (!guess || !guessed) {
       guess?.done(false);
       return taking();
     }
-    let written: Awaited<ReturnType<typeof writeIfClaimed>> | undefined;
-    let document: InvoiceDocument;
-    try {
-      document = await registeredUnder(issue, irp, guessed);
-      written = await writeIfClaimed(tx, issue, period, guess, document);
-    } finally {
-      guess.done(written?.claimed === true);
+    const claim = async (db: Executor, onLane: Lane | undefined): Promise<JsonText<Invoice> | null> => {
+      let written: Awaited<ReturnType<typeof writeIfClaimed>> | undefined;
+      let document: InvoiceDocument;
+      try {
+        document = await registeredUnder(issue, irp, guessed);
+        written = await writeIfClaimed({ db, lane: onLane }, issue, period, guess, document);
+      } finally {
+        guess.done(written?.claimed === true);
+      }
+      if (!written.claimed) return null;
+      await settleStockMoves(db, owner, draft.stockMoves, written.moved, {
+        kind: "invoice",
+        sourceId: issue.id,
+      });
+      await issue.checkQuota(db, true);
+      return document.invoice;
+    };
+    if (!alone) {
+      // A transaction that fails to begin never claims, which gives the guess up: the claims after it
+      // would wait for its answer for ever.
+      let begun = false;
+      try {
+        const claimed = await write.transaction((tx) => {
+          begun = true;
+          return claim(tx, undefined);
+        });
+        return claimed ?? taking();
+      } finally {
+        if (!begun) guess.done(false);
+      }
     }
-    if (!written.claimed) return taking();
-    await settleStockMoves(tx, owner, draft.stockMoves, written.moved, {
-      kind: "invoice",
-      sourceId: issue.id,
-    });
-    await issue.checkQuota(tx, true);
-    return document.invoice;
+    const opened = lane
+      ? await lane.catch((error: unknown) => {
+          guess.done(false);
+          throw error;
+        })
+      : undefined;
+    let invoice: JsonText<Invoice> | null;
+    try {
+      invoice = await claim(write.pool, opened);
+    } catch (error) {
+      // A claim that waited too long on its lane for a lock, found the lane closed or was rolled back
+      // with another claim of its batch wrote nothing: it takes the locked path, which waits on a
+      // connection of its own. Any other failure retires the lane it was sent on.
+      const laneGaveUp = opened !== undefined && (isLockTimeout(error) || wroteNothingOnLane(error));
+      if (!laneGaveUp) {
+        if (opened) this.lanes?.drop(opened);
+        throw error;
+      }
+      invoice = null;
+    }
+    return invoice ?? taking();
   }
 }

@@ -4,6 +4,7 @@ import { pino } from "pino";
 import { expect } from "vitest";
 import type { RateLimits } from "../../src/http/rate-limit.js";
 import { type ServerOptions, startServer } from "../../src/server.js";
+import { StatementLanes } from "../../src/speed/lanes.js";
 import { createTestDatabase, type TestDatabase } from "./database.js";
 import { recordAnswer } from "./status-coverage.js";
 
@@ -26,6 +27,8 @@ export interface CallResult<T = Record<string, any>> {
 export interface TestApi {
   readonly url: string;
   readonly database: TestDatabase;
+  /** The server's lanes for invoice claims (speed/lanes.ts); null on PGlite. */
+  readonly lanes: StatementLanes | null;
   /** Calls an operation of the spec and asserts that the answer conforms to the spec. */
   call<T = Record<string, any>>(operationId: string, options?: CallOptions): Promise<CallResult<T>>;
   /** A request outside the spec's operations (unknown routes, wrong methods, health). */
@@ -86,8 +89,11 @@ export async function startTestApi({
   Pick<ServerOptions, "webhookPolicy" | "redisUrl" | "logger">
 > = {}): Promise<TestApi> {
   const database = await createTestDatabase(poolSize);
+  const { sql } = database.handle;
+  const lanes = sql ? new StatementLanes(sql, poolSize ?? 10) : null;
   const server = await startServer({
     db: database.handle.db,
+    lanes,
     pointReads: database.handle.pointReads,
     logger: options.logger ?? pino({ level: "silent" }),
     port: 0,
@@ -98,6 +104,7 @@ export async function startTestApi({
   return {
     url: server.url,
     database,
+    lanes,
     call: (operationId, options) => callOperation(server.url, operationId, options),
     async fetch(path, init) {
       const result = await read(await fetch(new URL(path, server.url), init));
@@ -108,6 +115,7 @@ export async function startTestApi({
     },
     async close() {
       await server.close(1_000);
+      await lanes?.close();
       await database.drop();
     },
   };

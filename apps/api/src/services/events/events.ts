@@ -3,12 +3,11 @@ import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { events } from "../../db/schema.js";
 import type { Bindable } from "../../speed/built-statement.js";
-import { instant } from "../../speed/json-sql.js";
 import { firstIdAt, ID_PREFIXES, newId, timeOfId } from "../../values/ids.js";
 import { type JsonText, jsonOf } from "../../values/json-text.js";
 import { notFound } from "../../values/problem.js";
 import { type Owner, ownedBy, ownedRow } from "../shared/owner.js";
-import { type ListQuery, pageJson, pageOf } from "../shared/pagination.js";
+import { type ListQuery, type Page, pageOf } from "../shared/pagination.js";
 
 export type EventType = components["schemas"]["EventType"];
 type Event = components["schemas"]["Event"];
@@ -120,18 +119,6 @@ export async function recordEvents(
     for key share of w`);
 }
 
-/**
- * An event as JSON text, written by PostgreSQL key for key as `toEvent` writes it (the webhooks'
- * bodies): a page of events, each holding its document, then costs Node no parsing of the stored
- * document and no serialising of it again.
- */
-const eventJsonColumns = {
-  id: events.id,
-  json: sql<string>`json_build_object('id', ${events.id}, 'object', 'event', 'livemode', ${events.livemode},
-    'type', ${events.type}, 'created_at', ${instant(events.createdAt)},
-    'data', json_build_object('object', ${events.data} -> 'object'))::text`,
-};
-
 export function toEvent(row: EventRow): Event {
   return {
     id: row.id,
@@ -143,15 +130,15 @@ export function toEvent(row: EventRow): Event {
   };
 }
 
-/** GET /v1/events/{id}: the Event as JSON text (see eventJsonColumns). */
-export async function findEventJson(db: Executor, owner: Owner, id: string, now: Date): Promise<string> {
+/** GET /v1/events/{id}: an event within its EVENT_RETENTION_DAYS. */
+export async function findEvent(db: Executor, owner: Owner, id: string, now: Date): Promise<Event> {
   const [row] = await db
-    .select(eventJsonColumns)
+    .select()
     .from(events)
     .where(and(ownedRow(events, owner, id), gte(events.createdAt, retentionStart(now))))
     .limit(1);
   if (!row) throw notFound("event", id);
-  return row.json;
+  return toEvent(row);
 }
 
 export type EventFilters = ListQuery<"listEvents">;
@@ -162,7 +149,7 @@ export async function listEvents(
   owner: Owner,
   filters: EventFilters,
   now: Date,
-): Promise<string> {
+): Promise<Page<Event>> {
   const retained = retentionStart(now);
   const requested = filters.created_gte ? Date.parse(filters.created_gte) : 0;
   const from = new Date(Math.max(requested, retained.getTime()));
@@ -172,14 +159,11 @@ export async function listEvents(
     filters.type ? eq(events.type, filters.type) : undefined,
   ];
   const rows = await db
-    .select(eventJsonColumns)
+    .select()
     .from(events)
     .where(ownedBy(events, owner, ...conditions))
     .orderBy(desc(events.id))
     .limit(filters.limit + 1);
   const page = pageOf(rows, filters.limit);
-  return pageJson(
-    page,
-    page.data.map((row) => row.json),
-  );
+  return { ...page, data: page.data.map(toEvent) };
 }

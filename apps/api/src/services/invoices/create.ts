@@ -1,13 +1,13 @@
 import type { components } from "@bahi/contract";
 import { draftInvoice } from "@bahi/gst";
-import type { Executor } from "../../db/client.js";
 import { newId } from "../../values/ids.js";
 import type { JsonText } from "../../values/json-text.js";
 import { ApiError, field } from "../../values/problem.js";
-import { checkLiveInvoiceQuota } from "../accounts/plans.js";
+import { checkLiveInvoiceQuota, liveInvoiceQuota } from "../accounts/plans.js";
 import { refuseShortageAsRead } from "../catalogue/stock.js";
 import type { Owner } from "../shared/owner.js";
 import { draftOrRefuse } from "../shared/refusals.js";
+import type { WriteContext } from "../shared/writes.js";
 import { readInvoiceFacts } from "./facts.js";
 import { type IssueDeps, issueInvoice } from "./issue.js";
 
@@ -31,19 +31,21 @@ function withStockLines(error: unknown, request: InvoiceCreate): unknown {
  * figure), then numbers, registers and writes it in the request's transaction.
  */
 export async function createInvoice(
-  tx: Executor,
+  write: WriteContext,
   owner: Owner,
   request: InvoiceCreate,
   now: Date,
   deps: IssueDeps,
 ): Promise<JsonText<Invoice>> {
-  const { account, facts, productRows, lastInSeries } = await readInvoiceFacts(tx, owner, request, now);
+  // The facts are read without a lock, so beside the transaction when there is a connection for it.
+  const reads = deps.readsBeside ?? write.tx ?? write.pool;
+  const { account, facts, productRows, lastInSeries } = await readInvoiceFacts(reads, owner, request, now);
   const draft = draftOrRefuse(draftInvoice(facts, request, now));
   try {
     // A sale of stock already gone costs no lock and no number.
     refuseShortageAsRead(draft.stockMoves, new Map(productRows.map((row) => [row.id, row])));
     return await issueInvoice(
-      tx,
+      write,
       {
         owner,
         id: newId("invoice"),
@@ -51,6 +53,7 @@ export async function createInvoice(
         policy: { format: account.invoiceNumberFormat, reset: account.numberReset },
         now,
         lastInSeries,
+        quota: liveInvoiceQuota(owner, account) !== null,
         checkQuota: (executor, counted) => checkLiveInvoiceQuota(executor, owner, account, now, counted),
       },
       deps,

@@ -30,7 +30,39 @@ export function settlementStatus(row: Settlement): "issued" | "partially_paid" |
   return settled > 0n ? "partially_paid" : "issued";
 }
 
+/** What payments, notes, a shipping bill and a cancellation change of an invoice once it is issued. */
+export type InvoiceState = Pick<
+  Invoice,
+  | "status"
+  | "amount_debited"
+  | "amount_paid"
+  | "amount_credited"
+  | "balance_due"
+  | "shipping_bill"
+  | "cancellation"
+>;
+
+export type InvoiceStateRow = Pick<
+  InvoiceRow,
+  "status" | "total" | "amountDebited" | "amountPaid" | "amountCredited" | "shippingBill" | "cancellation"
+>;
+
+/** The fields of an invoice that change after it is issued, as toInvoice writes them. */
+export function invoiceState(row: InvoiceStateRow): InvoiceState {
+  return {
+    status: row.status,
+    amount_debited: rupees(row.amountDebited),
+    amount_paid: rupees(row.amountPaid),
+    amount_credited: rupees(row.amountCredited),
+    balance_due: row.status === "cancelled" ? 0 : toRupees(balanceOf(row)),
+    shipping_bill: row.shippingBill as Invoice["shipping_bill"],
+    cancellation: row.cancellation as Invoice["cancellation"],
+  };
+}
+
+/** An invoice as the API answers it: every answer of an invoice is built here. */
 export function toInvoice(row: Omit<InvoiceRow, "einvoice">, items: readonly InvoiceItemRow[]): Invoice {
+  const state = invoiceState(row);
   return {
     id: row.id,
     object: "invoice",
@@ -38,7 +70,7 @@ export function toInvoice(row: Omit<InvoiceRow, "einvoice">, items: readonly Inv
     number: row.number,
     date: row.date,
     due_date: row.dueDate,
-    status: row.status,
+    status: state.status,
     party_id: row.partyId,
     party: row.party as Invoice["party"],
     ship_to: row.shipTo as Invoice["ship_to"],
@@ -56,14 +88,14 @@ export function toInvoice(row: Omit<InvoiceRow, "einvoice">, items: readonly Inv
       ...lineTax(item),
     })),
     ...documentTotals(row),
-    amount_debited: rupees(row.amountDebited),
-    amount_paid: rupees(row.amountPaid),
-    amount_credited: rupees(row.amountCredited),
-    balance_due: row.status === "cancelled" ? 0 : toRupees(balanceOf(row)),
+    amount_debited: state.amount_debited,
+    amount_paid: state.amount_paid,
+    amount_credited: state.amount_credited,
+    balance_due: state.balance_due,
     sgst_label: row.sgstLabel,
     ...documentRegistration(row),
-    shipping_bill: row.shippingBill as Invoice["shipping_bill"],
-    cancellation: row.cancellation as Invoice["cancellation"],
+    shipping_bill: state.shipping_bill,
+    cancellation: state.cancellation,
     notes: row.notes,
     created_at: row.createdAt.toISOString(),
   };

@@ -9,6 +9,7 @@ import { applyStockMovements } from "../catalogue/stock.js";
 import { recordEvent } from "../events/events.js";
 import { type DocumentNumber, type NumberingPolicy, nextDocumentNumber } from "../shared/document-numbers.js";
 import type { Owner } from "../shared/owner.js";
+import type { WriteContext } from "../shared/writes.js";
 import { type InvoiceDocument, invoiceDocument } from "./rows.js";
 
 type Invoice = components["schemas"]["Invoice"];
@@ -22,12 +23,16 @@ export interface Issue {
   readonly now: Date;
   /** The series' last numbers as read with the facts, by period. */
   readonly lastInSeries: Readonly<Record<string, number>> | null;
+  /** Whether a plan's quota counts this invoice, in its transaction (live invoices on the free plan). */
+  readonly quota: boolean;
   /** Refuses the invoice if the plan's quota is spent; `counted` when it is already written. */
   readonly checkQuota: (tx: Executor, counted: boolean) => Promise<void>;
 }
 
 export interface IssueDeps {
   readonly irp: EInvoiceProvider;
+  /** Where the create's facts are read beside its transaction (null: in it). */
+  readonly readsBeside: Executor | null;
   /** Claims of guessed numbers (speed/), or null to number every invoice under the lock. */
   readonly claims: GuessedClaims | null;
 }
@@ -73,14 +78,18 @@ export async function issueUnderLock(
 }
 
 /**
- * Numbers, registers and writes the invoice in the request's transaction. Where a number can be
- * guessed (speed/guessed-claims.ts), the invoice is signed before any lock under the number it will
- * most likely get; otherwise, and when the guess misses, it is issued under the lock.
+ * Numbers, registers and writes the invoice in the write's transaction. Where a number can be guessed
+ * (speed/guessed-claims.ts), the invoice is signed before any lock under the number it will most
+ * likely get; otherwise, and when the guess misses, it is issued under the lock.
  */
-export async function issueInvoice(tx: Executor, issue: Issue, deps: IssueDeps): Promise<JsonText<Invoice>> {
-  const underLock = async () => issueUnderLock(tx, issue, deps.irp);
+export async function issueInvoice(
+  write: WriteContext,
+  issue: Issue,
+  deps: IssueDeps,
+): Promise<JsonText<Invoice>> {
+  const underLock = () => write.transaction((tx) => issueUnderLock(tx, issue, deps.irp));
   if (deps.claims && (!issue.draft.einvoiced || deps.irp.registersLocally)) {
-    return deps.claims.issue(tx, issue, deps.irp, underLock);
+    return deps.claims.issue(write, issue, deps.irp, underLock);
   }
   return (await underLock()).document.invoice;
 }

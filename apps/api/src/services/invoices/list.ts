@@ -3,11 +3,10 @@ import { todayInIst } from "@bahi/gst";
 import { and, desc, eq, inArray, isNotNull, lt, not, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { invoices } from "../../db/schema.js";
-import { listedInvoiceColumns, listedInvoicesJson } from "../../speed/invoice-json.js";
-import type { IssuedInvoiceCache } from "../../speed/issued-invoice-cache.js";
 import { type Owner, ownedBy } from "../shared/owner.js";
-import { checkDateRange, type ListQuery, pageJson, pageOf } from "../shared/pagination.js";
+import { checkDateRange, type ListQuery, type Page, pageOf } from "../shared/pagination.js";
 import { cursorOf, datedPage, dateRangeOf, idAmong } from "../shared/sparse-pages.js";
+import { invoiceColumns, invoicesOf } from "./read.js";
 
 type Invoice = components["schemas"]["Invoice"];
 
@@ -46,16 +45,14 @@ function overdueIds(owner: Owner, filters: InvoiceFilters, now: Date): SQL {
 /** GET /v1/invoices: the page as JSON text, its invoices as GET /v1/invoices/{id} writes them. */
 export async function listInvoices(
   db: Executor,
-  cache: IssuedInvoiceCache,
   owner: Owner,
   filters: InvoiceFilters,
   now: Date,
-): Promise<string> {
+): Promise<Page<Invoice>> {
   checkDateRange(filters);
   const { status, overdue } = filters;
   // Never overdue, and finding none would read every paid invoice.
-  if (overdue && (status === "paid" || status === "cancelled"))
-    return pageJson(pageOf([], filters.limit), []);
+  if (overdue && (status === "paid" || status === "cancelled")) return pageOf([], filters.limit);
   const overdueCondition =
     overdue === undefined
       ? undefined
@@ -85,12 +82,12 @@ export async function listInvoices(
     },
     (where) =>
       db
-        .select(listedInvoiceColumns)
+        .select(invoiceColumns)
         .from(invoices)
         .where(where)
         .orderBy(desc(invoices.id))
         .limit(filters.limit + 1),
   );
   const page = pageOf(rows, filters.limit);
-  return pageJson(page, await listedInvoicesJson(db, cache, owner, page.data));
+  return { ...page, data: await invoicesOf(db, owner, page.data) };
 }

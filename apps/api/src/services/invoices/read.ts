@@ -1,13 +1,21 @@
-import { inArray, sql } from "drizzle-orm";
+import type { components } from "@bahi/contract";
+import { getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { invoiceItems, invoices } from "../../db/schema.js";
-import { findInvoiceJson } from "../../speed/invoice-json.js";
-import type { IssuedInvoiceCache } from "../../speed/issued-invoice-cache.js";
+import type { IssuedInvoices } from "../../speed/issued-invoices.js";
+import { JsonText } from "../../values/json-text.js";
 import { notFound } from "../../values/problem.js";
 import { linesByDocument } from "../shared/document-view.js";
 import { type Owner, ownedBy, ownedRow } from "../shared/owner.js";
-import type { InvoiceItemRow, InvoiceRow } from "./invoice-view.js";
+import { type InvoiceItemRow, type InvoiceRow, toInvoice } from "./invoice-view.js";
 
+type Invoice = components["schemas"]["Invoice"];
+
+/** Every column of an invoice but its INV-01 document, which only GET …/einvoice answers. */
+const { einvoice: _einvoice, ...invoiceColumns } = getTableColumns(invoices);
+export type ReadInvoiceRow = Omit<InvoiceRow, "einvoice">;
+
+/** The lines of some invoices, by invoice: each id asked for has a list, empty when it has none. */
 export async function itemsOf(
   tx: Executor,
   owner: Owner,
@@ -21,6 +29,50 @@ export async function itemsOf(
           .from(invoiceItems)
           .where(ownedBy(invoiceItems, owner, inArray(invoiceItems.invoiceId, [...ids])));
   return linesByDocument(ids, rows, (row) => row.invoiceId);
+}
+
+/** Invoices as the API answers them, from their rows (in the rows' order) and their lines. */
+export async function invoicesOf(
+  db: Executor,
+  owner: Owner,
+  rows: readonly ReadInvoiceRow[],
+): Promise<Invoice[]> {
+  const items = await itemsOf(
+    db,
+    owner,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toInvoice(row, items.get(row.id) ?? []));
+}
+
+/** An invoice of this owner, as the API answers it; 404 when there is none. */
+export async function readInvoice(db: Executor, owner: Owner, id: string): Promise<Invoice> {
+  const [[row], items] = await Promise.all([
+    db
+      .select(invoiceColumns)
+      .from(invoices)
+      .where(ownedRow(invoices, owner, id))
+      .limit(1),
+    itemsOf(db, owner, [id]),
+  ]);
+  if (!row) throw notFound("invoice", id);
+  return toInvoice(row, items.get(id) ?? []);
+}
+
+/**
+ * GET /v1/invoices/{id}. `issued` keeps what never changes once an invoice is issued
+ * (speed/issued-invoices.ts); without it every read takes the invoice's rows whole.
+ */
+export async function retrieveInvoice(
+  db: Executor,
+  issued: IssuedInvoices | null,
+  owner: Owner,
+  id: string,
+): Promise<Invoice | JsonText<Invoice>> {
+  if (!issued) return readInvoice(db, owner, id);
+  const text = await issued.find(db, owner, id);
+  if (text === undefined) throw notFound("invoice", id);
+  return new JsonText<Invoice>(text);
 }
 
 /**
@@ -52,15 +104,4 @@ export async function lockInvoice(tx: Executor, owner: Owner, id: string): Promi
   return row;
 }
 
-/**
- * GET /v1/invoices/{id}: the invoice as JSON text, written by PostgreSQL with what never changes once
- * issued kept by this node (speed/invoice-json.ts).
- */
-export function retrieveInvoiceJson(
-  db: Executor,
-  cache: IssuedInvoiceCache,
-  owner: Owner,
-  id: string,
-): Promise<string> {
-  return findInvoiceJson(db, cache, owner, id);
-}
+export { invoiceColumns };

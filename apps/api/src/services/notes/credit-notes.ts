@@ -11,8 +11,8 @@ import { getTableColumns, inArray, sum } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { creditNoteItems, creditNotes, invoices, stockMovements } from "../../db/schema.js";
 import { type EInvoiceProvider, registrationColumns } from "../../einvoice/provider.js";
-import { foundJson, type JsonCache } from "../../speed/json-cache.js";
 import { newId } from "../../values/ids.js";
+import { notFound } from "../../values/problem.js";
 import { applyStockMovements, type Move } from "../catalogue/stock.js";
 import { recordEvent } from "../events/events.js";
 import { settlementStatus, toInvoice } from "../invoices/invoice-view.js";
@@ -27,9 +27,10 @@ import {
   rupees,
 } from "../shared/document-view.js";
 import { type Owner, ownedBy, ownedRow } from "../shared/owner.js";
+import type { Page } from "../shared/pagination.js";
 import { draftOrRefuse } from "../shared/refusals.js";
 import { readCreditNoteFacts } from "./facts.js";
-import { type NoteFilters, notePageJson, notesJson } from "./note-rules.js";
+import { type NoteFilters, notePage } from "./note-rules.js";
 
 type CreditNote = components["schemas"]["CreditNote"];
 type CreditNoteCreate = components["schemas"]["CreditNoteCreate"];
@@ -235,45 +236,31 @@ async function stockToReturn(
     .filter((m) => m.quantity > 0n);
 }
 
-function creditNotesJson(
-  db: Executor,
-  cache: JsonCache<string>,
-  owner: Owner,
-  ids: readonly string[],
-): Promise<(string | undefined)[]> {
-  return notesJson(
-    cache,
-    owner,
-    "credit_note",
-    ids,
-    (missing) =>
-      Promise.all([
-        db
-          .select(noteColumns)
-          .from(creditNotes)
-          .where(ownedBy(creditNotes, owner, inArray(creditNotes.id, missing))),
-        itemsOf(db, owner, missing),
-      ]),
-    toCreditNote,
-  );
+/** The notes `ids` names, in that order, as the API answers them; ids the owner lacks are left out. */
+async function creditNotesOf(db: Executor, owner: Owner, ids: readonly string[]): Promise<CreditNote[]> {
+  if (ids.length === 0) return [];
+  const [rows, lines] = await Promise.all([
+    db
+      .select(noteColumns)
+      .from(creditNotes)
+      .where(ownedBy(creditNotes, owner, inArray(creditNotes.id, [...ids]))),
+    itemsOf(db, owner, ids),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toCreditNote(row, lines.get(id) ?? [])] : [];
+  });
 }
 
-/** GET /v1/credit_notes/{id}: the note as JSON text. */
-export async function findCreditNoteJson(
-  db: Executor,
-  cache: JsonCache<string>,
-  owner: Owner,
-  id: string,
-): Promise<string> {
-  return foundJson("credit_note", id, await creditNotesJson(db, cache, owner, [id]));
+/** GET /v1/credit_notes/{id}. */
+export async function findCreditNote(db: Executor, owner: Owner, id: string): Promise<CreditNote> {
+  const [note] = await creditNotesOf(db, owner, [id]);
+  if (!note) throw notFound("credit_note", id);
+  return note;
 }
 
-/** GET /v1/credit_notes: the page as JSON text. */
-export function listCreditNotes(
-  db: Executor,
-  cache: JsonCache<string>,
-  owner: Owner,
-  filters: NoteFilters,
-): Promise<string> {
-  return notePageJson(db, creditNotes, owner, filters, (ids) => creditNotesJson(db, cache, owner, ids));
+/** GET /v1/credit_notes. */
+export function listCreditNotes(db: Executor, owner: Owner, filters: NoteFilters): Promise<Page<CreditNote>> {
+  return notePage(db, creditNotes, owner, filters, (ids) => creditNotesOf(db, owner, ids));
 }

@@ -4,8 +4,8 @@ import { getTableColumns, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { debitNoteItems, debitNotes, invoices } from "../../db/schema.js";
 import { type EInvoiceProvider, registrationColumns } from "../../einvoice/provider.js";
-import { foundJson, type JsonCache } from "../../speed/json-cache.js";
 import { newId } from "../../values/ids.js";
+import { notFound } from "../../values/problem.js";
 import { recordEvent } from "../events/events.js";
 import { settlementStatus } from "../invoices/invoice-view.js";
 import { nextDocumentNumber } from "../shared/document-numbers.js";
@@ -18,9 +18,10 @@ import {
   lineTax,
 } from "../shared/document-view.js";
 import { type Owner, ownedBy, ownedRow } from "../shared/owner.js";
+import type { Page } from "../shared/pagination.js";
 import { draftOrRefuse } from "../shared/refusals.js";
 import { readDebitNoteFacts } from "./facts.js";
-import { type NoteFilters, notePageJson, notesJson } from "./note-rules.js";
+import { type NoteFilters, notePage } from "./note-rules.js";
 
 type DebitNote = components["schemas"]["DebitNote"];
 type DebitNoteCreate = components["schemas"]["DebitNoteCreate"];
@@ -154,45 +155,31 @@ export async function createDebitNote(
   return note;
 }
 
-function debitNotesJson(
-  db: Executor,
-  cache: JsonCache<string>,
-  owner: Owner,
-  ids: readonly string[],
-): Promise<(string | undefined)[]> {
-  return notesJson(
-    cache,
-    owner,
-    "debit_note",
-    ids,
-    (missing) =>
-      Promise.all([
-        db
-          .select(noteColumns)
-          .from(debitNotes)
-          .where(ownedBy(debitNotes, owner, inArray(debitNotes.id, missing))),
-        itemsOf(db, owner, missing),
-      ]),
-    toDebitNote,
-  );
+/** The notes `ids` names, in that order, as the API answers them; ids the owner lacks are left out. */
+async function debitNotesOf(db: Executor, owner: Owner, ids: readonly string[]): Promise<DebitNote[]> {
+  if (ids.length === 0) return [];
+  const [rows, lines] = await Promise.all([
+    db
+      .select(noteColumns)
+      .from(debitNotes)
+      .where(ownedBy(debitNotes, owner, inArray(debitNotes.id, [...ids]))),
+    itemsOf(db, owner, ids),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toDebitNote(row, lines.get(id) ?? [])] : [];
+  });
 }
 
-/** GET /v1/debit_notes/{id}: the note as JSON text. */
-export async function findDebitNoteJson(
-  db: Executor,
-  cache: JsonCache<string>,
-  owner: Owner,
-  id: string,
-): Promise<string> {
-  return foundJson("debit_note", id, await debitNotesJson(db, cache, owner, [id]));
+/** GET /v1/debit_notes/{id}. */
+export async function findDebitNote(db: Executor, owner: Owner, id: string): Promise<DebitNote> {
+  const [note] = await debitNotesOf(db, owner, [id]);
+  if (!note) throw notFound("debit_note", id);
+  return note;
 }
 
-/** GET /v1/debit_notes: the page as JSON text. */
-export function listDebitNotes(
-  db: Executor,
-  cache: JsonCache<string>,
-  owner: Owner,
-  filters: NoteFilters,
-): Promise<string> {
-  return notePageJson(db, debitNotes, owner, filters, (ids) => debitNotesJson(db, cache, owner, ids));
+/** GET /v1/debit_notes. */
+export function listDebitNotes(db: Executor, owner: Owner, filters: NoteFilters): Promise<Page<DebitNote>> {
+  return notePage(db, debitNotes, owner, filters, (ids) => debitNotesOf(db, owner, ids));
 }

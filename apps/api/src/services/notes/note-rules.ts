@@ -2,19 +2,12 @@ import { asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { creditNotes, debitNotes, invoiceItems, invoices } from "../../db/schema.js";
 
-import { cachedJsonOf, type JsonCache, listedJson } from "../../speed/json-cache.js";
 import { ApiError, conflict, field, notFound, unprocessable } from "../../values/problem.js";
 import { type AccountRow, findAccount } from "../accounts/accounts.js";
 import type { InvoiceItemRow, InvoiceRow } from "../invoices/invoice-view.js";
 import { type Owner, ownedBy, ownedRow } from "../shared/owner.js";
-import { checkDateRange, type ListQuery, pageJson, pageOf } from "../shared/pagination.js";
+import { checkDateRange, type ListQuery, type Page, pageOf } from "../shared/pagination.js";
 import { type DatedPageQuery, datedPage } from "../shared/sparse-pages.js";
-
-/**
- * ISSUED_NOTE_CACHE_CHARS: how much of its credit and debit notes' JSON a process keeps, in
- * characters, about 2,000 notes of three lines with their IRN.
- */
-export const ISSUED_NOTE_CACHE_CHARS = 8 * 1024 * 1024;
 
 // Credit and debit notes (GST section 34) share these rules: each adjusts one issued invoice, on its
 // terms (place of supply, supply type, rates), and is e-invoiced when the invoice was.
@@ -109,35 +102,16 @@ function noteListQuery(
 }
 
 /**
- * The notes `ids` names, as JSON text in their order (`undefined` for one the owner does not have).
- * A note never changes once issued: the node keeps the text of those it has read, and `read` finds
- * the rows and lines of the others, which `toNote` writes.
+ * GET /v1/credit_notes or /v1/debit_notes: the page of notes, newest first, each built by `notesOf`
+ * from its row and lines.
  */
-export function notesJson<Row extends { id: string }, Line>(
-  cache: JsonCache<string>,
-  owner: Owner,
-  kind: "credit_note" | "debit_note",
-  ids: readonly string[],
-  read: (missing: string[]) => Promise<[Row[], Map<string, Line[]>]>,
-  toNote: (row: Row, lines: Line[]) => object,
-): Promise<(string | undefined)[]> {
-  return cachedJsonOf(cache, owner, kind, ids, async (missing) => {
-    const [rows, lines] = await read(missing);
-    return new Map(rows.map((row) => [row.id, JSON.stringify(toNote(row, lines.get(row.id) ?? []))]));
-  });
-}
-
-/**
- * GET /v1/credit_notes or /v1/debit_notes: the page as JSON text. The page's statement reads ids
- * only; `notesJson` writes the notes of those ids (see JsonCache: a note never changes once issued).
- */
-export async function notePageJson(
+export async function notePage<Note>(
   db: Executor,
   table: (typeof noteTables)[keyof typeof noteTables],
   owner: Owner,
   filters: NoteFilters,
-  notesJson: (ids: string[]) => Promise<(string | undefined)[]>,
-): Promise<string> {
+  notesOf: (ids: string[]) => Promise<Note[]>,
+): Promise<Page<Note>> {
   const rows = await datedPage(table, owner, noteListQuery(table, filters), (where) =>
     db
       .select({ id: table.id })
@@ -147,6 +121,5 @@ export async function notePageJson(
       .limit(filters.limit + 1),
   );
   const page = pageOf(rows, filters.limit);
-  const ids = page.data.map((row) => row.id);
-  return pageJson(page, listedJson(ids, await notesJson(ids)));
+  return { ...page, data: await notesOf(page.data.map((row) => row.id)) };
 }

@@ -32,8 +32,16 @@ export interface KeyedWrite {
 
 /** What a use case is handed to write with. */
 export interface WriteContext {
-  readonly tx: Transaction;
-  /** Runs `effect` once the transaction has committed, and not if it fails. */
+  /**
+   * The write's transaction, opened by runWrite; null for a write that commits alone (see runWrite),
+   * which may send its one statement on the pool and asks for a transaction only if it needs one.
+   */
+  readonly tx: Transaction | null;
+  /** The pool, where a write that commits alone sends its statement. */
+  readonly pool: Database;
+  /** Runs `work` in the write's transaction: `tx`, or for a write that commits alone, one of its own. */
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  /** Runs `effect` once the write has committed, and not if it fails. */
   afterCommit(effect: () => void): void;
 }
 
@@ -126,7 +134,8 @@ function kept(box: SecretBox, body: unknown, holdsSecret: boolean): string {
 }
 
 /**
- * Runs a write in one transaction, at most once per Idempotency-Key. The answer is stored in the
+ * Runs a write in one transaction, at most once per Idempotency-Key (one that `mayCommitAlone`, sent
+ * without a key, is handed the pool instead and opens a transaction only if it needs one). The answer is stored in the
  * same transaction as the write, so a crash leaves both or neither: a retry either replays the
  * answer or does the work. A transaction-scoped advisory lock marks the key as in progress; a
  * concurrent retry that cannot take it is told so (409) instead of waiting, and the lock vanishes
@@ -137,12 +146,26 @@ export async function runWrite(
   owner: Owner,
   keyed: KeyedWrite | null,
   work: (write: WriteContext) => Promise<Answer>,
+  { mayCommitAlone = false }: { mayCommitAlone?: boolean } = {},
 ): Promise<{ answer: Answer; replayed: boolean }> {
   if (keyed) {
     const earlier = await stored(deps.reads, owner, keyed.key);
     if (earlier) return { answer: replayOf(earlier, keyed, deps.box), replayed: true };
   }
   const committed: (() => void)[] = [];
+  const afterCommit = (effect: () => void) => committed.push(effect);
+  // A write that commits alone (an invoice create: speed/guessed-claims.ts) opens no transaction of
+  // its own here; with an Idempotency-Key it cannot, since the key's record commits with it.
+  if (mayCommitAlone && !keyed) {
+    const answer = await work({
+      tx: null,
+      pool: deps.db,
+      transaction: (inner) => deps.db.transaction(inner),
+      afterCommit,
+    });
+    for (const effect of committed) effect();
+    return { answer, replayed: false };
+  }
   const outcome = await deps.db.transaction(async (tx) => {
     if (keyed) {
       const [lock] = rowsOf(
@@ -160,7 +183,7 @@ export async function runWrite(
       const finished = await stored(tx, owner, keyed.key);
       if (finished) return { answer: replayOf(finished, keyed, deps.box), replayed: true };
     }
-    const answer = await work({ tx, afterCommit: (effect) => committed.push(effect) });
+    const answer = await work({ tx, pool: deps.db, transaction: (inner) => inner(tx), afterCommit });
     if (keyed) await record(tx, owner, keyed, answer, deps.box);
     return { answer, replayed: false };
   });
