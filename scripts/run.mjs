@@ -39,7 +39,8 @@ const tasks = {
       env: { ...process.env, INIT_CWD: process.env.INIT_CWD || process.cwd() },
     },
   ],
-  test: [withPnpm("exec", "turbo", "run", "test", "--concurrency=1", "--output-logs=full")],
+  // --continue: a package whose tests fail does not stop the others; the run still fails at the end.
+  test: [withPnpm("exec", "turbo", "run", "test", "--concurrency=1", "--continue", "--output-logs=full")],
 };
 
 let child = null;

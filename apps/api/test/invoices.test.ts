@@ -39,12 +39,14 @@ const createInvoice = async (
         tx: db as Transaction,
         pool: api.database.handle.db,
         transaction: (work) => work(db as Transaction),
+        record: null,
         afterCommit: () => {},
       }
     : {
         tx: null,
         pool: db as Database,
         transaction: (work) => (db as Database).transaction(work),
+        record: null,
         afterCommit: () => {},
       };
   const created = await createInvoiceJson(write, ...rest);

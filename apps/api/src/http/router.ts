@@ -222,7 +222,11 @@ export function mountOperations(
         principal,
         keyed,
         (write) => handler(input, context(write.tx ?? write.pool, write.afterCommit, write)),
-        { mayCommitAlone: commitsAlone.has(op.operationId as OperationId) },
+        {
+          mayCommitAlone: commitsAlone.has(op.operationId as OperationId),
+          // The status a write that commits alone under a key records with its statement: the spec's.
+          status: op.responses.find((code) => code >= 200 && code < 300) ?? 200,
+        },
       );
       return sendJson(c, answer, replayed ? { "Idempotent-Replayed": "true" } : {});
     });

@@ -1,7 +1,7 @@
 import type { components } from "@bahi/contract";
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
-import { isLockTimeout } from "../db/errors.js";
+import { isLockTimeout, isUniqueViolation } from "../db/errors.js";
 import { byColumnName, rowsOf } from "../db/rows.js";
 import { invoiceItems, invoices } from "../db/schema.js";
 import type { EInvoiceProvider } from "../einvoice/provider.js";
@@ -27,7 +27,14 @@ import {
   seriesKey,
   seriesPeriod,
 } from "../services/shared/document-numbers.js";
-import type { WriteContext } from "../services/shared/writes.js";
+import {
+  IDEMPOTENCY_KEY_CONSTRAINT,
+  type KeyRecord,
+  keyIsFree,
+  recordCte,
+  type StoredAnswer,
+  type WriteContext,
+} from "../services/shared/writes.js";
 import type { JsonText } from "../values/json-text.js";
 import { ApiError } from "../values/problem.js";
 import { BuiltStatement, sendingOn } from "./built-statement.js";
@@ -46,7 +53,7 @@ function guessedNumber(issue: Issue, seq: number): DocumentNumber | null {
   }
 }
 
-/** The placeholders of the claim statement. */
+/** The placeholders of the claim statement, and those it has with a key. */
 type ClaimValue =
   | "accountId"
   | "livemode"
@@ -66,6 +73,7 @@ type ClaimValue =
   | "eventData"
   | "eventAt"
   | "deliveryIdStart";
+type KeyValue = "lockId" | keyof StoredAnswer;
 
 /**
  * One statement that locks the stock, claims the guessed number if every product has the stock, none
@@ -74,15 +82,18 @@ type ClaimValue =
  * invoice, its lines and its event. The row and lines travel as JSON, so the statement's text is the
  * same for any number of lines, and it is turned into text once (BuiltStatement).
  */
-function claimStatement(onLane: boolean): SQL {
-  const p = (name: ClaimValue) => sql.placeholder(name);
+function claimStatement(onLane: boolean, keyed: boolean): SQL {
+  const p = (name: ClaimValue | KeyValue) => sql.placeholder(name);
   const owner = { accountId: p("accountId"), livemode: p("livemode") };
   const claimed = sql`exists (select 1 from claimed)`;
   // A number another invoice has (see nextDocumentNumber) is a guess that missed, not an error.
   const numberFree = sql`not exists (select 1 from ${invoices} taken where taken.account_id = ${owner.accountId}
     and taken.livemode = ${owner.livemode} and taken.financial_year = ${p("financialYear")}
     and taken.number = ${p("number")})`;
-  const claimable = sql`${STOCK_SUFFICES} and ${NO_REORDER_LEVEL_REACHED} and ${numberFree}`;
+  const allowed = sql`${STOCK_SUFFICES} and ${NO_REORDER_LEVEL_REACHED} and ${numberFree}`;
+  const claimable = keyed ? sql`${allowed} and ${keyIsFree(p("lockId"))}` : allowed;
+  const answer = { key: p("key"), fingerprint: p("fingerprint"), status: p("status"), body: p("body") };
+  const record = keyed ? sql`${recordCte(owner, answer, sql`exists (select 1 from claimed)`)},` : sql``;
   const wanted = { wanted: p("wanted"), productIds: p("productIds") };
   const cause = {
     kind: p("causeKind"),
@@ -100,6 +111,7 @@ function claimStatement(onLane: boolean): SQL {
   return sql`with ${stockLockCtes(owner, wanted, onLane ? LANE_LOCK_TIMEOUT : undefined)},
       ${claimCtes(owner, { kind: "invoice", period: p("period"), seq: p("seq") }, claimable)},
       ${stockUpdateCtes(owner, cause, claimed)},
+      ${record}
       invoice as (
         insert into ${invoices}
         select r.* from json_populate_record(null::invoices, ${p("row")}::json) r
@@ -114,21 +126,22 @@ function claimStatement(onLane: boolean): SQL {
       select ${claimed} as claimed, m.* from (select 1) one left join (${MOVED_ROWS}) m on true`;
 }
 
-/** The claim as text, built once for each shape: on a lane (which times out on locks) or not. */
-const builtClaims = new Map<boolean, BuiltStatement<ClaimValue>>();
+/** The claim as text, built once for each shape: on a lane (which times out on locks) or not, keyed or not. */
+const builtClaims = new Map<string, BuiltStatement<ClaimValue | KeyValue>>();
 
-function builtClaim(onLane: boolean): BuiltStatement<ClaimValue> {
-  let built = builtClaims.get(onLane);
+function builtClaim(onLane: boolean, keyed: boolean): BuiltStatement<ClaimValue | KeyValue> {
+  const shape = `${onLane} ${keyed}`;
+  let built = builtClaims.get(shape);
   if (!built) {
-    built = new BuiltStatement(claimStatement(onLane));
-    builtClaims.set(onLane, built);
+    built = new BuiltStatement(claimStatement(onLane, keyed));
+    builtClaims.set(shape, built);
   }
   return built;
 }
 
 /** Sends the claim of the guessed number once the series' turn comes (see NumberGuesses). */
 async function writeIfClaimed(
-  { db, lane }: { db: Executor; lane: Lane | undefined },
+  { db, lane, record }: { db: Executor; lane: Lane | undefined; record: KeyRecord | null },
   issue: Issue,
   period: string,
   guess: Guess,
@@ -139,7 +152,7 @@ async function writeIfClaimed(
   const event = newEvent("invoice.created", invoice);
   // Bound before the turn and sent when it comes: the claims of a series follow one another, and
   // binding the statement (its JSON) would otherwise lengthen every step of that queue.
-  const query = builtClaim(lane !== undefined).bind({
+  const values: Record<ClaimValue, unknown> = {
     accountId: owner.accountId,
     livemode: owner.livemode,
     financialYear: row.financialYear,
@@ -157,7 +170,14 @@ async function writeIfClaimed(
     eventData: event.data,
     eventAt: event.at,
     deliveryIdStart: event.deliveryIdStart,
-  });
+  };
+  const query = record
+    ? builtClaim(lane !== undefined, true).bind({
+        ...values,
+        lockId: record.lockId,
+        ...record.answer(invoice),
+      })
+    : builtClaim(lane !== undefined, false).bind(values as Record<ClaimValue | KeyValue, unknown>);
   const send = lane ? lane.prepare(query) : sendingOn(db, query);
   await guess.turn;
   const answer = send();
@@ -204,6 +224,7 @@ export class GuessedClaims {
         taker.release();
       }
     };
+    // A plan's quota is counted under a lock held to the commit: such a create needs a transaction.
     const alone = write.tx === null && !issue.quota;
     const lane = alone ? (this.lanes?.laneOf(series) ?? null) : null;
     const last = issue.lastInSeries?.[period];
@@ -218,7 +239,13 @@ export class GuessedClaims {
       let document: InvoiceDocument;
       try {
         document = await registeredUnder(issue, irp, guessed);
-        written = await writeIfClaimed({ db, lane: onLane }, issue, period, guess, document);
+        written = await writeIfClaimed(
+          { db, lane: onLane, record: write.record },
+          issue,
+          period,
+          guess,
+          document,
+        );
       } finally {
         guess.done(written?.claimed === true);
       }
@@ -254,11 +281,13 @@ export class GuessedClaims {
     try {
       invoice = await claim(write.pool, opened);
     } catch (error) {
-      // A claim that waited too long on its lane for a lock, found the lane closed or was rolled back
-      // with another claim of its batch wrote nothing: it takes the locked path, which waits on a
-      // connection of its own. Any other failure retires the lane it was sent on.
+      // A claim that found its key recorded (a racing retry, or an expired record not yet swept),
+      // waited too long on its lane for a lock, found the lane closed or was rolled back with another
+      // claim of its batch wrote nothing: it takes the locked path, in a transaction that replays or
+      // replaces the key's record. Any other failure retires the lane it was sent on.
+      const keyTaken = write.record !== null && isUniqueViolation(error, IDEMPOTENCY_KEY_CONSTRAINT);
       const laneGaveUp = opened !== undefined && (isLockTimeout(error) || wroteNothingOnLane(error));
-      if (!laneGaveUp) {
+      if (!keyTaken && !laneGaveUp) {
         if (opened) this.lanes?.drop(opened);
         throw error;
       }

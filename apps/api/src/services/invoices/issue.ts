@@ -87,7 +87,11 @@ export async function issueInvoice(
   issue: Issue,
   deps: IssueDeps,
 ): Promise<JsonText<Invoice>> {
-  const underLock = () => write.transaction((tx) => issueUnderLock(tx, issue, deps.irp));
+  const underLock = () =>
+    write.transaction(
+      (tx) => issueUnderLock(tx, issue, deps.irp),
+      ({ document }) => document.invoice,
+    );
   if (deps.claims && (!issue.draft.einvoiced || deps.irp.registersLocally)) {
     return deps.claims.issue(write, issue, deps.irp, underLock);
   }

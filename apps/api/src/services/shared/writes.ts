@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Database, Executor, Transaction } from "../../db/client.js";
 import { rowsOf } from "../../db/rows.js";
 import { idempotencyKeys } from "../../db/schema.js";
 import { SecretBox } from "../../secrets/secret-box.js";
+import type { Bindable } from "../../speed/built-statement.js";
 import { preparedOn } from "../../speed/prepared.js";
 import { JsonText, jsonOf } from "../../values/json-text.js";
 import { ApiError } from "../../values/problem.js";
@@ -30,6 +31,24 @@ export interface KeyedWrite {
   readonly holdsSecret: boolean;
 }
 
+/** What the key's record keeps of an answer: the request's fingerprint, and the answer as kept. */
+export interface StoredAnswer {
+  readonly key: string;
+  readonly fingerprint: string;
+  readonly status: number;
+  readonly body: string;
+}
+
+/**
+ * The Idempotency-Key of a write that commits alone: its one statement must hold the key's advisory
+ * lock (keyIsFree) and write the key's record with it (recordCte), both or neither.
+ */
+export interface KeyRecord {
+  readonly lockId: string;
+  /** What the record keeps when the write answers `body`. */
+  answer(body: unknown): StoredAnswer;
+}
+
 /** What a use case is handed to write with. */
 export interface WriteContext {
   /**
@@ -39,8 +58,15 @@ export interface WriteContext {
   readonly tx: Transaction | null;
   /** The pool, where a write that commits alone sends its statement. */
   readonly pool: Database;
-  /** Runs `work` in the write's transaction: `tx`, or for a write that commits alone, one of its own. */
-  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in the write's transaction: `tx`, or for a write that commits alone, one of its own.
+   * Under an Idempotency-Key, a write that commits alone says what the transaction answers
+   * (`answerOf`): the key's record is written with it. If a retry recorded the key meanwhile, the
+   * write ends there and runWrite replays that answer.
+   */
+  transaction<T>(work: (tx: Transaction) => Promise<T>, answerOf?: (value: T) => unknown): Promise<T>;
+  /** The key a write that commits alone runs under; null without one, or in `tx`. */
+  readonly record: KeyRecord | null;
   /** Runs `effect` once the write has committed, and not if it fails. */
   afterCommit(effect: () => void): void;
 }
@@ -146,7 +172,7 @@ export async function runWrite(
   owner: Owner,
   keyed: KeyedWrite | null,
   work: (write: WriteContext) => Promise<Answer>,
-  { mayCommitAlone = false }: { mayCommitAlone?: boolean } = {},
+  { mayCommitAlone = false, status = 200 }: { mayCommitAlone?: boolean; status?: number } = {},
 ): Promise<{ answer: Answer; replayed: boolean }> {
   if (keyed) {
     const earlier = await stored(deps.reads, owner, keyed.key);
@@ -154,44 +180,104 @@ export async function runWrite(
   }
   const committed: (() => void)[] = [];
   const afterCommit = (effect: () => void) => committed.push(effect);
-  // A write that commits alone (an invoice create: speed/guessed-claims.ts) opens no transaction of
-  // its own here; with an Idempotency-Key it cannot, since the key's record commits with it.
-  if (mayCommitAlone && !keyed) {
-    const answer = await work({
-      tx: null,
-      pool: deps.db,
-      transaction: (inner) => deps.db.transaction(inner),
-      afterCommit,
-    });
-    for (const effect of committed) effect();
-    return { answer, replayed: false };
+  // A write that commits alone (an invoice create: speed/guessed-claims.ts) opens no transaction
+  // here: its one statement commits by itself, with the key's record when it has a key.
+  if (mayCommitAlone) {
+    const record: KeyRecord | null = keyed && {
+      lockId: lockId(owner, keyed.key),
+      answer: (body) => ({
+        key: keyed.key,
+        fingerprint: keyed.fingerprint,
+        status,
+        body: kept(deps.box, body, keyed.holdsSecret),
+      }),
+    };
+    try {
+      const answer = await work({
+        tx: null,
+        pool: deps.db,
+        record,
+        transaction: (inner, answerOf) =>
+          keyed
+            ? deps.db.transaction(async (tx) => {
+                await holdKey(tx, owner, keyed, deps.box);
+                const value = await inner(tx);
+                if (!answerOf) throw new Error("a keyed write that commits alone must say what it answers");
+                await recordAnswer(tx, owner, keyed, { status, body: answerOf(value) }, deps.box);
+                return value;
+              })
+            : deps.db.transaction(inner),
+        afterCommit,
+      });
+      for (const effect of committed) effect();
+      return { answer, replayed: false };
+    } catch (error) {
+      if (error instanceof Recorded) return { answer: error.answer, replayed: true };
+      throw error;
+    }
   }
   const outcome = await deps.db.transaction(async (tx) => {
     if (keyed) {
-      const [lock] = rowsOf(
-        await tx.execute(
-          sql`select pg_try_advisory_xact_lock(${lockId(owner, keyed.key)}::bigint) as locked`,
-        ),
-      );
-      if (!lock?.locked) {
-        throw new ApiError(
-          409,
-          "idempotency_request_in_progress",
-          "A request with this Idempotency-Key is still being processed; retry later.",
-        );
-      }
-      const finished = await stored(tx, owner, keyed.key);
-      if (finished) return { answer: replayOf(finished, keyed, deps.box), replayed: true };
+      const finished = await holdKey(tx, owner, keyed, deps.box, false);
+      if (finished) return { answer: finished, replayed: true };
     }
-    const answer = await work({ tx, pool: deps.db, transaction: (inner) => inner(tx), afterCommit });
-    if (keyed) await record(tx, owner, keyed, answer, deps.box);
+    const answer = await work({
+      tx,
+      pool: deps.db,
+      record: null,
+      transaction: (inner) => inner(tx),
+      afterCommit,
+    });
+    if (keyed) await recordAnswer(tx, owner, keyed, answer, deps.box);
     return { answer, replayed: false };
   });
   for (const effect of committed) effect();
   return outcome;
 }
 
-async function record(tx: Transaction, owner: Owner, keyed: KeyedWrite, answer: Answer, box: SecretBox) {
+/** The answer a retry recorded while a write that commits alone ran: runWrite replays it. */
+class Recorded extends Error {
+  constructor(readonly answer: Answer) {
+    super("the Idempotency-Key was recorded by another request");
+  }
+}
+
+/**
+ * Takes the key's advisory lock for the transaction (409 if a request under it still runs), then
+ * looks for the key's record: its answer, if another request recorded it since the first look.
+ * With `abort`, that answer ends the write (Recorded) instead of being returned.
+ */
+async function holdKey(
+  tx: Transaction,
+  owner: Owner,
+  keyed: KeyedWrite,
+  box: SecretBox,
+  abort = true,
+): Promise<Answer | null> {
+  const [lock] = rowsOf(
+    await tx.execute(sql`select pg_try_advisory_xact_lock(${lockId(owner, keyed.key)}::bigint) as locked`),
+  );
+  if (!lock?.locked) {
+    throw new ApiError(
+      409,
+      "idempotency_request_in_progress",
+      "A request with this Idempotency-Key is still being processed; retry later.",
+    );
+  }
+  const finished = await stored(tx, owner, keyed.key);
+  if (!finished) return null;
+  const answer = replayOf(finished, keyed, box);
+  if (abort) throw new Recorded(answer);
+  return answer;
+}
+
+async function recordAnswer(
+  tx: Transaction,
+  owner: Owner,
+  keyed: KeyedWrite,
+  answer: Answer,
+  box: SecretBox,
+) {
   const responseBody = kept(box, answer.body, keyed.holdsSecret);
   await tx
     .insert(idempotencyKeys)
@@ -222,4 +308,29 @@ export async function sweepIdempotencyKeys(db: Executor): Promise<void> {
   await db
     .delete(idempotencyKeys)
     .where(sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${IDEMPOTENCY_KEY_TTL_HOURS})`);
+}
+
+/** The constraint that refuses a second record for a key (a key used before, or by a request in flight). */
+export const IDEMPOTENCY_KEY_CONSTRAINT = "idempotency_keys_account_id_livemode_key_pk";
+
+/**
+ * A condition that holds while no other request under the key runs, and then marks this one as
+ * running until its statement's transaction ends: the lock runWrite takes.
+ */
+export function keyIsFree(lockIdValue: string | Placeholder): SQL {
+  return sql`pg_try_advisory_xact_lock(${lockIdValue}::bigint)`;
+}
+
+/**
+ * A CTE, named `idempotency_record`, that stores the key's answer if `written` holds. A plain insert:
+ * a record already there (a retry that raced this one) fails the whole statement on
+ * IDEMPOTENCY_KEY_CONSTRAINT, so nothing is written without its record.
+ */
+export function recordCte(owner: Bindable<Owner>, answer: Bindable<StoredAnswer>, written: SQL): SQL {
+  return sql`idempotency_record as (
+      insert into ${idempotencyKeys} (account_id, livemode, key, fingerprint, response_status, response_body)
+      select ${owner.accountId}, ${owner.livemode}, ${answer.key}, ${answer.fingerprint},
+        ${answer.status}::integer, ${answer.body}
+      where ${written}
+    )`;
 }
