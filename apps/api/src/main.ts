@@ -5,8 +5,7 @@ import { createLogger } from "./logger.js";
 import { openRuntime } from "./runtime.js";
 import { type RunningServer, startServer } from "./server.js";
 import { ImportWorker } from "./services/imports/worker.js";
-import { AddressPolicy } from "./services/webhooks/address-policy.js";
-import { startWorker } from "./services/webhooks/worker.js";
+import { startWorker, webhookPolicyOf } from "./services/webhooks/worker.js";
 import { StatementLanes } from "./speed/lanes.js";
 import { StatisticsKeeper } from "./speed/statistics.js";
 import { settledWithin } from "./values/settled-within.js";
@@ -63,7 +62,7 @@ async function main(): Promise<void> {
       isReady: runtime.isReady,
       ...(config.rateLimit === "off" ? { rateLimits: null } : {}),
       redisUrl: config.rateLimit === "redis" ? config.redisUrl : null,
-      webhookPolicy: new AddressPolicy(config.webhookAllowedHosts),
+      webhookPolicy: webhookPolicyOf(config),
       secretKey: config.secretKey,
       speedOff: config.speedOff,
       lanes: runtime.handle.sql ? new StatementLanes(runtime.handle.sql, config.poolSize) : null,

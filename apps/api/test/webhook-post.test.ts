@@ -21,7 +21,9 @@ afterAll(() => {
 describe("one delivery attempt", () => {
   it("gives up on an endpoint that does not answer in time, as a failed attempt", async () => {
     expect(WEBHOOK_TIMEOUT_MS).toBe(10_000);
-    const outcome = await post(url, {}, "{}", new AddressPolicy(["127.0.0.1"]), newAgents(), 300);
+    const outcome = await post(url, {}, "{}", new AddressPolicy(["127.0.0.1"]), newAgents(), {
+      timeoutMs: 300,
+    });
     expect(outcome).toMatchObject({ ok: false, responseStatus: null, error: "timed out after 0.3 s" });
   });
 });

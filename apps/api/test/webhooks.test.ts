@@ -466,6 +466,37 @@ describe("retry schedule", () => {
 
 describe("address policy (SSRF)", () => {
   const strict = () => startTestApi();
+  it("on the embedded database, lets test-mode webhooks reach this machine, never live ones, and names the fix", async () => {
+    const local = await startTestApi({
+      webhookPolicy: new AddressPolicy([], undefined, { testLoopback: true }),
+    });
+    try {
+      const owner = await createTenant(local.database.handle.db);
+      const body = (url: string) => ({ url, events: ["*"] });
+      for (const url of [
+        "http://127.0.0.1:9999/hook",
+        "http://localhost:9999/hook",
+        "http://[::1]:9999/hook",
+      ]) {
+        const res = await local.call("createWebhook", { key: owner.testKey, body: body(url) });
+        expect(res.status, url).toBe(201);
+      }
+      const live = await local.call("createWebhook", {
+        key: owner.liveKey,
+        body: body("https://127.0.0.1/hook"),
+      });
+      expect(live.status).toBe(422);
+      expect(live.body.detail).toContain("BAHI_WEBHOOK_ALLOWED_HOSTS");
+      const privateNet = await local.call("createWebhook", {
+        key: owner.testKey,
+        body: body("http://10.1.2.3/"),
+      });
+      expect(privateNet.status).toBe(422);
+    } finally {
+      await local.close();
+    }
+  });
+
   it("refuses private, loopback, link-local and metadata targets, and http in live mode", async () => {
     const guarded = await strict();
     try {

@@ -160,7 +160,7 @@ function creditPieces(states: LineState[], request: CreditNoteCreate): Piece[] {
       pieces.push(piece);
     }
   });
-  refuseAll(errors, (first) => `${first.pointer.slice(1)}: ${first.message}`);
+  refuseAll(errors);
   return pieces;
 }
 

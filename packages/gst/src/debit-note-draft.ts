@@ -27,7 +27,7 @@ function debitNote(facts: DebitNoteFacts, request: DebitNoteCreate, now: Date): 
     );
     return [];
   });
-  refuseAll(errors, (first) => `${first.pointer.slice(1)}: ${first.message}`);
+  refuseAll(errors);
   // The invoice and its debit notes round to the rupee together: each note takes what it adds to the
   // rounded value billed so far. Rounded on their own, an invoice and a note that both rounded up by
   // 0.50 would bill a rupee more than their lines, which credit notes could then never credit back.

@@ -109,7 +109,7 @@ export {
   isRateInForce,
 } from "./rates.js";
 export type { Drafted, FieldRefusal, Refusal } from "./refusal.js";
-export { drafting, fieldRefusal, RefusedError, refuse, refuseAll } from "./refusal.js";
+export { drafting, fieldRefusal, RefusedError, refuse, refuseAll, sentenceOf } from "./refusal.js";
 export type { ShippingBillPointers } from "./shipping.js";
 export { checkShippingBill, checkShipTo } from "./shipping.js";
 export type { GstState, StateCodeUse } from "./states.js";

@@ -126,7 +126,7 @@ function checkDates(seller: SellerFacts, request: InvoiceCreate, now: Date): str
       fieldRefusal("due_date_before_date", "/due_date", `must not be before the invoice date ${date}`),
     );
   }
-  refuseAll(errors, (first) => `${first.pointer.slice(1)} ${first.message}`);
+  refuseAll(errors);
   return date;
 }
 
@@ -195,7 +195,7 @@ function checkProducts(products: readonly ProductFacts[], request: InvoiceCreate
     }
     return { item, product: product as ProductFacts };
   });
-  refuseAll(errors, (first) => `${first.pointer.slice(1)}: ${first.message}`);
+  refuseAll(errors);
   return lines;
 }
 

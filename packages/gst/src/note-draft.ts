@@ -151,7 +151,7 @@ export function noteDate(
     );
   else if (deadline && date > deadline.date)
     errors.push(fieldRefusal(deadline.code, "/date", deadline.message));
-  refuseAll(errors, (first) => `${first.pointer.slice(1)} ${first.message}`);
+  refuseAll(errors);
   return date;
 }
 

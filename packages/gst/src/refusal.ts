@@ -37,10 +37,20 @@ export function refuse(code: string, detail: string, pointer: string, message: s
   throw new RefusedError({ code, detail, errors: [fieldRefusal(code, pointer, message)] });
 }
 
+/**
+ * A field error as a sentence: its JSON Pointer (RFC 6901) and what is wrong there, or the message
+ * alone for the body as a whole.
+ */
+export function sentenceOf(error: FieldRefusal): string {
+  const text = error.pointer ? `${error.pointer}: ${error.message}` : error.message;
+  const capitalised = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
+}
+
 /** Refuses with every field in `errors` (none: nothing to refuse), summarised by the first. */
-export function refuseAll(errors: readonly FieldRefusal[], detailOf: (first: FieldRefusal) => string): void {
+export function refuseAll(errors: readonly FieldRefusal[]): void {
   const [first] = errors;
-  if (first) throw new RefusedError({ code: first.code, detail: detailOf(first), errors });
+  if (first) throw new RefusedError({ code: first.code, detail: sentenceOf(first), errors });
 }
 
 /** Runs the rules of a draft: their refusal, or a GST rule's error naming a field, becomes the answer. */

@@ -82,7 +82,9 @@ function hasBody(request: Request): boolean {
 
 /** Where a JSON parse error happened, for people; V8 words it differently across versions. */
 function parseError(error: unknown): string {
-  return error instanceof SyntaxError ? error.message : "the body is not valid JSON";
+  return error instanceof SyntaxError
+    ? `the body is not valid JSON: ${error.message}`
+    : "the body is not valid JSON";
 }
 
 const mediaTypeOf = (header: string | null | undefined) => header?.split(";")[0]?.trim().toLowerCase();

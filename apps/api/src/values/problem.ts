@@ -68,15 +68,15 @@ export class ApiError extends Error {
   }
 }
 
+/** Field errors as one sentence: each its JSON Pointer (RFC 6901) and what is wrong there. */
+export function sentenceOf(errors: readonly FieldError[]): string {
+  const text = errors.map((e) => (e.pointer ? `${e.pointer}: ${e.message}` : e.message)).join("; ");
+  const capitalised = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
+}
+
 export const validationFailed = (errors: FieldError[]) =>
-  new ApiError(
-    400,
-    "validation_failed",
-    errors.map((e) => `${e.pointer || "body"} ${e.message}`).join("; "),
-    {
-      errors,
-    },
-  );
+  new ApiError(400, "validation_failed", sentenceOf(errors), { errors });
 
 export const unprocessable = (code: string, detail: string, errors?: FieldError[]) =>
   new ApiError(422, code, detail, errors ? { errors } : {});

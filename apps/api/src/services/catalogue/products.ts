@@ -13,7 +13,7 @@ import type { Executor } from "../../db/client.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import { productRateHistory, products } from "../../db/schema.js";
 import { newId } from "../../values/ids.js";
-import { conflict, notFound, unprocessable } from "../../values/problem.js";
+import { conflict, notFound, sentenceOf, unprocessable } from "../../values/problem.js";
 import { recordEvent } from "../events/events.js";
 import { containsText } from "../parties/parties.js";
 import { sameColumns } from "../shared/columns.js";
@@ -43,7 +43,7 @@ interface ProductFacts {
 }
 
 const rule = (code: string, pointer: string, message: string) =>
-  unprocessable(code, `${pointer.slice(1)} ${message}`, [{ pointer, code, message }]);
+  unprocessable(code, sentenceOf([{ pointer, code, message }]), [{ pointer, code, message }]);
 
 /**
  * Rules a product must satisfy whether new or changed; `changed` says which fields the request set.

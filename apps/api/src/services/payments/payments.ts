@@ -4,7 +4,14 @@ import { and, asc, desc, eq, getTableColumns, inArray, type SQL } from "drizzle-
 import type { Executor } from "../../db/client.js";
 import { invoices, parties, paymentAllocations, payments } from "../../db/schema.js";
 import { newId } from "../../values/ids.js";
-import { ApiError, type FieldErrorList, field, notFound, unprocessable } from "../../values/problem.js";
+import {
+  ApiError,
+  type FieldErrorList,
+  field,
+  notFound,
+  sentenceOf,
+  unprocessable,
+} from "../../values/problem.js";
 import { recordEvent } from "../events/events.js";
 import { balanceOf, type InvoiceRow, settlementStatus, toInvoice } from "../invoices/invoice-view.js";
 import { itemsOf } from "../invoices/read.js";
@@ -157,13 +164,13 @@ async function checkAllocations(
     });
   });
   const [first] = unprocessables;
-  if (first) throw unprocessable(first.code, `${first.pointer.slice(1)}: ${first.message}`, unprocessables);
+  if (first) throw unprocessable(first.code, sentenceOf([first]), unprocessables);
   const [conflicting] = conflicts;
   if (conflicting) {
     throw new ApiError(
       409,
       conflicting.code,
-      `${conflicting.pointer.slice(1)}: ${conflicting.message}; a cancelled invoice cannot be paid`,
+      `${conflicting.pointer}: ${conflicting.message}; a cancelled invoice cannot be paid.`,
       { errors: conflicts },
     );
   }
@@ -218,7 +225,7 @@ export async function createPayment(
     .limit(1);
   if (!party) errors.unshift(field("unknown_party", "/party_id", "no such party in this account and mode"));
   const [first] = errors;
-  if (first) throw unprocessable(first.code, `${first.pointer.slice(1)}: ${first.message}`, errors);
+  if (first) throw unprocessable(first.code, sentenceOf([first]), errors);
   const amount = parseRupees(body.amount);
   const id = newId("payment");
   const allocated = await checkAllocations(

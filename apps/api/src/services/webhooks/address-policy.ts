@@ -16,6 +16,10 @@ const systemResolver: Resolver = async (hostname) =>
 
 /** Addresses a webhook may not reach: private, loopback, link-local (cloud metadata), shared, multicast, reserved. */
 const refused = new BlockList();
+/** This machine's own addresses: 127.0.0.0/8 and ::1. */
+const loopback = new BlockList();
+loopback.addSubnet("127.0.0.0", 8, "ipv4");
+loopback.addAddress("::1", "ipv6");
 for (const [network, prefix] of [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
@@ -80,10 +84,20 @@ export class AddressPolicy {
   readonly #allowedAddresses = new BlockList();
   readonly #allowedHosts = new Set<string>();
   readonly #resolve: Resolver;
+  readonly #testLoopback: boolean;
 
-  /** `allowed`: the operator's BAHI_WEBHOOK_ALLOWED_HOSTS entries, already validated by the configuration. */
-  constructor(allowed: readonly string[] = [], resolve: Resolver = systemResolver) {
+  /**
+   * `allowed`: the operator's BAHI_WEBHOOK_ALLOWED_HOSTS entries, already validated by the
+   * configuration. `testLoopback`: test-mode webhooks may reach this machine's loopback addresses
+   * (what `npm start` on the embedded database allows, for a receiver on the developer's machine).
+   */
+  constructor(
+    allowed: readonly string[] = [],
+    resolve: Resolver = systemResolver,
+    { testLoopback = false }: { testLoopback?: boolean } = {},
+  ) {
     this.#resolve = resolve;
+    this.#testLoopback = testLoopback;
     for (const entry of allowed) {
       const parsed = parseAllowedHost(entry);
       if (!parsed) throw new Error(`not a host, address or CIDR range: ${entry}`);
@@ -98,17 +112,18 @@ export class AddressPolicy {
     }
   }
 
-  #permits(raw: ResolvedAddress): boolean {
+  #permits(raw: ResolvedAddress, livemode: boolean): boolean {
     const { address, family } = unmapped(raw.address);
     const type = family === 6 ? "ipv6" : "ipv4";
-    return this.#allowedAddresses.check(address, type) || !refused.check(address, type);
+    if (this.#allowedAddresses.check(address, type) || !refused.check(address, type)) return true;
+    return this.#testLoopback && !livemode && loopback.check(address, type);
   }
 
   /**
    * The address to connect to for a URL's host: every address the name resolves to must be allowed,
    * so that a resolver answering differently at connection time cannot pick a refused one.
    */
-  async target(hostname: string): Promise<ResolvedAddress> {
+  async target(hostname: string, livemode = true): Promise<ResolvedAddress> {
     const host = hostname.replace(/^\[(.*)\]$/, "$1").toLowerCase();
     const literal = isIP(host);
     let addresses: ResolvedAddress[];
@@ -122,10 +137,11 @@ export class AddressPolicy {
       if (addresses.length === 0) throw new RefusedTarget(`the host ${host} does not resolve`);
       if (this.#allowedHosts.has(host)) return addresses[0] as ResolvedAddress;
     }
-    const bad = addresses.find((a) => !this.#permits(a));
+    const bad = addresses.find((a) => !this.#permits(a, livemode));
     if (bad) {
       throw new RefusedTarget(
-        `${host} resolves to ${bad.address}, a private, loopback, link-local or reserved address`,
+        `${host} resolves to ${bad.address}, a private, loopback, link-local or reserved address; ` +
+          `the operator may allow it with BAHI_WEBHOOK_ALLOWED_HOSTS (e.g. ${bad.address})`,
       );
     }
     return addresses[0] as ResolvedAddress;
@@ -143,7 +159,7 @@ export class AddressPolicy {
     if (livemode && url.protocol !== "https:") return "live-mode webhooks need https";
     if (url.username || url.password) return "it carries a user name or password";
     try {
-      await this.target(url.hostname);
+      await this.target(url.hostname, livemode);
       return null;
     } catch (error) {
       if (error instanceof RefusedTarget) return error.message;

@@ -67,7 +67,7 @@ export async function post(
   body: string,
   policy: AddressPolicy,
   agents: Agents,
-  timeoutMs = WEBHOOK_TIMEOUT_MS,
+  { livemode = true, timeoutMs = WEBHOOK_TIMEOUT_MS }: { livemode?: boolean; timeoutMs?: number } = {},
 ): Promise<PostOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -77,7 +77,7 @@ export async function post(
   let timedOut = false;
   let timer: NodeJS.Timeout | undefined;
   try {
-    const target = await policy.target(url.hostname);
+    const target = await policy.target(url.hostname, livemode);
     const lookup: LookupFunction = (_host, options, callback) => {
       if (options.all) callback(null, [target]);
       else callback(null, target.address, target.family);

@@ -167,7 +167,9 @@ export class DeliveryWorker {
       const body = JSON.stringify(toEvent(c.event));
       const timestamp = Math.floor(attemptedAt.getTime() / 1000);
       const headers = signedHeaders(secrets, c.event.id, timestamp, body);
-      const result = await post(c.url, headers, body, policy, this.#agents);
+      const result = await post(c.url, headers, body, policy, this.#agents, {
+        livemode: c.delivery.livemode,
+      });
       return { claimed: c, attemptedAt, result };
     } catch (error) {
       // Ids only: the claimed row holds the sealed secrets, and the operator needs the cause, not them.
@@ -319,18 +321,28 @@ export class DeliveryWorker {
 /** A started worker over this process's database, configured as the operator set it. */
 export async function startWorker(
   handle: DatabaseHandle,
-  config: Pick<Config, "poolSize" | "secretKey" | "webhookAllowedHosts">,
+  config: Pick<Config, "poolSize" | "secretKey" | "webhookAllowedHosts" | "databaseUrl">,
   logger: Logger,
 ): Promise<DeliveryWorker> {
   const worker = new DeliveryWorker({
     db: handle.db,
     holdLocks: handle.driver === "postgres",
     box: await SecretBox.open(handle.db, config.secretKey),
-    policy: new AddressPolicy(config.webhookAllowedHosts),
+    policy: webhookPolicyOf(config),
     logger,
     // Half the pool at most, so that the API beside it keeps connections for requests.
     loops: Math.max(1, Math.min(DEFAULT_LOOPS, Math.floor(config.poolSize / 2))),
   });
   worker.start();
   return worker;
+}
+
+/**
+ * Where webhooks may send, for this configuration: the operator's allowed hosts, and on the embedded
+ * database (a developer's `npm start`) this machine's loopback addresses for test-mode webhooks.
+ */
+export function webhookPolicyOf(config: Pick<Config, "webhookAllowedHosts" | "databaseUrl">): AddressPolicy {
+  return new AddressPolicy(config.webhookAllowedHosts, undefined, {
+    testLoopback: config.databaseUrl === null,
+  });
 }
