@@ -1,6 +1,6 @@
 // Issue #10: a 50,000-row CSV through POST /v1/products/imports on PostgreSQL, timed from the POST to
 // `completed` (the API's in-process worker importing it), then the same file again (every row an
-// update, no stock moving). Prints the figures for BENCHMARKS.md.
+// update, no stock moving).
 import { createDatabase, startApi, stopApi } from "./support.mjs";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);

@@ -62,7 +62,7 @@ const here = fileURLToPath(new URL(".", import.meta.url));
  * One RS256 signature's time on this machine, in µs (RSA-2048, one thread, before any load). A B2B
  * create signs twice (its QR code and the invoice), and this cost differs more between the machines
  * the benchmark has run on (0.2 ms with AVX-512 IFMA, 0.7–1.3 ms without) than anything else a
- * create does, so the creates' ratio is read beside it (BENCHMARKS.md, "Session 27").
+ * create does, so the creates' ratio is read beside it.
  */
 export function signatureMicros() {
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -109,7 +109,7 @@ export function pgbenchReference(url, clients, duration, vars) {
   // The reference adds some 10,000 invoices to the tables the API writes, in seconds. The API's
   // statements and PostgreSQL's foreign-key checks keep plans made while those tables were small
   // until autovacuum analyzes them, up to a minute later; without this, the API's run after the
-  // reference measured those stale plans (BENCHMARKS.md has both).
+  // reference would measure those stale plans.
   if (!process.env.BENCH_NO_ANALYZE) execFileSync("psql", [url, "-qc", "analyze"], { stdio: "ignore" });
   const tps = /tps = ([\d.]+)/.exec(out)?.[1];
   const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];

@@ -28,7 +28,16 @@ const withPnpm = (...args) => ({
 /** Each task is a list of steps, run in order until one fails. */
 const tasks = {
   start: [
-    withPnpm("exec", "turbo", "run", "build", "--filter=@bahi/api", "--output-logs=errors-only"),
+    // The SDK is built too, so that `npm run sdk:pack` (or a path install) finds its dist/ ready.
+    withPnpm(
+      "exec",
+      "turbo",
+      "run",
+      "build",
+      "--filter=@bahi/api",
+      "--filter=@bahi/sdk",
+      "--output-logs=errors-only",
+    ),
     // Node on the bundle as this process's own child, with no pnpm or shell between: a stop signal sent
     // to `npm start` is forwarded straight to the server, which finishes its requests and frees its lock.
     {
@@ -37,6 +46,15 @@ const tasks = {
       cwd: join(root, "apps/api"),
       // Relative paths (BAHI_DATA_DIR) are the operator's, as under npm and pnpm.
       env: { ...process.env, INIT_CWD: process.env.INIT_CWD || process.cwd() },
+    },
+  ],
+  // The SDK as the tarball npm would publish, in ./dist, with the line that installs it elsewhere.
+  "sdk:pack": [
+    withPnpm("exec", "turbo", "run", "build", "--filter=@bahi/sdk", "--output-logs=errors-only"),
+    {
+      command: process.execPath,
+      args: [join(root, "scripts/sdk-pack.mjs")],
+      cwd: root,
     },
   ],
   // --continue: a package whose tests fail does not stop the others; the run still fails at the end.

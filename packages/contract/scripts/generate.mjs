@@ -2,7 +2,7 @@
 // compiled request validators, the operation table and the fixtures. Output is deterministic so
 // that CI can regenerate and fail on any difference from what is committed.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
@@ -28,6 +28,7 @@ execFileSync(
   },
 );
 const doc = JSON.parse(readFileSync(bundledPath, "utf8"));
+addSdkSamples(doc);
 writeFileSync(bundledPath, `${JSON.stringify(doc, null, 2)}\n`);
 
 const operations = describeOperations(doc);
@@ -88,6 +89,33 @@ export const enums = {
 ${lines.join("\n")}
 };
 `;
+}
+
+/**
+ * The Python, PHP and Java SDKs' samples (spec/code-samples/<language>/<operationId>.*, written by
+ * each SDK's generator and compiled or type-checked by its CI) join each operation's hand-written
+ * x-codeSamples (curl, TypeScript), so that the docs show every SDK.
+ */
+function addSdkSamples(spec) {
+  const samples = [
+    { dir: "python", ext: "py", lang: "Python", label: "bahi (Python)" },
+    { dir: "php", ext: "php", lang: "PHP", label: "bahi/bahi-php" },
+    { dir: "java", ext: "java", lang: "Java", label: "dev.bahi:bahi-java" },
+  ];
+  const root = join(pkg, "../../spec/code-samples");
+  for (const item of Object.values(spec.paths)) {
+    for (const operation of Object.values(item)) {
+      if (!operation?.operationId) continue;
+      for (const { dir, ext, lang, label } of samples) {
+        const file = join(root, dir, `${operation.operationId}.${ext}`);
+        if (!existsSync(file)) throw new Error(`${operation.operationId} has no ${lang} sample: ${file}`);
+        operation["x-codeSamples"] = [
+          ...(operation["x-codeSamples"] ?? []).filter((sample) => sample.label !== label),
+          { lang, label, source: readFileSync(file, "utf8") },
+        ];
+      }
+    }
+  }
 }
 
 /** Spec examples become typed fixtures: each example is typed by the schema it illustrates. */

@@ -1,7 +1,7 @@
 // Turns every `@bahi/sdk` sample of the contract's x-codeSamples into one TypeScript file that tsc
 // checks against the SDK's sources (tsconfig.test.json), so that a sample the docs show cannot call a
-// method, pass a field or read a property that the SDK does not have. Each sample becomes the body of
-// a function with a `bahi` client in scope, as the docs assume; its `import` lines move to the top.
+// method, pass a field or read a property that the SDK does not have. Each sample, which makes its
+// own client as a reader would, becomes the body of a function; its `import` lines move to the top.
 //
 // usage: node scripts/code-samples.mjs            writes test/generated/code-samples.ts
 //        node scripts/code-samples.mjs --stdout   prints it instead (the staleness test compares)
@@ -40,7 +40,6 @@ export function renderCodeSamples(doc) {
         [
           `/** ${method.toUpperCase()} ${path} */`,
           `export async function ${id}(): Promise<void> {`,
-          '  const bahi = new Bahi({ apiKey: "sk_test_…" });',
           ...body.map((line) => (line ? `  ${line}` : "")),
           "}",
         ].join("\n"),

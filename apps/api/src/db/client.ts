@@ -80,8 +80,7 @@ async function toastCompression(url: string): Promise<Record<string, string>> {
  * of a millisecond (one row by its key). Spread over the pool, each such read woke a connection of
  * its own: one write to the socket from Node, one backend scheduled, on a machine with two cores.
  * Queued on two, postgres.js pipelines the reads that arrive together into one write, and a backend
- * answers a batch of them in one wake-up: GET /v1/invoices/{id} went from 5,700 to 7,200–8,100
- * req/s, measured side by side (bench/invoices.mjs's GET). Only reads that never wait for a lock
+ * answers a batch of them in one wake-up (what it buys: speed/README.md). Only reads that never wait for a lock
  * belong here, since each waits behind the ones sent before it on its connection.
  */
 export const POINT_READ_CONNECTIONS = 2;

@@ -6,11 +6,9 @@ export const SIGNER_THREADS = 2;
 
 /**
  * SIGNER_NICE: the signing threads' nice value (Linux; 0 is the default, 19 the lowest priority).
- * An RS256 signature with a 2048-bit key takes 0.2 ms of CPU where OpenSSL has AVX-512 IFMA and
- * 0.7–1.3 ms where it does not (BENCHMARKS.md, "Session 27"), two per e-invoiced document.
- * Signed at the event loop's priority (libuv's pool), they took the core from it whenever they ran:
- * a create's main thread spent some 0.3 ms waiting for a core. At a lower priority they run when
- * the event loop waits (BENCHMARKS.md, "Session 24").
+ * RS256 signatures (two per e-invoiced document) are the costliest CPU work of a create; at the
+ * event loop's priority they take the core from it whenever they run, so requests wait. At a lower
+ * priority they run while the event loop waits.
  */
 export const SIGNER_NICE = 10;
 

@@ -43,8 +43,8 @@ async function readLimited(request: Request, limit: number): Promise<Buffer> {
 
 /**
  * readLimited for a JSON body, from the request as Node received it: the web Request and its body
- * stream, built on first use for a body of a few hundred bytes, cost more CPU than the rest of an
- * invoice create's HTTP handling (BENCHMARKS.md). Chunks past the limit are left unread; the answer
+ * stream, built on first use, cost more CPU than a small body's whole handling. Chunks past the
+ * limit are left unread; the answer
  * closes the connection (see tooLarge).
  */
 function readIncoming(request: Request, incoming: IncomingMessage, limit: number): Promise<Buffer> {

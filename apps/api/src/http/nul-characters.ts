@@ -4,9 +4,8 @@ import type { FieldError } from "@bahi/contract";
 const pointerKey = (key: string) => key.replaceAll("~", "~0").replaceAll("/", "~1");
 
 /**
- * Whether any string under `value`, keys included, holds U+0000. Plain loops: with `Object.entries`
- * and the pointers written for every field, a three-line invoice create's checks cost 8-19 µs; so,
- * 0.4-1 µs.
+ * Whether any string under `value`, keys included, holds U+0000. Plain loops, and pointers written
+ * only for a field that holds one: the check runs on every request.
  */
 function holdsNul(value: unknown): boolean {
   if (typeof value === "string") return value.includes("\u0000");

@@ -11,7 +11,7 @@ function requestHeaders(c: Context<AppEnv>): Record<string, string> {
 /**
  * A JSON answer with all its headers in one plain object. @hono/node-server writes such an answer
  * straight to the socket; a header added afterwards, or through `c.header`, makes it build a
- * `Headers` object and copy it out again (about a microsecond per answer, measured apart).
+ * `Headers` object and copy it out again.
  */
 export function jsonResponse(
   c: Context<AppEnv>,

@@ -126,10 +126,9 @@ function send(c: Context<AppEnv>, reply: UntypedReply): Response {
 }
 
 function sendJson(c: Context<AppEnv>, reply: UntypedReply, headers?: Record<string, string>): Response {
-  // Sent as a string, the text of a JsonText (often a few kilobytes of pieces joined) was copied whole
-  // twice on the heap: to measure it, then joined to the headers by node:http. Encoded here once, it
-  // leaves the heap, and the collector, alone: GET /v1/invoices/{id} cost the server 2–17% less CPU
-  // (BENCHMARKS.md, "Session 19").
+  // Sent as a string, the text of a JsonText (often a few kilobytes of pieces joined) would be copied
+  // whole twice on the heap: to measure it, then joined to the headers by node:http. Encoded here
+  // once, it leaves the heap, and the collector, alone.
   const json = reply.body instanceof JsonText ? Buffer.from(reply.body.text) : JSON.stringify(reply.body);
   return jsonResponse(c, reply.status, json, headers);
 }

@@ -28,7 +28,7 @@ export const LANE_LOCK_TIMEOUT = sql`(select set_config('lock_timeout', ${`${LAN
  * answered: a series' claims then share a commit (and its WAL flush) instead of each waiting for its
  * own, one after the other. With two, a statement sent while one other is in flight is pipelined
  * behind it, as if there were no batches, instead of waiting for that one's answer to come back to
- * Node; at 32 clients one and two measured the same (BENCHMARKS.md).
+ * Node.
  */
 export const LANE_BATCHES_IN_FLIGHT = 2;
 /**

@@ -8,9 +8,8 @@ const NUMBER_GUESS_SERIES = 10_000;
  * their numbers under the lock on this node to finish, before it takes its own number that way too.
  * Those creates hold the series row one after another, as this one would under the lock, so waiting
  * costs it little; giving up costs the series: the create joins them and keeps it from settling. A
- * bound shorter than the series' first creates take to pass its lock (50 ms was, for 32 of them) kept
- * every create of the series under the lock for as long as creates kept coming (BENCHMARKS.md, "A new
- * series under sustained load").
+ * bound shorter than the series' first creates take to pass its lock keeps every create of the
+ * series under the lock for as long as creates keep coming.
  */
 export const NUMBER_GUESS_SETTLE_MS = 1_000;
 

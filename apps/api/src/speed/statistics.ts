@@ -15,9 +15,8 @@ export const STATISTICS_CHECK_INTERVAL_MS = 10_000;
 /**
  * Analyses every table of the schema that has more than doubled since it was last analysed. Each
  * connection keeps its plans until a table's statistics change, the foreign-key checks' plans
- * included, so a plan made while a table was empty stays, however large the table grows. At
- * 12,000 invoices, the check of an invoice line's invoice made on an empty table read every index
- * entry of the account: 120 buffers for each line (BENCHMARKS.md). Autovacuum analyses tables long
+ * included, so a plan made while a table was empty stays, however large the table grows: the check
+ * of an invoice line's invoice then reads every index entry of the account. Autovacuum analyses tables long
  * before they double, so where it runs this finds nothing to do. Where it does not run (PGlite, or
  * a server with it switched off), this does its analysing. Tables that doubled together are
  * analysed in one transaction. Tables another session is analysing are skipped. Returns the tables

@@ -44,8 +44,8 @@ function encodeTime(ms: number): string {
 }
 
 /**
- * Random bytes drawn 4 KiB at a time, as Node's randomUUID does: a draw of 10 bytes for each id cost
- * some 2% of a GET's main thread under load, most of it the call and the Buffer rather than the bytes.
+ * Random bytes drawn 4 KiB at a time, as Node's randomUUID does: a draw for each id would cost the
+ * call and a Buffer every time, for 10 bytes.
  * Ids are not secrets; their randomness keeps them unique across processes.
  */
 const randomPool = Buffer.alloc(4096);

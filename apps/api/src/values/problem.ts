@@ -1,6 +1,6 @@
 // Errors that the API answers on purpose. Services throw them; the HTTP layer renders them as
 // problem+json. Anything else thrown becomes a bare 500.
-import type { FieldError } from "@bahi/contract";
+import type { components, FieldError } from "@bahi/contract";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -28,16 +28,8 @@ const titles: Record<number, string> = {
   500: "Internal server error",
 };
 
-export interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  code: string;
-  request_id: string;
-  errors?: FieldError[];
-  [extension: string]: unknown;
-}
+/** An answer's problem+json body (RFC 9457), as the spec defines it. */
+export type ProblemBody = components["schemas"]["Problem"];
 
 export class ApiError extends Error {
   constructor(
@@ -56,6 +48,7 @@ export class ApiError extends Error {
 
   toProblem(requestId: string): ProblemBody {
     const { title, headers: _headers, ...rest } = this.extras;
+    // The extras are the spec's problem fields of this code (`quota`, `existing_id`, …).
     return {
       type: `urn:bahi:problem:${this.code}`,
       title: title ?? titles[this.status] ?? "Error",
@@ -63,7 +56,7 @@ export class ApiError extends Error {
       detail: this.detail,
       code: this.code,
       request_id: requestId,
-      ...rest,
+      ...(rest as Partial<ProblemBody>),
     };
   }
 }

@@ -89,8 +89,9 @@ describe("the packed package, installed with npm in an empty folder outside the 
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it("holds the build and nothing else, at about 100 kB packed", () => {
+  it("holds the build, its licence and nothing else, at about 100 kB packed", () => {
     expect(packed.files.map((f) => f.path).sort()).toEqual([
+      "LICENSE",
       "README.md",
       "dist/index.cjs",
       "dist/index.d.cts",

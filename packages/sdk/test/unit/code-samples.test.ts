@@ -20,14 +20,30 @@ const operations = Object.values(spec.paths).flatMap((item) =>
 );
 
 describe("the docs' code samples", () => {
-  it("give every operation a curl and an @bahi/sdk sample", () => {
+  it("give every operation a sample in curl and in each SDK, each making its own client", () => {
     expect(operations.length).toBeGreaterThan(0);
     for (const op of operations) {
       const samples = (op["x-codeSamples"] ?? []) as CodeSample[];
       expect(
         samples.map((s) => `${s.lang}/${s.label}`),
         op.operationId,
-      ).toEqual(["Shell/curl", "TypeScript/@bahi/sdk"]);
+      ).toEqual([
+        "Shell/curl",
+        "TypeScript/@bahi/sdk",
+        "Python/bahi (Python)",
+        "PHP/bahi/bahi-php",
+        "Java/dev.bahi:bahi-java",
+      ]);
+      const made = {
+        "@bahi/sdk": "new Bahi(",
+        "bahi (Python)": "Bahi(",
+        "bahi/bahi-php": "new \\Bahi\\Bahi(",
+      };
+      for (const sample of samples) {
+        const construction = made[sample.label as keyof typeof made];
+        if (construction) expect(sample.source, `${op.operationId} ${sample.label}`).toContain(construction);
+      }
+      expect(samples.find((s) => s.lang === "Java")?.source).toContain("Bahi.builder()");
     }
   });
 

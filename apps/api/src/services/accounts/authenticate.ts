@@ -13,8 +13,8 @@ export type Authentication = { principal: Principal } | { failure: ApiError } | 
 export const AUTH_CACHE_TTL_MS = 5_000;
 /**
  * AUTH_CACHE_REFRESH_AHEAD_MS: a key used in the last this many milliseconds of what the node read
- * about it is read again in the background, the request served from what was read. Without it, every
- * AUTH_CACHE_TTL_MS each request in flight on a busy key waited for a read of its own (BENCHMARKS.md).
+ * about it is read again in the background, the request served from what was read: otherwise, every
+ * AUTH_CACHE_TTL_MS, each request in flight on a busy key would wait for a read.
  */
 export const AUTH_CACHE_REFRESH_AHEAD_MS = 1_000;
 const AUTH_CACHE_MAX_KEYS = 10_000;

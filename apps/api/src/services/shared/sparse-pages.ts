@@ -5,8 +5,7 @@ import { type Owner, ownedBy } from "./owner.js";
 // Pages whose matches may be sparse among a list's newest rows. A list is ordered by id, and
 // PostgreSQL finds a page by walking the primary key back from the newest row until enough match:
 // for a date range long past, or a search for a name that only old products have, that is nearly
-// the whole table (110,137 rows for the first month of a year of 120,000 invoices: BENCHMARKS.md,
-// "Invoice lists over a year"). So such a page first reads the RECENT_ROWS_SCANNED newest rows, where
+// the whole table. So such a page first reads the RECENT_ROWS_SCANNED newest rows, where
 // most pages are found, and otherwise finds its matches by an index that holds them.
 
 /**

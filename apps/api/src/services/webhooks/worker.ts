@@ -87,8 +87,8 @@ function claim(db: Executor, now: Date, lock: boolean) {
 
 /**
  * Whether any attempt is due, read outside a transaction: an idle loop then costs one statement
- * prepared once, where a claim is built anew and runs in a transaction of its own (three round trips).
- * Four loops polling ten times a second took some 7% of an idle API process's CPU that way.
+ * prepared once, where a claim is built anew and runs in a transaction of its own (three round trips):
+ * loops polling ten times a second would otherwise keep an idle process busy.
  */
 const anyDue = preparedOn((db) =>
   db
