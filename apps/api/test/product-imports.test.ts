@@ -72,6 +72,7 @@ function postOnItsOwnConnection(body: string): Promise<{ status: number; body: R
             status: response.statusCode ?? 0,
             headers: new Headers(response.headers as Record<string, string>),
             body: JSON.parse(text),
+            text,
           };
           expectConforming("createProductImport", result);
           resolve(result);

@@ -22,6 +22,8 @@ export interface CallResult<T = Record<string, any>> {
   status: number;
   headers: Headers;
   body: T;
+  /** The body as it was sent, byte for byte. */
+  text: string;
 }
 
 export interface TestApi {
@@ -43,6 +45,7 @@ async function read(response: Response): Promise<CallResult> {
     status: response.status,
     headers: response.headers,
     body: type.includes("json") && text ? JSON.parse(text) : text,
+    text,
   };
 }
 

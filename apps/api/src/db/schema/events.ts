@@ -1,6 +1,16 @@
 import { enums } from "@bahi/contract/enums";
 import { sql } from "drizzle-orm";
-import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  foreignKey,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { createdAt, tenant, updatedAt } from "./columns.js";
 
 /** The transactional outbox: written in the same transaction as the change it announces. */
@@ -9,7 +19,9 @@ export const events = pgTable(
   {
     ...tenant,
     type: text("type").notNull(),
-    data: jsonb("data").notNull(),
+    // json, not jsonb: the object's text is kept as the API wrote it, key for key, so that an event
+    // (and a webhook's body) reads as the answer that made the object did.
+    data: json("data").notNull(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -41,7 +41,7 @@ export function eventCtes(
   return sql`event as (
       insert into events (account_id, livemode, id, type, data, created_at)
       select ${owner.accountId}::text, ${owner.livemode}::boolean, ${id}::text, ${type}::text,
-        ${data}::jsonb, ${at}::timestamptz
+        ${data}::json, ${at}::timestamptz
       where ${condition}
     ),
     deliveries as (
@@ -105,7 +105,7 @@ export async function recordEvents(
     with event as (
       insert into events (account_id, livemode, id, type, data, created_at)
       select ${owner.accountId}, ${owner.livemode}, e.id, e.type, e.data, e.created_at
-      from json_to_recordset(${JSON.stringify(rows)}::json) as e(id text, type text, data jsonb, created_at timestamptz)
+      from json_to_recordset(${JSON.stringify(rows)}::json) as e(id text, type text, data json, created_at timestamptz)
       returning id, type, created_at
     )
     insert into webhook_deliveries

@@ -2,13 +2,17 @@ import type { components } from "@bahi/contract";
 import { parseNumeric, toRupees } from "@bahi/gst";
 import type { invoiceItems, invoices } from "../../db/schema.js";
 import {
+  cancellationView,
   decimal3,
   documentRegistration,
   documentTotals,
   inLineOrder,
+  invoicePartyView,
   lineProduct,
   lineTax,
   rupees,
+  shippingBillView,
+  shipToView,
 } from "../shared/document-view.js";
 
 type Invoice = components["schemas"]["Invoice"];
@@ -55,8 +59,8 @@ export function invoiceState(row: InvoiceStateRow): InvoiceState {
     amount_paid: rupees(row.amountPaid),
     amount_credited: rupees(row.amountCredited),
     balance_due: row.status === "cancelled" ? 0 : toRupees(balanceOf(row)),
-    shipping_bill: row.shippingBill as Invoice["shipping_bill"],
-    cancellation: row.cancellation as Invoice["cancellation"],
+    shipping_bill: shippingBillView(row.shippingBill as Invoice["shipping_bill"]),
+    cancellation: cancellationView(row.cancellation as Invoice["cancellation"]),
   };
 }
 
@@ -72,8 +76,8 @@ export function toInvoice(row: Omit<InvoiceRow, "einvoice">, items: readonly Inv
     due_date: row.dueDate,
     status: state.status,
     party_id: row.partyId,
-    party: row.party as Invoice["party"],
-    ship_to: row.shipTo as Invoice["ship_to"],
+    party: invoicePartyView(row.party as Invoice["party"]),
+    ship_to: shipToView(row.shipTo as Invoice["ship_to"]),
     place_of_supply: row.placeOfSupply as Invoice["place_of_supply"],
     supply_type: row.supplyType,
     sez: row.sez,

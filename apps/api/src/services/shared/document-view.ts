@@ -109,3 +109,59 @@ export function linesByDocument<Line>(
   for (const line of lines) byDocument.get(documentOf(line))?.push(line);
   return byDocument;
 }
+
+type PartyAddress = components["schemas"]["PartyAddress"];
+type InvoiceParty = components["schemas"]["InvoiceParty"];
+type ShipTo = components["schemas"]["ShipTo"];
+type ShippingBill = components["schemas"]["ShippingBill"];
+type InvoiceCancellation = components["schemas"]["InvoiceCancellation"];
+
+// Values a document keeps as JSON (jsonb, which orders keys its own way), written back in the
+// spec's order: every answer of a document is then the same text, whichever path wrote it.
+
+/** An address in India or abroad, key for key as the spec lists them. */
+export function addressView(address: PartyAddress): PartyAddress {
+  if ("country" in address) {
+    return {
+      line1: address.line1,
+      line2: address.line2 ?? null,
+      city: address.city,
+      postal_code: address.postal_code ?? null,
+      country: address.country,
+    };
+  }
+  return {
+    line1: address.line1,
+    line2: address.line2 ?? null,
+    city: address.city,
+    state_code: address.state_code,
+    pin: address.pin,
+  };
+}
+
+export function invoicePartyView(party: InvoiceParty): InvoiceParty {
+  return {
+    name: party.name,
+    gstin: party.gstin,
+    state_code: party.state_code,
+    address: party.address && addressView(party.address),
+  };
+}
+
+export function shipToView(shipTo: ShipTo | null): ShipTo | null {
+  return shipTo && { name: shipTo.name, gstin: shipTo.gstin, address: addressView(shipTo.address) };
+}
+
+export function shippingBillView(bill: ShippingBill | null): ShippingBill | null {
+  return bill && { port_code: bill.port_code, number: bill.number, date: bill.date };
+}
+
+export function cancellationView(cancellation: InvoiceCancellation | null): InvoiceCancellation | null {
+  return (
+    cancellation && {
+      reason: cancellation.reason,
+      remark: cancellation.remark,
+      cancelled_at: cancellation.cancelled_at,
+    }
+  );
+}
