@@ -1,16 +1,6 @@
 import { enums } from "@bahi/contract/enums";
 import { sql } from "drizzle-orm";
-import {
-  foreignKey,
-  index,
-  integer,
-  json,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { foreignKey, index, integer, json, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, tenant, updatedAt } from "./columns.js";
 
 /** The transactional outbox: written in the same transaction as the change it announces. */
