@@ -193,6 +193,19 @@ async function holdingTheSeries(accountId: string, ms: number): Promise<{ releas
 const meera = fixtures.PartyCreateUnregistered;
 const sharma = fixtures.PartyCreate;
 
+describe("a line's rate", () => {
+  it("defaults to the product's price; a rate given wins", async () => {
+    const s = await shop();
+    const party = await s.party(meera);
+    await s.product({ price: 99.99 });
+    const res = await s.invoice({ party_id: party, items: [{ sku: "PEN-01", qty: 3 }] });
+    expect(res.status).toBe(201);
+    expect(res.body.items[0]).toMatchObject({ rate: 99.99, taxable_value: 299.97 });
+    const given = await s.invoice({ party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 80 }] });
+    expect(given.body.items[0]).toMatchObject({ rate: 80, taxable_value: 80 });
+  });
+});
+
 describe("exact GST", () => {
   it("intra-state: CGST + SGST, each half, rounded per line; the odd paisa goes to round_off", async () => {
     const s = await shop();

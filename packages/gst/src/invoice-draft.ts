@@ -49,6 +49,8 @@ export interface ProductFacts {
   readonly name: string;
   readonly hsnCode: string | null;
   readonly unit: string;
+  /** The product's price, in milli-rupees: a line's rate when the request gives none. */
+  readonly price: Milli;
   /** GST and cess rates in milli-percent, as in force on the invoice's date. */
   readonly gstRate: Milli;
   readonly cessRate: Milli;
@@ -263,7 +265,7 @@ function draft(facts: InvoiceFacts, request: InvoiceCreate, now: Date): InvoiceD
     item,
     product,
     qty: parseMilli(item.qty),
-    rate: parseMilli(item.rate),
+    rate: item.rate === undefined ? product.price : parseMilli(item.rate),
   }));
   const tax = computeInvoiceTax({
     date,

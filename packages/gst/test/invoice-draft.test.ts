@@ -57,6 +57,7 @@ const pen: ProductFacts = {
   name: "Ballpoint pen, blue",
   hsnCode: "96081019",
   unit: "NOS",
+  price: parseMilli("99.99"),
   gstRate: parseMilli("18"),
   cessRate: 0n,
   trackStock: true,
@@ -67,6 +68,7 @@ const install: ProductFacts = {
   name: "Installation",
   hsnCode: "998729",
   unit: "NA",
+  price: parseMilli("1500"),
   gstRate: parseMilli("18"),
   cessRate: 0n,
   trackStock: false,
@@ -165,6 +167,17 @@ describe("draftInvoice: which taxes, from the parties' states", () => {
 });
 
 describe("draftInvoice: the document", () => {
+  it("a line without a rate takes the product's price; a rate given wins", () => {
+    const draft = drafted(facts(meera), {
+      items: [
+        { sku: "PEN-01", qty: 2 },
+        { sku: "SVC-INSTALL", qty: 1, rate: 1200 },
+      ],
+    });
+    expect(draft.lines.map((line) => line.rate)).toEqual([parseMilli("99.99"), parseMilli("1200")]);
+    expect(draft.tax.taxable_value).toBe(19998n + 120000n);
+  });
+
   it("dates default to today in India, and the financial year follows", () => {
     const draft = drafted(facts(meera), {});
     expect(draft.date).toBe("2026-11-23");

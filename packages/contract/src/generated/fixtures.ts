@@ -104,7 +104,7 @@ export const fixtures = {
     "id": "crn_01jd5a3b4c5d6e7f8g9h0j1k2m",
     "object": "credit_note",
     "livemode": false,
-    "number": "CN/2026-27/0001",
+    "number": "CN/26-27/000001",
     "date": "2026-11-26",
     "invoice_id": "inv_01jd4r5t6v7w8x9y0z1a2b3c4d",
     "party_id": "pty_01jd4n0q8r7s6t5v4w3x2y1z0a",
@@ -167,7 +167,7 @@ export const fixtures = {
         "id": "crn_01jd5a3b4c5d6e7f8g9h0j1k2m",
         "object": "credit_note",
         "livemode": false,
-        "number": "CN/2026-27/0001",
+        "number": "CN/26-27/000001",
         "date": "2026-11-26",
         "invoice_id": "inv_01jd4r5t6v7w8x9y0z1a2b3c4d",
         "party_id": "pty_01jd4n0q8r7s6t5v4w3x2y1z0a",
@@ -220,7 +220,7 @@ export const fixtures = {
     "id": "dbn_01jd5c7d8e9f0g1h2j3k4m5n6p",
     "object": "debit_note",
     "livemode": false,
-    "number": "DN/2026-27/0001",
+    "number": "DN/26-27/000001",
     "date": "2026-11-26",
     "invoice_id": "inv_01jd4r5t6v7w8x9y0z1a2b3c4d",
     "party_id": "pty_01jd4n0q8r7s6t5v4w3x2y1z0a",
@@ -277,7 +277,7 @@ export const fixtures = {
         "id": "dbn_01jd5c7d8e9f0g1h2j3k4m5n6p",
         "object": "debit_note",
         "livemode": false,
-        "number": "DN/2026-27/0001",
+        "number": "DN/26-27/000001",
         "date": "2026-11-26",
         "invoice_id": "inv_01jd4r5t6v7w8x9y0z1a2b3c4d",
         "party_id": "pty_01jd4n0q8r7s6t5v4w3x2y1z0a",
@@ -329,7 +329,7 @@ export const fixtures = {
     },
     "DocDtls": {
       "Typ": "INV",
-      "No": "INV/2026-27/0001",
+      "No": "INV/26-27/000001",
       "Dt": "23/11/2026"
     },
     "SellerDtls": {
@@ -409,7 +409,7 @@ export const fixtures = {
     },
     "DocDtls": {
       "Typ": "CRN",
-      "No": "CN/2026-27/0001",
+      "No": "CN/26-27/000001",
       "Dt": "26/11/2026"
     },
     "SellerDtls": {
@@ -453,7 +453,7 @@ export const fixtures = {
     "RefDtls": {
       "PrecDocDtls": [
         {
-          "InvNo": "INV/2026-27/0001",
+          "InvNo": "INV/26-27/000001",
           "InvDt": "23/11/2026"
         }
       ]
@@ -479,7 +479,7 @@ export const fixtures = {
     },
     "DocDtls": {
       "Typ": "DBN",
-      "No": "DN/2026-27/0001",
+      "No": "DN/26-27/000001",
       "Dt": "26/11/2026"
     },
     "SellerDtls": {
@@ -523,7 +523,7 @@ export const fixtures = {
     "RefDtls": {
       "PrecDocDtls": [
         {
-          "InvNo": "INV/2026-27/0001",
+          "InvNo": "INV/26-27/000001",
           "InvDt": "23/11/2026"
         }
       ]
@@ -659,7 +659,7 @@ export const fixtures = {
         "ctin": "27AAPFU0939F1ZV",
         "inv": [
           {
-            "inum": "INV/2026-27/0001",
+            "inum": "INV/26-27/000001",
             "idt": "23-11-2026",
             "val": 4366,
             "pos": "27",
@@ -680,7 +680,7 @@ export const fixtures = {
             ]
           },
           {
-            "inum": "INV/2026-27/0002",
+            "inum": "INV/26-27/000002",
             "idt": "27-11-2026",
             "val": 826,
             "pos": "27",
@@ -709,7 +709,7 @@ export const fixtures = {
         "nt": [
           {
             "ntty": "C",
-            "nt_num": "CN/2026-27/0001",
+            "nt_num": "CN/26-27/000001",
             "nt_dt": "26-11-2026",
             "val": 236,
             "pos": "27",
@@ -770,8 +770,8 @@ export const fixtures = {
           "docs": [
             {
               "num": 1,
-              "from": "INV/2026-27/0001",
-              "to": "INV/2026-27/0003",
+              "from": "INV/26-27/000001",
+              "to": "INV/26-27/000003",
               "totnum": 3,
               "cancel": 1,
               "net_issue": 2
@@ -783,8 +783,8 @@ export const fixtures = {
           "docs": [
             {
               "num": 1,
-              "from": "CN/2026-27/0001",
-              "to": "CN/2026-27/0001",
+              "from": "CN/26-27/000001",
+              "to": "CN/26-27/000001",
               "totnum": 1,
               "cancel": 0,
               "net_issue": 1
@@ -868,7 +868,7 @@ export const fixtures = {
     "id": "inv_01jd4r5t6v7w8x9y0z1a2b3c4d",
     "object": "invoice",
     "livemode": false,
-    "number": "INV/2026-27/0001",
+    "number": "INV/26-27/000001",
     "date": "2026-11-23",
     "due_date": "2026-12-23",
     "status": "issued",
@@ -958,7 +958,7 @@ export const fixtures = {
     "id": "inv_01jd5q7r8s9t0v1w2x3y4z5a6b",
     "object": "invoice",
     "livemode": false,
-    "number": "INV/2026-27/0003",
+    "number": "INV/26-27/000003",
     "date": "2026-11-28",
     "due_date": "2026-12-28",
     "status": "cancelled",
@@ -1053,7 +1053,7 @@ export const fixtures = {
         "id": "inv_01jd4r5t6v7w8x9y0z1a2b3c4d",
         "object": "invoice",
         "livemode": false,
-        "number": "INV/2026-27/0001",
+        "number": "INV/26-27/000001",
         "date": "2026-11-23",
         "due_date": "2026-12-23",
         "status": "issued",

@@ -2748,8 +2748,12 @@ export interface components {
              *     −9,999,999,999.999 (409 `insufficient_stock`, naming the SKU).
              */
             qty: components["schemas"]["Quantity"];
-            /** @description The price of one unit before GST, in rupees with at most three decimals (e-invoice `UnitPrice`). */
-            rate: components["schemas"]["UnitPrice"];
+            /**
+             * @description The price of one unit before GST, in rupees with at most three decimals (e-invoice `UnitPrice`).
+             *     Defaults to the product's `price` when the invoice is created (Bahi keeps no history of prices,
+             *     so a back-dated invoice takes today's); a `rate` given wins.
+             */
+            rate?: components["schemas"]["UnitPrice"];
             /**
              * @description The product's SKU. No product with this SKU in this account and mode is a 422 (`unknown_sku`); a
              *     product without an HSN code on an invoice to a registered buyer is a 422 (`hsn_missing`); a

@@ -113,6 +113,7 @@ export async function readInvoiceFacts(
         name: row.name,
         hsnCode: row.hsnCode,
         unit: row.unit,
+        price: parseMilli(row.price),
         gstRate: parseMilli(row.gstRate),
         cessRate: parseMilli(row.cessRate),
         trackStock: row.trackStock,

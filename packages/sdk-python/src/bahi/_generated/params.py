@@ -101,8 +101,10 @@ class InvoiceItemCreateParam(TypedDict, total=False):
     stock on hand unless the product allows negative stock, and never take it below
     −9,999,999,999.999 (409 `insufficient_stock`, naming the SKU).
     """
-    rate: Required[Decimal | int]
+    rate: Decimal | int
     """The price of one unit before GST, in rupees with at most three decimals (e-invoice `UnitPrice`).
+    Defaults to the product's `price` when the invoice is created (Bahi keeps no history of prices,
+    so a back-dated invoice takes today's); a `rate` given wins.
     """
     description: str
     """The line's text on the invoice (e-invoice `PrdDesc`), 1 to 300 characters

@@ -74,11 +74,13 @@ public final class InvoiceItemCreateParams extends BahiObject {
 
   /**
    * The price of one unit before GST, in rupees with at most three decimals (e-invoice <code>
-   * UnitPrice</code>).
+   * UnitPrice</code>). Defaults to the product's <code>price</code> when the invoice is created
+   * (Bahi keeps no history of prices, so a back-dated invoice takes today's); a <code>rate</code>
+   * given wins.
    *
    * <p>An exact decimal with at most 3 decimal places.
    *
-   * @return the value, or null when null
+   * @return the value, or null when absent or null
    */
   public BigDecimal getRate() {
     return get("rate", BahiObject::asDecimal);
@@ -164,11 +166,13 @@ public final class InvoiceItemCreateParams extends BahiObject {
 
     /**
      * The price of one unit before GST, in rupees with at most three decimals (e-invoice <code>
-     * UnitPrice</code>).
+     * UnitPrice</code>). Defaults to the product's <code>price</code> when the invoice is created
+     * (Bahi keeps no history of prices, so a back-dated invoice takes today's); a <code>rate</code>
+     * given wins.
      *
      * <p>An exact decimal with at most 3 decimal places.
      *
-     * @param rate the value (required)
+     * @param rate the value
      * @return this builder
      */
     public Builder rate(BigDecimal rate) {
@@ -178,7 +182,7 @@ public final class InvoiceItemCreateParams extends BahiObject {
     /**
      * As {@link #rate(BigDecimal)}, for a whole number.
      *
-     * @param rate the value (required)
+     * @param rate the value
      * @return this builder
      */
     public Builder rate(long rate) {
