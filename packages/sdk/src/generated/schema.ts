@@ -1229,7 +1229,7 @@ export interface components {
              * @example false
              */
             livemode: boolean;
-            /** @description The credit note's number, in its own series (e.g. `CN/2026-27/0001`). */
+            /** @description The credit note's number, in its own series (e.g. `CN/26-27/000001`). */
             number: components["schemas"]["DocumentNumber"];
             /** @constant */
             object: "credit_note";
@@ -1433,7 +1433,7 @@ export interface components {
              * @example false
              */
             livemode: boolean;
-            /** @description The debit note's number, in its own series (e.g. `DN/2026-27/0001`). */
+            /** @description The debit note's number, in its own series (e.g. `DN/26-27/000001`). */
             number: components["schemas"]["DocumentNumber"];
             /** @constant */
             object: "debit_note";
@@ -1575,7 +1575,7 @@ export interface components {
          *     never starting with `0`, `/` or `-`. Bahi issues it, consecutive within its series and unique within
          *     the financial year (1 April to 31 March); a create that fails or is rolled back does not use up a
          *     number, and concurrent creates never share one.
-         * @example INV/2026-27/0001
+         * @example INV/26-27/000001
          */
         DocumentNumber: string;
         /**
@@ -1746,7 +1746,7 @@ export interface components {
                 e: string;
                 /**
                  * @description The key's id (its RFC 7638 thumbprint), which the JWT header's `kid` names.
-                 * @example 8-I91XGMyaBE5ncmy2vChXJeSY0SgjAhXteo1vQ_nhE
+                 * @example TXmb4XwUjfgjS5YkGSSILA_HA15Ffe72s9-7X4UpxdA
                  */
                 kid: string;
                 /** @constant */
@@ -2813,8 +2813,8 @@ export interface components {
          *     financial year of the document date (`2026-27`), the document type (`INV` for invoices, `CRN` for
          *     credit notes, `DBN` for debit notes) and the document number in upper case, concatenated without
          *     separators, exactly as the government's Invoice Registration Portal (IRP) computes it. For example
-         *     `29AABCU9603R1ZJ2026-27INVINV/2026-27/0001` gives the IRN below.
-         * @example 2a89bf22b8126fa1dae52abd5d0c5d3758e283f68dc29a4ac3657a52a5a11ed4
+         *     `29AABCU9603R1ZJ2026-27INVINV/26-27/000001` gives the IRN below.
+         * @example e2f0989bb9d95f33240caec2f2e6ff36d52b52ec5c5da7f8e44eb9ef7f233fcc
          */
         Irn: string;
         /**

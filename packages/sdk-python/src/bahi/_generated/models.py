@@ -230,7 +230,7 @@ class CreditNote(BahiModel):
     livemode: bool
     """`true` for live-mode data, `false` for test-mode data."""
     number: str
-    """The credit note's number, in its own series (e.g. `CN/2026-27/0001`)."""
+    """The credit note's number, in its own series (e.g. `CN/26-27/000001`)."""
     date: datetime.date
     invoice_id: str
     """The invoice credited."""
@@ -328,7 +328,7 @@ class DebitNote(BahiModel):
     livemode: bool
     """`true` for live-mode data, `false` for test-mode data."""
     number: str
-    """The debit note's number, in its own series (e.g. `DN/2026-27/0001`)."""
+    """The debit note's number, in its own series (e.g. `DN/26-27/000001`)."""
     date: datetime.date
     invoice_id: str
     """The invoice debited."""

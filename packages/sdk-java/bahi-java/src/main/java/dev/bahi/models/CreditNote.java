@@ -85,7 +85,7 @@ public final class CreditNote extends BahiObject implements EventDataObject {
   }
 
   /**
-   * The credit note's number, in its own series (e.g. <code>CN/2026-27/0001</code>).
+   * The credit note's number, in its own series (e.g. <code>CN/26-27/000001</code>).
    *
    * @return the value, or null when null
    */
@@ -480,7 +480,7 @@ public final class CreditNote extends BahiObject implements EventDataObject {
     }
 
     /**
-     * The credit note's number, in its own series (e.g. <code>CN/2026-27/0001</code>).
+     * The credit note's number, in its own series (e.g. <code>CN/26-27/000001</code>).
      *
      * @param number the value (required)
      * @return this builder

@@ -87,7 +87,7 @@ public final class DebitNote extends BahiObject implements EventDataObject {
   }
 
   /**
-   * The debit note's number, in its own series (e.g. <code>DN/2026-27/0001</code>).
+   * The debit note's number, in its own series (e.g. <code>DN/26-27/000001</code>).
    *
    * @return the value, or null when null
    */
@@ -450,7 +450,7 @@ public final class DebitNote extends BahiObject implements EventDataObject {
     }
 
     /**
-     * The debit note's number, in its own series (e.g. <code>DN/2026-27/0001</code>).
+     * The debit note's number, in its own series (e.g. <code>DN/26-27/000001</code>).
      *
      * @param number the value (required)
      * @return this builder
