@@ -1,11 +1,32 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-// Each test builds, packs, installs and starts what a newcomer would: bounded work, given time.
+// The SDK's tests against the real server exercise its sources; the pack test installs the tarball.
+const sdkSources = { "@bahi/sdk": fileURLToPath(new URL("../packages/sdk/src/index.ts", import.meta.url)) };
+
+// Each test builds, starts or installs what a user would: bounded work, given time.
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
-    hookTimeout: 300_000,
-    testTimeout: 300_000,
-    fileParallelism: false,
+    projects: [
+      {
+        test: {
+          name: "sdk",
+          include: ["test/sdk/**/*.test.ts"],
+          globalSetup: ["test/sdk/support/global-setup.ts"],
+          hookTimeout: 60_000,
+          testTimeout: 30_000,
+        },
+        resolve: { alias: sdkSources },
+      },
+      {
+        test: {
+          name: "processes",
+          include: ["test/*.test.ts"],
+          hookTimeout: 300_000,
+          testTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
   },
 });

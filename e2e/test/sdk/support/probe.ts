@@ -1,4 +1,4 @@
-import { specOperations } from "../../support/mock-api.js";
+import { operationList as specOperations } from "./operations.js";
 
 /** What the server answers for an operation it has not built: no route, or another method's route. */
 const unbuilt = new Set(["route_not_found", "method_not_allowed"]);

@@ -19,7 +19,7 @@ declare module "vitest" {
   }
 }
 
-const apiRoot = fileURLToPath(new URL("../../../../../apps/api/", import.meta.url));
+const apiRoot = fileURLToPath(new URL("../../../../apps/api/", import.meta.url));
 
 /**
  * Starts the API as a user does (`pnpm start`: the bundled server, built first so that it is the

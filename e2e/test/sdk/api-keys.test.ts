@@ -1,5 +1,5 @@
+import { AuthenticationError, NotFoundError, PermissionError, ValidationError } from "@bahi/sdk";
 import { describe, expect, it } from "vitest";
-import { AuthenticationError, NotFoundError, PermissionError, ValidationError } from "../../src/index.js";
 import { client } from "./support/client.js";
 
 describe("apiKeys", () => {

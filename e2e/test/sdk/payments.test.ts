@@ -1,6 +1,6 @@
+import { fixtures } from "@bahi/contract";
+import { ConflictError, ValidationError } from "@bahi/sdk";
 import { expect, it } from "vitest";
-import { ConflictError, ValidationError } from "../../src/index.js";
-import { fixtures } from "../support/mock-api.js";
 import { client, describeOperations } from "./support/client.js";
 
 const bahi = client();

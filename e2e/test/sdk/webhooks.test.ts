@@ -1,8 +1,8 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import { fixtures } from "@bahi/contract";
+import { Bahi, NotFoundError, ValidationError } from "@bahi/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Bahi, NotFoundError, ValidationError } from "../../src/index.js";
-import { fixtures } from "../support/mock-api.js";
 import { client } from "./support/client.js";
 
 interface Received {

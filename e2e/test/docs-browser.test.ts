@@ -7,16 +7,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
+import { DOCS_BUILD_COMMAND, readDocsHtml } from "@bahi/docs";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DOCS_BUILD_COMMAND, readDocsHtml } from "../src/index.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const available = existsSync(CHROMIUM);
-const apiRoot = fileURLToPath(new URL("../../api/", import.meta.url));
+const apiRoot = fileURLToPath(new URL("../../apps/api/", import.meta.url));
 const screenshot = fileURLToPath(new URL("../test-results/docs.png", import.meta.url));
 const bundledText = readFileSync(
-  new URL("../../../packages/contract/generated/openapi.json", import.meta.url),
+  new URL("../../packages/contract/generated/openapi.json", import.meta.url),
   "utf8",
 );
 const spec = JSON.parse(bundledText) as {

@@ -1,6 +1,6 @@
+import { fixtures } from "@bahi/contract";
+import { ConflictError, NotFoundError, ValidationError } from "@bahi/sdk";
 import { describe, expect, it } from "vitest";
-import { ConflictError, NotFoundError, ValidationError } from "../../src/index.js";
-import { fixtures } from "../support/mock-api.js";
 import { client } from "./support/client.js";
 
 describe("parties", () => {

@@ -1,5 +1,5 @@
+import { ValidationError } from "@bahi/sdk";
 import { describe, expect, it } from "vitest";
-import { ValidationError } from "../../src/index.js";
 import { client } from "./support/client.js";
 
 /** SKUs and names of their own: the products tests on the same server search by name and count. */

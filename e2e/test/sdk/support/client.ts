@@ -1,7 +1,7 @@
 import { appendFileSync } from "node:fs";
+import { Bahi, type BahiOptions, type OperationId } from "@bahi/sdk";
 import { describe, inject } from "vitest";
-import { Bahi, type BahiOptions, type OperationId } from "../../../src/index.js";
-import { operationOf } from "../../support/mock-api.js";
+import { operationOf } from "./operations.js";
 
 /** A client of the real server; each request's operation is logged for the coverage check at the end. */
 export function client(options: Partial<BahiOptions> = {}): Bahi {

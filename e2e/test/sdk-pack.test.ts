@@ -10,7 +10,7 @@ import { fixtures } from "@bahi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
-const pkg = fileURLToPath(new URL("../..", import.meta.url));
+const pkg = fileURLToPath(new URL("../../packages/sdk/", import.meta.url));
 const bin = (name: string) => join(pkg, "node_modules/.bin", name);
 
 /** What a consumer script does with the installed package, the same in ESM and CommonJS. */
