@@ -1,4 +1,4 @@
-// Builds the server that `pnpm start` runs: one ES module of our own code (this package and the
+// Builds the server that `pnpm start` runs (and the operator CLI beside it, which the tests start): one ES module of our own code (this package and the
 // workspace packages it imports, which ship TypeScript), with the packages from npm left as imports.
 // Running compiled JavaScript instead of tsx saves the loader thread and its copies of every source:
 // about 90 MB of resident memory before the first request.
@@ -18,7 +18,7 @@ const fromNpm = {
 };
 
 await build({
-  entryPoints: { main: "src/main.ts" },
+  entryPoints: { main: "src/main.ts", cli: "src/cli/main.ts" },
   outdir: "dist/server",
   bundle: true,
   platform: "node",

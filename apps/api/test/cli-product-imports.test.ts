@@ -143,7 +143,7 @@ describe("pnpm bahi products import", () => {
     const lines = ["SKU,Name,Price,GST,Unit,HSN"];
     for (let i = 0; i < IMPORT_BATCH_SIZE + 10; i++) lines.push(`T-${i},Item ${i},5,18,NOS,9608`);
     const file = fileWith("many.csv", lines.join("\n"));
-    const command = [process.execPath, "--import", "tsx", "src/cli/main.ts", ...importArgs(file)]
+    const command = [process.execPath, "dist/server/cli.js", ...importArgs(file)]
       .map((a) => `'${a}'`)
       .join(" ");
     // `script` gives the CLI a pseudo-terminal, as an operator's shell would.

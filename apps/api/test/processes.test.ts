@@ -109,7 +109,8 @@ describe("the server process", () => {
       chain.child.kill("SIGTERM");
       const ended = await Promise.race([
         chain.exited,
-        new Promise((resolve) => setTimeout(() => resolve("still running after the timeout"), 5_000)),
+        // The README's promise: out within BAHI_SHUTDOWN_TIMEOUT_MS and 10 s more.
+        new Promise((resolve) => setTimeout(() => resolve("still running after the timeout"), 15_000)),
       ]);
       expect(ended, chain.output()).toBe(0);
       // Logged once the database is closed and the data directory let go, which a CLI command then takes.

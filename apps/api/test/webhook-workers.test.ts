@@ -49,7 +49,7 @@ describe.runIf(driverUnderTest === "postgres")("webhook worker processes (pnpm b
   });
 
   function startWorker(): WorkerProcess {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "worker"], {
+    const child = spawn(process.execPath, ["dist/server/cli.js", "worker"], {
       cwd: apiRoot,
       env: {
         ...process.env,

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,6 +23,7 @@ declare module "vitest" {
  * copying a migrated one costs a fraction of that.
  */
 export default async function setup(project: TestProject) {
+  buildBundles();
   const checkStatuses = startStatusLog(project);
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
@@ -58,4 +60,13 @@ export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
+}
+
+/** The server and CLI as `pnpm start` builds them, for the tests that start processes. */
+function buildBundles(): void {
+  const built = spawnSync(process.execPath, ["scripts/build.mjs"], {
+    cwd: new URL("../..", import.meta.url),
+    encoding: "utf8",
+  });
+  if (built.status !== 0) throw new Error(`the API's build failed:\n${built.stderr}`);
 }
