@@ -73,8 +73,6 @@ public final class Runner {
   private final Map<String, JsonNode> saved = new HashMap<>();
   private final String run;
   private final AtomicInteger calls = new AtomicInteger();
-  private final Set<String> knownFailures = new HashSet<>();
-  private final boolean viaPrism;
 
   /** A step's expectation that did not hold. */
   private static final class Failure extends Exception {
@@ -88,7 +86,6 @@ public final class Runner {
   private Runner() {
     String baseUrl = env("BAHI_CONFORMANCE_BASE_URL");
     this.run = env("BAHI_CONFORMANCE_RUN");
-    this.viaPrism = "1".equals(System.getenv("BAHI_CONFORMANCE_VIA_PRISM"));
     String direct = System.getenv("BAHI_CONFORMANCE_DIRECT_URL");
     addClients(clients, baseUrl);
     // Steps marked `direct` reach the server itself, not Prism (see the scenario's README).
@@ -112,22 +109,15 @@ public final class Runner {
         "rate_limited", Bahi.builder().apiKey(rateLimited).baseUrl(baseUrl).maxRetries(2).build());
   }
 
-
   /**
-   * Runs the scenario. {@code --known-failure NAME} marks a step that fails through a fault of the
-   * scenario or the contract, not of the SDK: it is still run and reported, but does not fail the
-   * run.
+   * Runs the scenario.
    *
-   * @param args the options
+   * @param args none
    * @throws IOException when the scenario cannot be read
    */
   public static void main(String[] args) throws IOException {
-    Runner runner = new Runner();
-    for (int i = 0; i + 1 < args.length; i += 2) {
-      if (args[i].equals("--known-failure")) runner.knownFailures.add(args[i + 1]);
-      else throw new IllegalArgumentException("unknown option " + args[i]);
-    }
-    System.exit(runner.runAll());
+    if (args.length > 0) throw new IllegalArgumentException("unknown option " + args[0]);
+    System.exit(new Runner().runAll());
   }
 
   private static String env(String name) {
@@ -142,40 +132,22 @@ public final class Runner {
     JsonNode scenario = mapper.readTree(new File(env("BAHI_CONFORMANCE_SCENARIO")));
     int passed = 0;
     int failed = 0;
-    int skipped = 0;
     for (JsonNode step : scenario.path("steps")) {
       String name = step.path("name").asText();
-      if (step.path("breaks_contract").asBoolean(false) && viaPrism) {
-        System.out.println("skip " + name + " (breaks the contract on purpose; Prism refuses it)");
-        skipped++;
-        continue;
-      }
       long started = System.nanoTime();
       calls.set(0);
       try {
         if (step.has("webhook")) webhook(step);
         else call(step);
         System.out.printf("ok   %s (%s)%n", name, took(started));
-        if (knownFailures.contains(name)) {
-          System.out.println("note: this step is marked a known failure but passed: drop the mark");
-        }
         passed++;
       } catch (Failure | RuntimeException e) {
-        boolean known = knownFailures.contains(name);
-        System.out.printf(
-            "%s %s (%s): %s%n", known ? "KNOWN FAIL" : "FAIL", name, took(started), e.getMessage());
+        System.out.printf("FAIL %s (%s): %s%n", name, took(started), e.getMessage());
         if (e instanceof RuntimeException) e.printStackTrace(System.out);
-        if (known) skipped++;
-        else failed++;
+        failed++;
       }
     }
-    System.out.println(
-        "conformance: "
-            + passed
-            + " passed, "
-            + failed
-            + " failed"
-            + (skipped > 0 ? ", " + skipped + " skipped" : ""));
+    System.out.println("conformance: " + passed + " passed, " + failed + " failed");
     return failed == 0 ? 0 : 1;
   }
 
