@@ -1,26 +1,16 @@
 // Every answer of one object is the same text, byte for byte, whichever path wrote it: its create, a
 // read of it, a list of it, and the event (and so the webhook body) that announced it.
 import { fixtures } from "@bahi/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "./support/api.js";
-import { createTenant, type Tenant } from "./support/tenants.js";
-
-let api: TestApi;
-let tenant: Tenant;
-beforeAll(async () => {
-  api = await startTestApi();
-  tenant = await createTenant(api.database.handle.db);
-});
-afterAll(() => api.close());
-
-const call = (operationId: string, options: Parameters<TestApi["call"]>[1] = {}) =>
-  api.call(operationId, { key: tenant.testKey, ...options });
+import { describe, expect } from "vitest";
+import { it } from "./support/fixtures.js";
 
 /** An object's text inside a list's or an event's text: the list and the event embed it whole. */
 const embeds = (outer: string, inner: string) => expect(outer).toContain(inner);
 
 describe("one object, one text", () => {
-  it("a party, an invoice and a payment read as they were created, in lists and in their events", async () => {
+  it("a party, an invoice and a payment read as they were created, in lists and in their events", async ({
+    call,
+  }) => {
     const party = await call("createParty", { body: fixtures.PartyCreate });
     expect(party.status).toBe(201);
     expect((await call("retrieveParty", { path: { id: party.body.id } })).text).toBe(party.text);

@@ -1,17 +1,12 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect } from "vitest";
 import { textArray } from "../src/db/arrays.js";
 import { rowsOf } from "../src/db/rows.js";
-import { createTestDatabase, type TestDatabase } from "./support/database.js";
+import { it } from "./support/fixtures.js";
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.drop());
-
-it("textArray passes any strings through as one text[] parameter, quotes and backslashes included", async () => {
+it("textArray passes any strings through as one text[] parameter, quotes and backslashes included", async ({
+  database,
+}) => {
   const values = ['SKU "A"', "back\\slash", "a,b", "{braces}", "", "NULL", "ॐ"];
   const [row] = rowsOf(
     await database.handle.db.execute(

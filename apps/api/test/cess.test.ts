@@ -1,18 +1,12 @@
 // Compensation cess, through every document that carries it: the invoice, its e-invoice, a credit note
 // and GSTR-1. No request can give a product a cess today (it ended on 1 February 2026), so the product
 // here has the rates it had before GST 2.0 kept in its history, as a product created earlier would.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
+import { describe, expect } from "vitest";
+import type { CallResult, TestApi } from "./support/api.js";
+import { it } from "./support/fixtures.js";
 import { penSeller, signedDocument } from "./support/pen-seller.js";
 import { keepEarlierRates } from "./support/rate-history.js";
 import { GSTINS } from "./support/tenants.js";
-
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
 
 const address = (state_code: string) => ({ line1: "1 Main Road", city: "Town", state_code, pin: "560001" });
 
@@ -23,7 +17,7 @@ const REFORM = "2025-09-22";
  * A Karnataka business selling cars (28% + 22% cess until the reform) and pens (18%, no cess) to a
  * registered trader in Maharashtra and another in Karnataka.
  */
-async function carDealer() {
+async function carDealer(api: TestApi) {
   const { tenant, call, created, party, einvoiceOf } = await penSeller(api);
   const car = await created("createProduct", {
     sku: "CAR",
@@ -56,8 +50,10 @@ const CAR = { sku: "CAR", qty: 1, rate: 500000.5 };
 const CAR_AND_PENS = [CAR, { sku: "PEN", qty: 3, rate: 100.25 }];
 
 describe("compensation cess on a car sold before GST 2.0", () => {
-  it("inter-state: IGST 28% and cess 22% on the car's line, rounded each on its own, in the totals", async () => {
-    const s = await carDealer();
+  it("inter-state: IGST 28% and cess 22% on the car's line, rounded each on its own, in the totals", async ({
+    api,
+  }) => {
+    const s = await carDealer(api);
     const invoice = await s.invoice(s.parties.maharashtra, "2025-08-14", CAR_AND_PENS);
     // Car: 500,000.50; IGST 28% = 140,000.14; cess 22% = 110,000.11; line 750,000.75.
     // Pens: 3 × 100.25 = 300.75; IGST 18% = 54.135 → 54.14; no cess; line 354.89.
@@ -105,8 +101,8 @@ describe("compensation cess on a car sold before GST 2.0", () => {
     expect(signedDocument(invoice).ValDtls).toEqual(einvoice.ValDtls);
   });
 
-  it("intra-state: CGST and SGST 14% each, and the same cess", async () => {
-    const s = await carDealer();
+  it("intra-state: CGST and SGST 14% each, and the same cess", async ({ api }) => {
+    const s = await carDealer(api);
     const invoice = await s.invoice(s.parties.karnataka, "2025-08-14", [CAR]);
     // 500,000.50 × 14% = 70,000.07 each; cess 110,000.11; 750,000.75 → 750,001.
     expect(invoice).toMatchObject({
@@ -128,8 +124,8 @@ describe("compensation cess on a car sold before GST 2.0", () => {
     expect(einvoice.ValDtls).toMatchObject({ CgstVal: 70000.07, SgstVal: 70000.07, CesVal: 110000.11 });
   });
 
-  it("from the reform the car is 40% with no cess, whatever day the invoice is created", async () => {
-    const s = await carDealer();
+  it("from the reform the car is 40% with no cess, whatever day the invoice is created", async ({ api }) => {
+    const s = await carDealer(api);
     const before = await s.invoice(s.parties.maharashtra, "2025-09-21", [CAR]);
     expect(before.items[0]).toMatchObject({ gst_rate: 28, cess: 110000.11 });
     const after = await s.invoice(s.parties.maharashtra, REFORM, [CAR]);
@@ -138,8 +134,10 @@ describe("compensation cess on a car sold before GST 2.0", () => {
     expect((await s.einvoiceOf(after.id)).ItemList[0]).toMatchObject({ GstRt: 40, CesRt: 0, CesAmt: 0 });
   });
 
-  it("a credit note returns the cess with the tax, and GSTR-1 files it in csamt, net of the note", async () => {
-    const s = await carDealer();
+  it("a credit note returns the cess with the tax, and GSTR-1 files it in csamt, net of the note", async ({
+    api,
+  }) => {
+    const s = await carDealer(api);
     const invoice = await s.invoice(s.parties.maharashtra, "2025-08-14", CAR_AND_PENS);
     const note = await s.created("createCreditNote", {
       invoice_id: invoice.id,

@@ -1,24 +1,18 @@
 // Deemed exports: goods to an Export Oriented Unit, or against an Advance Authorisation or EPCG,
 // taxed as any other supply and reported as DEXP in the e-invoice and DE in GSTR-1.
 import { gstinCheckChar } from "@bahi/gst";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "./support/api.js";
+import { describe, expect } from "vitest";
+import type { TestApi } from "./support/api.js";
+import { it } from "./support/fixtures.js";
 import { penSeller, signedDocument } from "./support/pen-seller.js";
 import { GSTINS } from "./support/tenants.js";
-
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
 
 /** An Export Oriented Unit in the business's own state (Karnataka). */
 const KARNATAKA_EOU = `29AAACE1234F1Z${gstinCheckChar("29AAACE1234F1Z")}`;
 const address = (state_code: string) => ({ line1: "1 Main Road", city: "Town", state_code, pin: "560001" });
 
 /** A Karnataka business selling pens (18%) to an EOU in Karnataka, a trader in Maharashtra and others. */
-async function shop() {
+async function shop(api: TestApi) {
   const { call, party, invoice, issued, einvoiceOf } = await penSeller(api);
   const parties = {
     eou: await party({ name: "Bangalore Exports EOU", gstin: KARNATAKA_EOU, address: address("29") }),
@@ -32,8 +26,10 @@ async function shop() {
 }
 
 describe("invoices of deemed exports", () => {
-  it("within the state: CGST + SGST as on any supply, deemed_export shown and kept; DEXP", async () => {
-    const s = await shop();
+  it("within the state: CGST + SGST as on any supply, deemed_export shown and kept; DEXP", async ({
+    api,
+  }) => {
+    const s = await shop(api);
     // 3 × 100.25 = 300.75; 9% = 27.0675 → 27.07 each half; 354.89 → 355.
     const invoice = await s.issued(s.parties.eou, 3, { deemed_export: true });
     expect(invoice).toMatchObject({
@@ -57,8 +53,8 @@ describe("invoices of deemed exports", () => {
     expect((await s.supplyTypeOf(plain.id)).SupTyp).toBe("B2B");
   });
 
-  it("across states: IGST; under reverse charge the e-invoice says so as well", async () => {
-    const s = await shop();
+  it("across states: IGST; under reverse charge the e-invoice says so as well", async ({ api }) => {
+    const s = await shop(api);
     const invoice = await s.issued(s.parties.trader, 3, { deemed_export: true });
     expect(invoice).toMatchObject({ supply_type: "inter_state", deemed_export: true, igst: 54.14, cgst: 0 });
     const reverse = await s.issued(s.parties.trader, 3, { deemed_export: true, reverse_charge: true });
@@ -66,8 +62,8 @@ describe("invoices of deemed exports", () => {
     expect(await s.supplyTypeOf(reverse.id)).toEqual({ TaxSch: "GST", SupTyp: "DEXP", RegRev: "Y" });
   });
 
-  it("422 deemed_export_unregistered for a buyer without GSTIN, and nothing is issued", async () => {
-    const s = await shop();
+  it("422 deemed_export_unregistered for a buyer without GSTIN, and nothing is issued", async ({ api }) => {
+    const s = await shop(api);
     const res = await s.invoice(s.parties.consumer, 1, { deemed_export: true });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ code: "deemed_export_unregistered" });
@@ -77,8 +73,10 @@ describe("invoices of deemed exports", () => {
     expect((await s.call("listInvoices")).body.data).toEqual([]);
   });
 
-  it("422 deemed_export_zero_rated for an export (even to a buyer without GSTIN) or a supply to an SEZ", async () => {
-    const s = await shop();
+  it("422 deemed_export_zero_rated for an export (even to a buyer without GSTIN) or a supply to an SEZ", async ({
+    api,
+  }) => {
+    const s = await shop(api);
     const attempts = [
       s.invoice(s.parties.abroad, 1, { deemed_export: true, place_of_supply: "96" }),
       s.invoice(s.parties.trader, 1, { deemed_export: true, place_of_supply: "96", under_lut: true }),
@@ -96,8 +94,8 @@ describe("invoices of deemed exports", () => {
 });
 
 describe("credit notes and GSTR-1 of deemed exports", () => {
-  it("a note follows its invoice (DEXP); GSTR-1 b2b and cdnr report inv_typ DE beside R", async () => {
-    const s = await shop();
+  it("a note follows its invoice (DEXP); GSTR-1 b2b and cdnr report inv_typ DE beside R", async ({ api }) => {
+    const s = await shop(api);
     const date = "2025-07-10";
     const deemed = await s.issued(s.parties.eou, 2, { date, deemed_export: true });
     const regular = await s.issued(s.parties.eou, 1, { date });

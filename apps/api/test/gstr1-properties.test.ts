@@ -1,7 +1,8 @@
 import { fixtures } from "@bahi/contract";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CallResult, callerWith, startTestApi, type TestApi } from "./support/api.js";
+import { describe, expect } from "vitest";
+import { type CallResult, callerWith } from "./support/api.js";
+import { it } from "./support/fixtures.js";
 import { HISTORY_RUNS, timeoutFor } from "./support/fuzz-runs.js";
 import { keepEarlierRates } from "./support/rate-history.js";
 import { createTenant, GSTINS } from "./support/tenants.js";
@@ -15,13 +16,6 @@ import { createTenant, GSTINS } from "./support/tenants.js";
 
 /** Each a month of up to 12 documents. */
 const MONTHS = HISTORY_RUNS;
-
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
 
 const address = (state_code: string) => ({ line1: "1 Main Road", city: "Town", state_code, pin: "560001" });
 
@@ -319,7 +313,7 @@ async function listAll(
 describe(`GSTR-1 and e-invoices of ${MONTHS} random months`, () => {
   it("every e-invoice passes the IRP's arithmetic, and the return adds up to the month's documents", {
     timeout: timeoutFor(MONTHS, 1_000),
-  }, async () => {
+  }, async ({ api }) => {
     const made = new Map<string, number>();
     await fc.assert(
       fc.asyncProperty(

@@ -1,22 +1,14 @@
 import { fixtures, operationList } from "@bahi/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { MAX_JSON_BODY_BYTES } from "../src/http/body.js";
 import { handlers } from "../src/routes/index.js";
-import { startTestApi, type TestApi } from "./support/api.js";
-import { createTenant, type Tenant } from "./support/tenants.js";
-
-let api: TestApi;
-let tenant: Tenant;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  tenant = await createTenant(api.database.handle.db);
-});
-afterAll(() => api.close());
+import { startTestApi } from "./support/api.js";
+import { it } from "./support/fixtures.js";
+import { createTenant } from "./support/tenants.js";
 
 const validKey = { scopes: ["invoices:read"] };
 
-it("an operation's JSON answer carries its request id and JSON's content type", async () => {
+it("an operation's JSON answer carries its request id and JSON's content type", async ({ api, tenant }) => {
   const res = await api.fetch("/v1/account", { headers: { authorization: `Bearer ${tenant.testKey}` } });
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toBe("application/json");
@@ -24,7 +16,7 @@ it("an operation's JSON answer carries its request id and JSON's content type", 
 });
 
 describe("problem+json for every error the spine produces", () => {
-  it("404 for an unknown route, with a request id", async () => {
+  it("404 for an unknown route, with a request id", async ({ api, tenant }) => {
     const res = await api.fetch("/v1/nothing-here", {
       headers: { authorization: `Bearer ${tenant.testKey}` },
     });
@@ -41,7 +33,7 @@ describe("problem+json for every error the spine produces", () => {
   const unbuilt = operationList.find((op) => op.method === "GET" && !(op.operationId in handlers));
   it.skipIf(unbuilt === undefined)(
     "404 for an operation of the spec that is not built yet, never a stub",
-    async () => {
+    async ({ api, tenant }) => {
       const op = unbuilt as NonNullable<typeof unbuilt>;
       const res = await api.fetch(op.path.replace(/\{[^}]+\}/g, "x_01"), {
         headers: { authorization: `Bearer ${tenant.testKey}` },
@@ -50,7 +42,7 @@ describe("problem+json for every error the spine produces", () => {
     },
   );
 
-  it("405 with Allow for a known path and another method", async () => {
+  it("405 with Allow for a known path and another method", async ({ api, tenant }) => {
     const res = await api.fetch("/v1/account", {
       method: "DELETE",
       headers: { authorization: `Bearer ${tenant.testKey}` },
@@ -60,7 +52,7 @@ describe("problem+json for every error the spine produces", () => {
     expect(res.body).toMatchObject({ code: "method_not_allowed" });
   });
 
-  it("415 for a body that is not JSON", async () => {
+  it("415 for a body that is not JSON", async ({ api, tenant }) => {
     const res = await api.call("createApiKey", {
       key: tenant.testKey,
       rawBody: "scopes=*",
@@ -70,7 +62,7 @@ describe("problem+json for every error the spine produces", () => {
     expect(res.body.code).toBe("unsupported_media_type");
   });
 
-  it("413 past 1 MiB, and a body of exactly 1 MiB is read", async () => {
+  it("413 past 1 MiB, and a body of exactly 1 MiB is read", async ({ api, tenant }) => {
     const padding = (size: number) => JSON.stringify({ scopes: ["invoices:read"], name: "x".repeat(size) });
     const overhead = padding(0).length;
     const atLimit = await api.call("createApiKey", {
@@ -91,7 +83,7 @@ describe("problem+json for every error the spine produces", () => {
     expect(over.body.code).toBe("payload_too_large");
   });
 
-  it("413 also when the body arrives chunked without a Content-Length", async () => {
+  it("413 also when the body arrives chunked without a Content-Length", async ({ api, tenant }) => {
     const chunk = new TextEncoder().encode(" ".repeat(64 * 1024));
     let sent = 0;
     const stream = new ReadableStream<Uint8Array>({
@@ -110,7 +102,7 @@ describe("problem+json for every error the spine produces", () => {
     expect(res.status).toBe(413);
   });
 
-  it("400 for malformed JSON, pointing at the whole body", async () => {
+  it("400 for malformed JSON, pointing at the whole body", async ({ api, tenant }) => {
     const res = await api.call("createApiKey", {
       key: tenant.testKey,
       rawBody: '{"scopes": [',
@@ -120,7 +112,7 @@ describe("problem+json for every error the spine produces", () => {
     expect(res.body.errors).toEqual([expect.objectContaining({ pointer: "", code: "malformed_json" })]);
   });
 
-  it("400 names every bad field by pointer: missing, unknown, wrong type", async () => {
+  it("400 names every bad field by pointer: missing, unknown, wrong type", async ({ api, tenant }) => {
     const res = await api.call("createApiKey", { key: tenant.testKey, body: { name: 7, colour: "red" } });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("validation_failed");
@@ -133,13 +125,13 @@ describe("problem+json for every error the spine produces", () => {
     );
   });
 
-  it("400 for a missing required body", async () => {
+  it("400 for a missing required body", async ({ api, tenant }) => {
     const res = await api.call("createApiKey", { key: tenant.testKey });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([expect.objectContaining({ pointer: "", code: "required" })]);
   });
 
-  it("400 for bad query parameters, under /query", async () => {
+  it("400 for bad query parameters, under /query", async ({ api, tenant }) => {
     const zero = await api.call("listApiKeys", { key: tenant.testKey, query: { limit: 0 } });
     expect(zero.status).toBe(400);
     expect(zero.body.errors).toEqual([expect.objectContaining({ pointer: "/query/limit", code: "minimum" })]);
@@ -151,7 +143,10 @@ describe("problem+json for every error the spine produces", () => {
     ]);
   });
 
-  it("400 nul_character for U+0000 in a path, a query, a body string or a file's name, which no text column holds", async () => {
+  it("400 nul_character for U+0000 in a path, a query, a body string or a file's name, which no text column holds", async ({
+    api,
+    tenant,
+  }) => {
     const key = tenant.testKey;
     const inPath = await api.call("retrieveParty", { key, path: { id: "pty_\u0000" } });
     const inQuery = await api.call("listParties", { key, query: { q: "a\u0000b" } });
@@ -174,7 +169,7 @@ describe("problem+json for every error the spine produces", () => {
     }
   });
 
-  it("400 for an Idempotency-Key header over its length limit, under /header", async () => {
+  it("400 for an Idempotency-Key header over its length limit, under /header", async ({ api, tenant }) => {
     const res = await api.call("createApiKey", {
       key: tenant.testKey,
       body: validKey,
@@ -186,7 +181,7 @@ describe("problem+json for every error the spine produces", () => {
     ]);
   });
 
-  it("every error still carries the rate-limit headers", async () => {
+  it("every error still carries the rate-limit headers", async ({ api }) => {
     const res = await api.call("retrieveAccount", {});
     expect(res.status).toBe(401);
     expect(res.headers.get("x-ratelimit-limit")).toBe("1000");

@@ -1,40 +1,36 @@
 import { fixtures } from "@bahi/contract";
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { idempotencyKeys, parties } from "../src/db/schema.js";
 import { SecretBox } from "../src/secrets/secret-box.js";
 import { issueApiKey } from "../src/services/accounts/api-keys.js";
 import { IDEMPOTENCY_KEY_TTL_HOURS } from "../src/services/shared/writes.js";
 import { AddressPolicy } from "../src/services/webhooks/address-policy.js";
 import { DeliveryWorker } from "../src/services/webhooks/worker.js";
-import { startTestApi, type TestApi } from "./support/api.js";
 import { driverUnderTest } from "./support/database.js";
+import { it as base } from "./support/fixtures.js";
 import { whileKeyIsHeld } from "./support/idempotency.js";
-import { createTenant, keyWithScopes, type Tenant } from "./support/tenants.js";
+import { keyWithScopes } from "./support/tenants.js";
 
-let api: TestApi;
-let tenant: Tenant;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  tenant = await createTenant(api.database.handle.db);
-});
-afterAll(() => api.close());
-
-const createParty = (
-  key: string,
-  body: unknown = fixtures.PartyCreateUnregistered,
-  apiKey = tenant.testKey,
-) => api.call("createParty", { key: apiKey, body, headers: { "idempotency-key": key } });
-
-async function partyCount(name: string) {
-  const rows = await api.database.handle.db.select().from(parties).where(sql`${parties.name} = ${name}`);
-  return rows.length;
-}
+const it = base
+  .extend(
+    "createParty",
+    { scope: "file" },
+    ({ api, tenant }) =>
+      (key: string, body: unknown = fixtures.PartyCreateUnregistered, apiKey = tenant.testKey) =>
+        api.call("createParty", { key: apiKey, body, headers: { "idempotency-key": key } }),
+  )
+  .extend("partyCount", { scope: "file" }, ({ api }) => async (name: string) => {
+    const rows = await api.database.handle.db.select().from(parties).where(sql`${parties.name} = ${name}`);
+    return rows.length;
+  });
 
 describe("Idempotency-Key on POST", () => {
-  it("a repeat with the same key and body replays the first answer and creates nothing", async () => {
+  it("a repeat with the same key and body replays the first answer and creates nothing", async ({
+    createParty,
+    partyCount,
+  }) => {
     const body = { ...fixtures.PartyCreateUnregistered, name: "Replay Traders" };
     const first = await createParty("key-replay", body);
     expect(first.status).toBe(201);
@@ -46,7 +42,11 @@ describe("Idempotency-Key on POST", () => {
     expect(await partyCount("Replay Traders")).toBe(1);
   });
 
-  it("the same body with keys in another order and other whitespace is the same request", async () => {
+  it("the same body with keys in another order and other whitespace is the same request", async ({
+    api,
+    tenant,
+    createParty,
+  }) => {
     const body = {
       name: "Order Traders",
       type: "customer",
@@ -62,7 +62,7 @@ describe("Idempotency-Key on POST", () => {
     expect(reordered.body.id).toBe(first.body.id);
   });
 
-  it("422 idempotency_key_reused for the same key with another body", async () => {
+  it("422 idempotency_key_reused for the same key with another body", async ({ createParty, partyCount }) => {
     await createParty("key-mismatch", { ...fixtures.PartyCreateUnregistered, name: "First Body" });
     const other = await createParty("key-mismatch", {
       ...fixtures.PartyCreateUnregistered,
@@ -73,7 +73,10 @@ describe("Idempotency-Key on POST", () => {
     expect(await partyCount("Second Body")).toBe(0);
   });
 
-  it("keys belong to an account and mode: the same key elsewhere is a new request", async () => {
+  it("keys belong to an account and mode: the same key elsewhere is a new request", async ({
+    tenant,
+    createParty,
+  }) => {
     const body = { ...fixtures.PartyCreateUnregistered, name: "Mode Traders" };
     const test = await createParty("key-modes", body);
     const live = await createParty("key-modes", body, tenant.liveKey);
@@ -82,7 +85,7 @@ describe("Idempotency-Key on POST", () => {
     expect(live.body.livemode).toBe(true);
   });
 
-  it("a failed request stores nothing: fixing it under the same key works", async () => {
+  it("a failed request stores nothing: fixing it under the same key works", async ({ createParty }) => {
     const bad = await createParty("key-fix", { type: "customer", name: "No Address" });
     expect(bad.status).toBe(422);
     const good = await createParty("key-fix", { ...fixtures.PartyCreateUnregistered, name: "No Address" });
@@ -90,7 +93,11 @@ describe("Idempotency-Key on POST", () => {
     expect(good.headers.get("idempotent-replayed")).toBeNull();
   });
 
-  it("answers are kept 24 hours, then the key may be used again", async () => {
+  it("answers are kept 24 hours, then the key may be used again", async ({
+    api,
+    createParty,
+    partyCount,
+  }) => {
     const body = { ...fixtures.PartyCreateUnregistered, name: "Expiring Traders" };
     await createParty("key-expiry", body);
     await api.database.handle.db
@@ -102,7 +109,10 @@ describe("Idempotency-Key on POST", () => {
     expect(await partyCount("Expiring Traders")).toBe(2);
   });
 
-  it("stores answers sealed: a new key's secret is replayed, but never kept in clear", async () => {
+  it("stores answers sealed: a new key's secret is replayed, but never kept in clear", async ({
+    api,
+    tenant,
+  }) => {
     const headers = { "idempotency-key": "key-secret" };
     const body = { name: "Replayed key", scopes: ["invoices:read"] };
     const first = await api.call("createApiKey", { key: tenant.testKey, body, headers });
@@ -118,7 +128,10 @@ describe("Idempotency-Key on POST", () => {
     expect(JSON.stringify(stored)).not.toContain("Replayed key");
   });
 
-  it("keeps an answer that holds no secret as its JSON, and replays one kept sealed", async () => {
+  it("keeps an answer that holds no secret as its JSON, and replays one kept sealed", async ({
+    api,
+    createParty,
+  }) => {
     const body = { ...fixtures.PartyCreateUnregistered, name: "Kept Traders" };
     const first = await createParty("key-kept", body);
     const { db } = api.database.handle;
@@ -137,7 +150,7 @@ describe("Idempotency-Key on POST", () => {
     expect(again.body).toEqual(first.body);
   });
 
-  it("the key's limit is 255 characters", async () => {
+  it("the key's limit is 255 characters", async ({ createParty }) => {
     expect(
       (await createParty("k".repeat(255), { ...fixtures.PartyCreateUnregistered, name: "Long Key" })).status,
     ).toBe(201);
@@ -146,7 +159,7 @@ describe("Idempotency-Key on POST", () => {
 
   it.runIf(driverUnderTest === "postgres")(
     "409 while a request with the same key is still running (its lock is held)",
-    async () => {
+    async ({ api, tenant, createParty }) => {
       const key = "key-in-flight";
       const owner = { accountId: tenant.accountId, livemode: false };
       await whileKeyIsHeld(api.database.url as string, owner, key, async () => {
@@ -159,7 +172,7 @@ describe("Idempotency-Key on POST", () => {
     },
   );
 
-  it("concurrent identical requests create one party", async () => {
+  it("concurrent identical requests create one party", async ({ createParty, partyCount }) => {
     const body = { ...fixtures.PartyCreateUnregistered, name: "Racing Traders" };
     const answers = await Promise.all(Array.from({ length: 8 }, () => createParty("key-race", body)));
     const created = answers.filter((a) => a.status === 201);
@@ -170,7 +183,10 @@ describe("Idempotency-Key on POST", () => {
 });
 
 describe("Idempotency-Key on a write whose answer carries a secret", () => {
-  it("replays the answer only to the API key that made it: another key of the account gets 422", async () => {
+  it("replays the answer only to the API key that made it: another key of the account gets 422", async ({
+    api,
+    tenant,
+  }) => {
     const db = api.database.handle.db;
     const keysOnly = await keyWithScopes(db, tenant.accountId, ["keys:write"]);
     const body = { name: "Full access", scopes: ["*"] };
@@ -200,7 +216,10 @@ describe("Idempotency-Key on a write whose answer carries a secret", () => {
 });
 
 describe("answers kept for Idempotency-Keys", () => {
-  it(`are deleted by the worker's housekeeping once past IDEMPOTENCY_KEY_TTL_HOURS (${IDEMPOTENCY_KEY_TTL_HOURS}), not before`, async () => {
+  it(`are deleted by the worker's housekeeping once past IDEMPOTENCY_KEY_TTL_HOURS (${IDEMPOTENCY_KEY_TTL_HOURS}), not before`, async ({
+    api,
+    createParty,
+  }) => {
     const db = api.database.handle.db;
     const kept = await createParty("kept-1", { ...fixtures.PartyCreateUnregistered, name: "Kept Traders" });
     const gone = await createParty("gone-1", { ...fixtures.PartyCreateUnregistered, name: "Gone Traders" });

@@ -2,17 +2,17 @@ import { fixtures, operationList } from "@bahi/contract";
 import { todayInIst } from "@bahi/gst";
 import fc from "fast-check";
 import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { SecretBox } from "../src/secrets/secret-box.js";
 import { AddressPolicy } from "../src/services/webhooks/address-policy.js";
 import { DeliveryWorker } from "../src/services/webhooks/worker.js";
-import { callerWith, startTestApi, type TestApi } from "./support/api.js";
+import { callerWith } from "./support/api.js";
 import { arbitraryOf } from "./support/arbitrary-of-schema.js";
 import { driverUnderTest } from "./support/database.js";
+import { it } from "./support/fixtures.js";
 import { HISTORY_RUNS } from "./support/fuzz-runs.js";
-import { type Receiver, startReceiver } from "./support/receiver.js";
 import { mostly, parametersSchema } from "./support/spec-requests.js";
-import { createTenant, GSTINS, type Tenant } from "./support/tenants.js";
+import { GSTINS } from "./support/tenants.js";
 
 /**
  * Every list, whatever filters the spec lets a caller give it: walked a few at a time, it gives the
@@ -26,8 +26,6 @@ const MAX_PAGES = 120;
 
 type Json = Record<string, any>;
 
-let api: TestApi;
-let tenant: Tenant;
 const known = {
   parties: [] as string[],
   gstins: [] as string[],
@@ -38,32 +36,28 @@ const known = {
   events: [] as string[],
 };
 
-/** The account's caller, set once the account exists. */
-let call: ReturnType<typeof callerWith>;
-
-const created = async (operationId: string, options: Json) => {
-  const res = await call(operationId, options);
-  expect(res.status, `${operationId} → ${JSON.stringify(res.body)}`).toBe(201);
-  return res.body;
-};
+/** The tenant's caller: a request may be refused (4xx), but never break the server. */
+type Caller = ReturnType<typeof callerWith>;
 
 const DAY_MS = 86_400_000;
 const today = todayInIst(new Date());
 const daysAgo = (days: number) => new Date(Date.parse(today) - days * DAY_MS).toISOString().slice(0, 10);
 
-/** Where the account's webhooks deliver: it refuses what is sent to `/fail`, so deliveries fail too. */
-let receiver: Receiver;
+// Many pages from one account; webhooks delivered on loopback.
+const policy = new AddressPolicy(["127.0.0.1"]);
+it.override("apiOptions", {
+  rateLimits: { perMinute: 1_000_000, perSecond: 1_000_000 },
+  webhookPolicy: policy,
+});
 
-beforeAll(async () => {
-  // Many pages from one account; webhooks delivered on loopback.
-  const policy = new AddressPolicy(["127.0.0.1"]);
-  api = await startTestApi({
-    rateLimits: { perMinute: 1_000_000, perSecond: 1_000_000 },
-    webhookPolicy: policy,
-  });
-  tenant = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });
-  call = callerWith(api, tenant.testKey);
-  receiver = await startReceiver();
+it.beforeAll(async ({ api, tenant, receiver }) => {
+  const call = callerWith(api, tenant.testKey);
+  const created = async (operationId: string, options: Json) => {
+    const res = await call(operationId, options);
+    expect(res.status, `${operationId} → ${JSON.stringify(res.body)}`).toBe(201);
+    return res.body;
+  };
+  // Where the account's webhooks deliver: it refuses what is sent to `/fail`, so deliveries fail too.
   receiver.respond = (delivery, res) => {
     res.statusCode = delivery.path.startsWith("/fail") ? 500 : 200;
     res.end();
@@ -190,10 +184,6 @@ beforeAll(async () => {
   while ((await worker.runOnce()) > 0);
   expect(receiver.deliveries.length).toBeGreaterThan(0);
 }, 120_000);
-afterAll(async () => {
-  await receiver.close();
-  await api.close();
-});
 
 const lists = operationList
   .filter((op) => op.operationId.startsWith("list") && op.method === "GET")
@@ -219,7 +209,13 @@ function expectMatching(object: Json, query: Json, sent: string) {
   if (query.date_to !== undefined && "date" in object) expect(object.date <= query.date_to, sent).toBe(true);
 }
 
-async function walk(operationId: string, path: Json, query: Json, limit: number): Promise<Walk> {
+async function walk(
+  call: Caller,
+  operationId: string,
+  path: Json,
+  query: Json,
+  limit: number,
+): Promise<Walk> {
   const sent = `${operationId} ${JSON.stringify(query)}`;
   const ids: string[] = [];
   let cursor: string | null = null;
@@ -242,7 +238,8 @@ async function walk(operationId: string, path: Json, query: Json, limit: number)
 }
 
 describe(`every list, ${RUNS_PER_LIST} queries each: pages of any size walk the whole list once`, () => {
-  it.each(lists)("%s", async (operationId, op) => {
+  it.for(lists)("%s", async ([operationId, op], { api, tenant }) => {
+    const call = callerWith(api, tenant.testKey);
     const recent = fc.integer({ min: 0, max: 20 }).map(daysAgo);
     const options = {
       formats: { date: recent },
@@ -266,8 +263,8 @@ describe(`every list, ${RUNS_PER_LIST} queries each: pages of any size walk the 
     });
     await fc.assert(
       fc.asyncProperty(request, async ({ path, query, limit }) => {
-        const whole = await walk(operationId, path as Json, query as Json, 100);
-        const paged = await walk(operationId, path as Json, query as Json, limit);
+        const whole = await walk(call, operationId, path as Json, query as Json, 100);
+        const paged = await walk(call, operationId, path as Json, query as Json, limit);
         const sent = `${JSON.stringify(path)} ${JSON.stringify(query)} by ${limit}`;
         expect(paged.status, sent).toBe(whole.status);
         if (whole.status !== 200) return;
@@ -281,42 +278,45 @@ describe(`every list, ${RUNS_PER_LIST} queries each: pages of any size walk the 
 });
 
 describe("a walk while new documents are created", () => {
-  it.each([
+  it.for([
     ["listInvoices", {}],
     ["listInvoices", { party_id: 0 }],
     ["listEvents", {}],
     ["listPayments", {}],
-  ] as const)("%s %j: every object that was there before it is listed once", async (operationId, filter) => {
-    const own = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });
-    const ownCall = async (id: string, options: Json) => {
-      const res = await api.call(id, { key: own.testKey, ...options });
-      expect(res.status, `${id} → ${JSON.stringify(res.body)}`).toBeLessThan(300);
-      return res.body;
-    };
-    const party = (await ownCall("createParty", { body: fixtures.PartyCreate })).id;
-    await ownCall("createProduct", { body: { ...fixtures.ProductCreate, opening_stock: 1000 } });
-    const sale = async () => {
-      await ownCall("createInvoice", {
-        body: { party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 5 }] },
-      });
-      await ownCall("createPayment", { body: { party_id: party, amount: 1, mode: "upi" } });
-    };
-    for (let i = 0; i < 12; i++) await sale();
-    const query = "party_id" in filter ? { party_id: party } : {};
-    const before = (await ownCall(operationId, { query: { ...query, limit: 100 } })).data.map(identityOf);
+  ] as const)(
+    "%s %j: every object that was there before it is listed once",
+    async ([operationId, filter], { api, newTenant }) => {
+      const own = await newTenant({ gstin: GSTINS.karnataka });
+      const ownCall = async (id: string, options: Json) => {
+        const res = await api.call(id, { key: own.testKey, ...options });
+        expect(res.status, `${id} → ${JSON.stringify(res.body)}`).toBeLessThan(300);
+        return res.body;
+      };
+      const party = (await ownCall("createParty", { body: fixtures.PartyCreate })).id;
+      await ownCall("createProduct", { body: { ...fixtures.ProductCreate, opening_stock: 1000 } });
+      const sale = async () => {
+        await ownCall("createInvoice", {
+          body: { party_id: party, items: [{ sku: "PEN-01", qty: 1, rate: 5 }] },
+        });
+        await ownCall("createPayment", { body: { party_id: party, amount: 1, mode: "upi" } });
+      };
+      for (let i = 0; i < 12; i++) await sale();
+      const query = "party_id" in filter ? { party_id: party } : {};
+      const before = (await ownCall(operationId, { query: { ...query, limit: 100 } })).data.map(identityOf);
 
-    const walked: string[] = [];
-    let cursor: string | null = null;
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const body = await ownCall(operationId, {
-        query: { ...query, limit: 2, ...(cursor ? { starting_after: cursor } : {}) },
-      });
-      walked.push(...body.data.map(identityOf));
-      if (!body.has_more) break;
-      cursor = body.next_cursor;
-      await sale();
-    }
-    expect(new Set(walked).size).toBe(walked.length);
-    expect(walked.filter((id) => before.includes(id))).toEqual(before);
-  });
+      const walked: string[] = [];
+      let cursor: string | null = null;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const body = await ownCall(operationId, {
+          query: { ...query, limit: 2, ...(cursor ? { starting_after: cursor } : {}) },
+        });
+        walked.push(...body.data.map(identityOf));
+        if (!body.has_more) break;
+        cursor = body.next_cursor;
+        await sale();
+      }
+      expect(new Set(walked).size).toBe(walked.length);
+      expect(walked.filter((id) => before.includes(id))).toEqual(before);
+    },
+  );
 });

@@ -1,14 +1,15 @@
 import { fixtures, type OperationSpec, operationList } from "@bahi/contract";
 import { requestExampleOf } from "@bahi/contract/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { MAX_IMPORT_BYTES, MAX_JSON_BODY_BYTES } from "../src/http/body.js";
 import { handlers } from "../src/routes/index.js";
 import { setSubscriptionStatus } from "../src/services/accounts/accounts.js";
 import { AddressPolicy } from "../src/services/webhooks/address-policy.js";
 import { type CallOptions, startTestApi, type TestApi } from "./support/api.js";
+import { it } from "./support/fixtures.js";
 import { whileKeyIsHeld } from "./support/idempotency.js";
 import { penSeller } from "./support/pen-seller.js";
-import { createTenant, type Tenant } from "./support/tenants.js";
+import { createTenant } from "./support/tenants.js";
 
 /**
  * The 4xx statuses that every operation lists for the same reasons (the spec's shared responses),
@@ -26,18 +27,11 @@ const OVERLONG_ID = "z".repeat(65);
 
 const jsonBodied = (op: OperationSpec) => op.requestBody?.contentTypes.includes("application/json") ?? false;
 
-let api: TestApi;
-let tenant: Tenant;
-
-beforeAll(async () => {
-  // Webhooks here are only created, never sent: to loopback, the only address a test may name.
-  api = await startTestApi({ webhookPolicy: new AddressPolicy(["127.0.0.1"]) });
-  tenant = await createTenant(api.database.handle.db);
-});
-afterAll(() => api.close());
+// Webhooks here are only created, never sent: to loopback, the only address a test may name.
+it.override("apiOptions", { webhookPolicy: new AddressPolicy(["127.0.0.1"]) });
 
 describe("401 without an API key", () => {
-  it.each(listing(401))("%s", async (operationId, op) => {
+  it.for(listing(401))("%s", async ([operationId, op], { api }) => {
     const body = jsonBodied(op) ? {} : undefined;
     const res = await api.call(operationId, { path: { id: UNKNOWN_ID, period: "042026" }, body });
     expect(res.status).toBe(401);
@@ -63,14 +57,14 @@ function malformed(op: OperationSpec): CallOptions {
 }
 
 describe("400 for a request outside the contract", () => {
-  it.each(listing(400))("%s", async (operationId, op) => {
+  it.for(listing(400))("%s", async ([operationId, op], { api, tenant }) => {
     const res = await api.call(operationId, { key: tenant.testKey, ...malformed(op) });
     expect(res.status).toBe(400);
   });
 });
 
 describe("404 for an id that names nothing of the account's", () => {
-  it.each(listing(404))("%s", async (operationId, op) => {
+  it.for(listing(404))("%s", async ([operationId, op], { api, tenant }) => {
     const body = jsonBodied(op) ? requestExampleOf(operationId) : undefined;
     const res = await api.call(operationId, { key: tenant.testKey, path: { id: UNKNOWN_ID }, body });
     expect(res.status).toBe(404);
@@ -78,7 +72,7 @@ describe("404 for an id that names nothing of the account's", () => {
 });
 
 describe("413 for a body past the limit", () => {
-  it.each(listing(413))("%s", async (operationId, op) => {
+  it.for(listing(413))("%s", async ([operationId, op], { api, tenant }) => {
     const json = jsonBodied(op);
     const limit = json ? MAX_JSON_BODY_BYTES : MAX_IMPORT_BYTES;
     const contentType = json ? "application/json" : "text/csv";
@@ -93,7 +87,7 @@ describe("413 for a body past the limit", () => {
 });
 
 describe("415 for a content type the operation does not take", () => {
-  it.each(listing(415))("%s", async (operationId) => {
+  it.for(listing(415))("%s", async ([operationId], { api, tenant }) => {
     const res = await api.call(operationId, {
       key: tenant.testKey,
       path: { id: UNKNOWN_ID },
@@ -105,8 +99,8 @@ describe("415 for a content type the operation does not take", () => {
 });
 
 describe("402 for a live write of an account whose subscription is paused", () => {
-  it.each(listing(402))("%s", async (operationId, op) => {
-    const paused = await createTenant(api.database.handle.db, { legalName: "Paused Co" });
+  it.for(listing(402))("%s", async ([operationId, op], { api, newTenant }) => {
+    const paused = await newTenant({ legalName: "Paused Co" });
     await setSubscriptionStatus(api.database.handle.db, paused.accountId, "paused");
     const res = await api.call(operationId, {
       key: paused.liveKey,
@@ -125,7 +119,7 @@ describe("429 once the account's requests of the minute are spent", () => {
   });
   afterAll(() => limited.close());
 
-  it.each(listing(429))("%s", async (operationId) => {
+  it.for(listing(429))("%s", async ([operationId]) => {
     const own = await createTenant(limited.database.handle.db);
     const options = { key: own.testKey, path: { id: UNKNOWN_ID, period: "042026" } };
     await limited.call(operationId, options);
@@ -145,7 +139,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
      * their party and products before the key (they commit in one statement that stores the answer).
      */
     let bodyOf: (op: OperationSpec) => Promise<unknown>;
-    beforeAll(async () => {
+    it.beforeAll(async ({ api }) => {
       seller = await penSeller(api);
       const invoice = {
         party_id: await seller.party(fixtures.PartyCreateUnregistered),
@@ -159,7 +153,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
             : undefined;
     });
 
-    it.each(posts)("%s", async (operationId, op) => {
+    it.for(posts)("%s", async ([operationId, op], { api }) => {
       const key = `held-${operationId}`;
       const body = await bodyOf(op);
       await whileKeyIsHeld(
@@ -184,6 +178,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 describe("422 for an Idempotency-Key reused with another request", () => {
   /** Sends `first`, then `second` under the same key: the first must succeed, the second is refused. */
   async function reused(
+    api: TestApi,
     operationId: string,
     key: string,
     first: CallOptions,
@@ -197,11 +192,11 @@ describe("422 for an Idempotency-Key reused with another request", () => {
     expect(refused.body.code).toBe("idempotency_key_reused");
   }
 
-  it("cancelInvoice", async () => {
-    const seller = await penSeller(api);
+  it("cancelInvoice", async ({ api, seller }) => {
     const invoice = await seller.issued(await seller.party(fixtures.PartyCreateUnregistered), 1);
     const path = { id: invoice.id };
     await reused(
+      api,
       "cancelInvoice",
       seller.tenant.testKey,
       { path, body: { reason: "2", remark: "Wrong quantity entered" } },
@@ -209,17 +204,17 @@ describe("422 for an Idempotency-Key reused with another request", () => {
     );
   });
 
-  it("revokeApiKey", async () => {
+  it("revokeApiKey", async ({ api, tenant }) => {
     const keys = await Promise.all(
       [1, 2].map(() =>
         api.call("createApiKey", { key: tenant.testKey, body: { scopes: ["invoices:read"] } }),
       ),
     );
     const [first, second] = keys.map((k) => ({ path: { id: k.body.id } }));
-    await reused("revokeApiKey", tenant.testKey, first as CallOptions, second as CallOptions);
+    await reused(api, "revokeApiKey", tenant.testKey, first as CallOptions, second as CallOptions);
   });
 
-  it("rotateWebhookSecret", async () => {
+  it("rotateWebhookSecret", async ({ api, tenant }) => {
     const webhook = await api.call("createWebhook", {
       key: tenant.testKey,
       body: { ...fixtures.WebhookCreate, url: "http://127.0.0.1:9/hooks" },
@@ -227,6 +222,7 @@ describe("422 for an Idempotency-Key reused with another request", () => {
     expect(webhook.status, JSON.stringify(webhook.body)).toBe(201);
     const path = { id: webhook.body.id };
     await reused(
+      api,
       "rotateWebhookSecret",
       tenant.testKey,
       { path, body: fixtures.WebhookRotateSecret },

@@ -1,15 +1,9 @@
 import { fixtures } from "@bahi/contract";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
+import { describe, expect } from "vitest";
+import type { CallResult, TestApi } from "./support/api.js";
+import { it } from "./support/fixtures.js";
 import { createTenant } from "./support/tenants.js";
-
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
 
 type Step =
   | { op: "invoice"; qty: number; rate: number }
@@ -72,7 +66,7 @@ function expectNoServerError(res: CallResult) {
 type Call = (operationId: string, options?: Parameters<TestApi["call"]>[1]) => Promise<CallResult>;
 
 /** A new account with a customer and a product (PEN-01) of 1,000 units, and what its steps made. */
-async function newBooks() {
+async function newBooks(api: TestApi) {
   const tenant = await createTenant(api.database.handle.db);
   const call: Call = (operationId, options = {}) =>
     api.call(operationId, { key: tenant.testKey, ...options });
@@ -235,10 +229,12 @@ async function expectBooksExact({ call, invoices, productId }: Books): Promise<v
 }
 
 describe("money invariants", () => {
-  it("any sequence of invoices, payments, allocations, credit and debit notes and cancellations keeps every invoice's books exact", async () => {
+  it("any sequence of invoices, payments, allocations, credit and debit notes and cancellations keeps every invoice's books exact", async ({
+    api,
+  }) => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
-        const books = await newBooks();
+        const books = await newBooks(api);
         for (const s of steps) await run(books, s);
         await expectBooksExact(books);
       }),
@@ -262,7 +258,7 @@ describe("money invariants", () => {
 
   // The same steps sent at once, as clients racing on the same invoices would: each is checked
   // against the invoice as the database holds it when it runs, not as its caller last read it.
-  it("the same steps run concurrently on the same invoices keep the books exact", async () => {
+  it("the same steps run concurrently on the same invoices keep the books exact", async ({ api }) => {
     const sale = fc.record({
       op: fc.constant("invoice" as const),
       qty: fc.integer({ min: 1, max: 4 }),
@@ -276,7 +272,7 @@ describe("money invariants", () => {
           maxLength: 3,
         }),
         async (sales, batches) => {
-          const books = await newBooks();
+          const books = await newBooks(api);
           for (const s of sales) await run(books, s);
           for (const batch of batches) await Promise.all(batch.map((s) => run(books, s)));
           await expectBooksExact(books);

@@ -1,7 +1,8 @@
 import { fixtures } from "@bahi/contract";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callerWith, startTestApi, type TestApi } from "./support/api.js";
+import { describe, expect } from "vitest";
+import { callerWith } from "./support/api.js";
+import { it } from "./support/fixtures.js";
 import { HISTORY_RUNS, timeoutFor } from "./support/fuzz-runs.js";
 import { createTenant, GSTINS } from "./support/tenants.js";
 
@@ -15,12 +16,8 @@ import { createTenant, GSTINS } from "./support/tenants.js";
 /** Each up to 25 steps. */
 const HISTORIES = HISTORY_RUNS;
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startTestApi({ rateLimits: { perMinute: 1_000_000, perSecond: 1_000_000 } });
-});
-afterAll(() => api.close());
+// Many requests from one account, as fast as the server answers them.
+it.override("apiOptions", { rateLimits: { perMinute: 1_000_000, perSecond: 1_000_000 } });
 
 /** Formats with the year, without it, with the serial first or last; the last is too long (422). */
 const INVOICE_FORMATS = [
@@ -123,7 +120,7 @@ function expectRule46(series: Issued[], what: string) {
 describe(`numbering under ${HISTORIES} random histories of formats, resets and failed creates`, () => {
   it("numbers are unique in their year, never go back, and run on by one while the reset holds", {
     timeout: timeoutFor(HISTORIES, 1_000),
-  }, async () => {
+  }, async ({ api }) => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
         const tenant = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });

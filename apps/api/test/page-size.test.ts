@@ -1,23 +1,20 @@
 import { fixtures, operationList } from "@bahi/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { handlers } from "../src/routes/index.js";
 import { MAX_PAGE_SIZE } from "../src/services/shared/pagination.js";
 import { AddressPolicy } from "../src/services/webhooks/address-policy.js";
-import { startTestApi, type TestApi } from "./support/api.js";
-import { createTenant, type Tenant } from "./support/tenants.js";
+import { it } from "./support/fixtures.js";
 
 const lists = operationList
   .filter((op) => op.operationId in handlers && op.queryParams.includes("limit"))
   .map((op) => [op.operationId, op] as const);
 
-let api: TestApi;
-let tenant: Tenant;
+it.override("apiOptions", { webhookPolicy: new AddressPolicy(["127.0.0.1"]) });
+
 /** The document a list under `/v1/{collection}/{id}/…` belongs to. */
 const parents: Record<string, string> = {};
 
-beforeAll(async () => {
-  api = await startTestApi({ webhookPolicy: new AddressPolicy(["127.0.0.1"]) });
-  tenant = await createTenant(api.database.handle.db);
+it.beforeAll(async ({ api, tenant }) => {
   const product = await api.call("createProduct", { key: tenant.testKey, body: fixtures.ProductCreate });
   const webhook = await api.call("createWebhook", {
     key: tenant.testKey,
@@ -26,10 +23,9 @@ beforeAll(async () => {
   parents.products = product.body.id;
   parents.webhooks = webhook.body.id;
 });
-afterAll(() => api.close());
 
 describe(`page size: 1 to MAX_PAGE_SIZE (${MAX_PAGE_SIZE}) on every list`, () => {
-  it.each(lists)("%s", async (operationId, op) => {
+  it.for(lists)("%s", async ([operationId, op], { api, tenant }) => {
     const collection = op.path.split("/")[2] as string;
     const path: Record<string, string> = op.pathParams.includes("id")
       ? { id: parents[collection] as string }

@@ -1,17 +1,10 @@
 // Customers abroad: an address with a country instead of a state and PIN, place of supply 96 by
 // default, and the country in the export's e-invoice (ExpDtls.CntCode).
 import { todayInIst } from "@bahi/gst";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "./support/api.js";
-import { penSeller, signedDocument } from "./support/pen-seller.js";
+import { describe, expect } from "vitest";
+import { it } from "./support/fixtures.js";
+import { signedDocument } from "./support/pen-seller.js";
 import { GSTINS } from "./support/tenants.js";
-
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
 
 const NEW_YORK = {
   line1: "350 Fifth Avenue",
@@ -24,8 +17,8 @@ const DUBAI = { line1: "Sheikh Zayed Road", city: "Dubai", country: "AE" };
 const MYSURU = { line1: "221 Kalidasa Road", city: "Mysuru", state_code: "29", pin: "570002" };
 
 describe("parties abroad", () => {
-  it("an address with a country puts the party in state 96; it reads back as written", async () => {
-    const { call } = await penSeller(api);
+  it("an address with a country puts the party in state 96; it reads back as written", async ({ seller }) => {
+    const { call } = seller;
     const created = await call("createParty", {
       body: { type: "customer", name: "Hudson Retail Inc.", address: NEW_YORK },
     });
@@ -41,8 +34,8 @@ describe("parties abroad", () => {
     expect(noPostalCode.body.address).toEqual({ ...DUBAI, line2: null, postal_code: null });
   });
 
-  it("PATCH moves a party abroad and back, its state following the address", async () => {
-    const { call, party } = await penSeller(api);
+  it("PATCH moves a party abroad and back, its state following the address", async ({ seller }) => {
+    const { call, party } = seller;
     const id = await party({ name: "Meera Rao", address: MYSURU });
     const abroad = await call("updateParty", { path: { id }, body: { address: NEW_YORK } });
     expect(abroad.status).toBe(200);
@@ -51,8 +44,10 @@ describe("parties abroad", () => {
     expect(back.body).toMatchObject({ state_code: "29", address: { ...MYSURU, line2: null } });
   });
 
-  it("400 for an address that is neither in India nor abroad, for India as a country, or an unknown one", async () => {
-    const { call } = await penSeller(api);
+  it("400 for an address that is neither in India nor abroad, for India as a country, or an unknown one", async ({
+    seller,
+  }) => {
+    const { call } = seller;
     for (const address of [
       { ...NEW_YORK, state_code: "29" },
       { ...MYSURU, country: "US" },
@@ -66,8 +61,10 @@ describe("parties abroad", () => {
     }
   });
 
-  it("422 state_mismatch for a registered party with an address abroad, on create and on PATCH", async () => {
-    const { call, party } = await penSeller(api);
+  it("422 state_mismatch for a registered party with an address abroad, on create and on PATCH", async ({
+    seller,
+  }) => {
+    const { call, party } = seller;
     const created = await call("createParty", {
       body: { type: "customer", name: "Sharma Electronics", gstin: GSTINS.maharashtra, address: NEW_YORK },
     });
@@ -83,8 +80,8 @@ describe("parties abroad", () => {
 });
 
 describe("invoices to a party abroad", () => {
-  it("are exports by default: IGST, a URP buyer in 96, and the country in ExpDtls", async () => {
-    const { call, party, invoice, einvoiceOf } = await penSeller(api);
+  it("are exports by default: IGST, a URP buyer in 96, and the country in ExpDtls", async ({ seller }) => {
+    const { call, party, invoice, einvoiceOf } = seller;
     const id = await party({ name: "Hudson Retail Inc.", address: NEW_YORK });
     const res = await invoice(id, 3);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -113,8 +110,10 @@ describe("invoices to a party abroad", () => {
     expect(einvoice.ExpDtls).toEqual({ CntCode: "US" });
   });
 
-  it("with a shipping bill and a LUT: ExpDtls carries both the bill and the country; the note the country", async () => {
-    const { call, party, invoice, einvoiceOf } = await penSeller(api);
+  it("with a shipping bill and a LUT: ExpDtls carries both the bill and the country; the note the country", async ({
+    seller,
+  }) => {
+    const { call, party, invoice, einvoiceOf } = seller;
     const id = await party({ name: "Gulf Traders LLC", address: DUBAI });
     // The invoice is dated today in India, which is tomorrow in UTC from 18:30.
     const today = todayInIst(new Date());
@@ -137,8 +136,10 @@ describe("invoices to a party abroad", () => {
     expect(signedDocument(note.body).ExpDtls).toEqual({ CntCode: "AE" });
   });
 
-  it("a supply in India to a visitor from abroad (place_of_supply given) is a B2C sale, not e-invoiced", async () => {
-    const { call, party, invoice } = await penSeller(api);
+  it("a supply in India to a visitor from abroad (place_of_supply given) is a B2C sale, not e-invoiced", async ({
+    seller,
+  }) => {
+    const { call, party, invoice } = seller;
     const id = await party({ name: "Hudson Retail Inc.", address: NEW_YORK });
     const res = await invoice(id, 1, { place_of_supply: "29" });
     expect(res.status, JSON.stringify(res.body)).toBe(201);

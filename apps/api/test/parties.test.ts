@@ -1,24 +1,26 @@
 import { fixtures } from "@bahi/contract";
 import { gstinCheckChar } from "@bahi/gst";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { setSubscriptionStatus } from "../src/services/accounts/accounts.js";
-import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
+import type { CallResult, TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
-import { createTenant, GSTINS, type Tenant } from "./support/tenants.js";
+import { it as base } from "./support/fixtures.js";
+import { GSTINS, type Tenant } from "./support/tenants.js";
 
-let api: TestApi;
-let tenant: Tenant;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  tenant = await createTenant(api.database.handle.db);
-});
-afterAll(() => api.close());
-
-const create = (body: unknown, key = tenant.testKey) => api.call("createParty", { key, body });
+const it = base.extend(
+  "create",
+  { scope: "file" },
+  ({ api, tenant }) =>
+    (body: unknown, key = tenant.testKey) =>
+      api.call("createParty", { key, body }),
+);
 
 describe("creating parties", () => {
-  it("a registered party takes its state from the GSTIN and announces itself", async () => {
+  it("a registered party takes its state from the GSTIN and announces itself", async ({
+    api,
+    tenant,
+    create,
+  }) => {
     const res = await create(fixtures.PartyCreate);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -35,26 +37,30 @@ describe("creating parties", () => {
     expect(announced.map((e) => e.object)).toContainEqual(res.body);
   });
 
-  it("an unregistered party takes its state from its address", async () => {
+  it("an unregistered party takes its state from its address", async ({ create }) => {
     const res = await create(fixtures.PartyCreateUnregistered);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ gstin: null, state_code: "29", email: null });
   });
 
-  it("a registered party needs no address", async () => {
+  it("a registered party needs no address", async ({ create }) => {
     const res = await create({ type: "supplier", name: "Ramesh Paper Mills", gstin: GSTINS.delhi });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ address: null, state_code: "07", type: "supplier" });
   });
 
-  it("422 invalid_gstin for a bad check character, naming the field", async () => {
+  it("422 invalid_gstin for a bad check character, naming the field", async ({ create }) => {
     const res = await create({ ...fixtures.PartyCreate, gstin: "27AAPFU0939F1ZW" });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe("invalid_gstin");
     expect(res.body.errors).toEqual([expect.objectContaining({ pointer: "/gstin", code: "invalid_gstin" })]);
   });
 
-  it("422 invalid_gstin for a GSTIN of a legacy state code (25, 28), which is no state to supply to", async () => {
+  it("422 invalid_gstin for a GSTIN of a legacy state code (25, 28), which is no state to supply to", async ({
+    api,
+    tenant,
+    create,
+  }) => {
     for (const body of ["25AAPFU0939F1Z", "28AAPFU0939F1Z"]) {
       const gstin = body + gstinCheckChar(body);
       const res = await create({ type: "customer", name: "Old Daman Traders", gstin });
@@ -73,13 +79,13 @@ describe("creating parties", () => {
     expect(moved.body.code).toBe("invalid_gstin");
   });
 
-  it("400 for a GSTIN that does not even have the shape of one", async () => {
+  it("400 for a GSTIN that does not even have the shape of one", async ({ create }) => {
     const res = await create({ ...fixtures.PartyCreate, gstin: "27-AAPFU" });
     expect(res.status).toBe(400);
     expect(res.body.errors).toContainEqual(expect.objectContaining({ pointer: "/gstin" }));
   });
 
-  it("422 state_mismatch when the address contradicts the GSTIN", async () => {
+  it("422 state_mismatch when the address contradicts the GSTIN", async ({ create }) => {
     const res = await create({
       ...fixtures.PartyCreate,
       gstin: GSTINS.karnataka,
@@ -91,7 +97,7 @@ describe("creating parties", () => {
     ]);
   });
 
-  it("422 address_required for an unregistered party without address", async () => {
+  it("422 address_required for an unregistered party without address", async ({ create }) => {
     const res = await create({ type: "customer", name: "Walk-in" });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual([
@@ -99,8 +105,11 @@ describe("creating parties", () => {
     ]);
   });
 
-  it("409 duplicate_gstin naming the existing party; the other mode is separate", async () => {
-    const fresh = await createTenant(api.database.handle.db, { legalName: "Dup Co" });
+  it("409 duplicate_gstin naming the existing party; the other mode is separate", async ({
+    create,
+    newTenant,
+  }) => {
+    const fresh = await newTenant({ legalName: "Dup Co" });
     const first = await create(fixtures.PartyCreate, fresh.testKey);
     const second = await create({ ...fixtures.PartyCreate, name: "Sharma Again" }, fresh.testKey);
     expect(second.status).toBe(409);
@@ -110,7 +119,7 @@ describe("creating parties", () => {
     expect(live.body.livemode).toBe(true);
   });
 
-  it("400 for unknown fields and bad values, each by pointer", async () => {
+  it("400 for unknown fields and bad values, each by pointer", async ({ create }) => {
     const res = await create({
       type: "vendor",
       name: "",
@@ -134,7 +143,7 @@ describe("creating parties", () => {
     );
   });
 
-  it("the name's limit is 100 characters", async () => {
+  it("the name's limit is 100 characters", async ({ create }) => {
     expect((await create({ ...fixtures.PartyCreateUnregistered, name: "n".repeat(100) })).status).toBe(201);
     const over = await create({ ...fixtures.PartyCreateUnregistered, name: "n".repeat(101) });
     expect(over.body.errors).toEqual([expect.objectContaining({ pointer: "/name", code: "max_length" })]);
@@ -145,43 +154,43 @@ describe("reading and listing parties", () => {
   let owner: Tenant;
   const names = ["Sharma Electronics", "Sharma 100% Pure", "Gupta Stores", "Iyer & Sons"];
 
-  beforeAll(async () => {
-    owner = await createTenant(api.database.handle.db, { legalName: "Lister" });
+  it.beforeAll(async ({ newTenant, create }) => {
+    owner = await newTenant({ legalName: "Lister" });
     await create({ ...fixtures.PartyCreate, name: names[0] }, owner.testKey);
     for (const name of names.slice(1))
       await create({ ...fixtures.PartyCreateUnregistered, name }, owner.testKey);
     await create({ type: "supplier", name: "Delhi Supplies", gstin: GSTINS.delhi }, owner.testKey);
   });
 
-  const list = (query: Record<string, string | number | boolean>) =>
+  const list = (api: TestApi, query: Record<string, string | number | boolean>) =>
     api.call("listParties", { key: owner.testKey, query });
   const namesOf = (res: CallResult) => res.body.data.map((p: { name: string }) => p.name);
 
-  it("filters by type, GSTIN and name (ignoring case, with % taken literally)", async () => {
-    expect(namesOf(await list({ type: "supplier" }))).toEqual(["Delhi Supplies"]);
-    expect(namesOf(await list({ gstin: GSTINS.maharashtra }))).toEqual(["Sharma Electronics"]);
-    expect(namesOf(await list({ q: "sHaRmA" }))).toEqual(["Sharma 100% Pure", "Sharma Electronics"]);
-    expect(namesOf(await list({ q: "100%" }))).toEqual(["Sharma 100% Pure"]);
-    expect(namesOf(await list({ q: "%" }))).toEqual(["Sharma 100% Pure"]);
+  it("filters by type, GSTIN and name (ignoring case, with % taken literally)", async ({ api }) => {
+    expect(namesOf(await list(api, { type: "supplier" }))).toEqual(["Delhi Supplies"]);
+    expect(namesOf(await list(api, { gstin: GSTINS.maharashtra }))).toEqual(["Sharma Electronics"]);
+    expect(namesOf(await list(api, { q: "sHaRmA" }))).toEqual(["Sharma 100% Pure", "Sharma Electronics"]);
+    expect(namesOf(await list(api, { q: "100%" }))).toEqual(["Sharma 100% Pure"]);
+    expect(namesOf(await list(api, { q: "%" }))).toEqual(["Sharma 100% Pure"]);
   });
 
-  it("pages newest first", async () => {
-    const first = await list({ limit: 2 });
+  it("pages newest first", async ({ api }) => {
+    const first = await list(api, { limit: 2 });
     expect(namesOf(first)).toEqual(["Delhi Supplies", "Iyer & Sons"]);
     expect(first.body.has_more).toBe(true);
-    const rest = await list({ limit: 10, starting_after: first.body.next_cursor });
+    const rest = await list(api, { limit: 10, starting_after: first.body.next_cursor });
     expect(namesOf(rest)).toEqual(["Gupta Stores", "Sharma 100% Pure", "Sharma Electronics"]);
     expect(rest.body).toMatchObject({ has_more: false, next_cursor: null });
   });
 
-  it("400 for a bad filter value", async () => {
-    const res = await list({ type: "vendor" });
+  it("400 for a bad filter value", async ({ api }) => {
+    const res = await list(api, { type: "vendor" });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([expect.objectContaining({ pointer: "/query/type" })]);
   });
 
-  it("retrieves by id; other accounts' and modes' ids are 404", async () => {
-    const party = (await list({ limit: 1 })).body.data[0];
+  it("retrieves by id; other accounts' and modes' ids are 404", async ({ api, tenant }) => {
+    const party = (await list(api, { limit: 1 })).body.data[0];
     const got = await api.call("retrieveParty", { key: owner.testKey, path: { id: party.id } });
     expect(got.body).toEqual(party);
     expect((await api.call("retrieveParty", { key: owner.liveKey, path: { id: party.id } })).status).toBe(
@@ -196,7 +205,7 @@ describe("reading and listing parties", () => {
 });
 
 describe("updating parties", () => {
-  it("changes fields, keeps the rest, announces party.updated", async () => {
+  it("changes fields, keeps the rest, announces party.updated", async ({ api, tenant, create }) => {
     const party = (await create({ ...fixtures.PartyCreate, gstin: null, name: "Updatable" })).body;
     const res = await api.call("updateParty", {
       key: tenant.testKey,
@@ -220,8 +229,12 @@ describe("updating parties", () => {
     expect(after.filter((e) => e.object.id === party.id)).toHaveLength(1);
   });
 
-  it("registering a party moves its state to the GSTIN's; the same rules apply as on create", async () => {
-    const grower = await createTenant(api.database.handle.db, { legalName: "Grower" });
+  it("registering a party moves its state to the GSTIN's; the same rules apply as on create", async ({
+    api,
+    create,
+    newTenant,
+  }) => {
+    const grower = await newTenant({ legalName: "Grower" });
     const party = (await create({ ...fixtures.PartyCreateUnregistered, name: "Growing Co" }, grower.testKey))
       .body;
     const mismatch = await api.call("updateParty", {
@@ -246,8 +259,12 @@ describe("updating parties", () => {
     expect(unregistered.body.code).toBe("address_required");
   });
 
-  it("409 when taking another party's GSTIN; 404 for an unknown id; 400 for an empty patch", async () => {
-    const fresh = await createTenant(api.database.handle.db, { legalName: "Patchers" });
+  it("409 when taking another party's GSTIN; 404 for an unknown id; 400 for an empty patch", async ({
+    api,
+    create,
+    newTenant,
+  }) => {
+    const fresh = await newTenant({ legalName: "Patchers" });
     const a = (await create({ type: "customer", name: "A", gstin: GSTINS.delhi }, fresh.testKey)).body;
     const b = (await create({ type: "customer", name: "B", gstin: GSTINS.karnataka }, fresh.testKey)).body;
     const clash = await api.call("updateParty", {
@@ -274,8 +291,12 @@ describe("updating parties", () => {
 });
 
 describe("a paused subscription", () => {
-  it("refuses live writes with 402, keeps live reads and test writes working", async () => {
-    const paused = await createTenant(api.database.handle.db, { legalName: "Paused Co" });
+  it("refuses live writes with 402, keeps live reads and test writes working", async ({
+    api,
+    create,
+    newTenant,
+  }) => {
+    const paused = await newTenant({ legalName: "Paused Co" });
     await setSubscriptionStatus(api.database.handle.db, paused.accountId, "paused");
     const live = await create(fixtures.PartyCreateUnregistered, paused.liveKey);
     expect(live.status).toBe(402);

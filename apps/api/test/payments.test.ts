@@ -1,15 +1,9 @@
 import { fixtures } from "@bahi/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
+import { describe, expect } from "vitest";
+import type { CallResult, TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
+import { it } from "./support/fixtures.js";
 import { createTenant, type Tenant } from "./support/tenants.js";
-
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
 
 interface Shop {
   tenant: Tenant;
@@ -25,7 +19,7 @@ interface Shop {
 const meera = fixtures.PartyCreateUnregistered;
 
 /** A business with its own key and a pen in stock, so that each test's data is its own. */
-async function shop(): Promise<Shop> {
+async function shop(api: TestApi): Promise<Shop> {
   const tenant = await createTenant(api.database.handle.db);
   const call: Shop["call"] = (operationId, options = {}) =>
     api.call(operationId, { key: tenant.testKey, ...options });
@@ -61,8 +55,10 @@ function expectProblem(res: CallResult, status: number, code: string, pointer?: 
 }
 
 describe("recording payments", () => {
-  it("exact paise: 100.01 then 253.99 pay 354.00; issued → partially_paid → paid, each announced", async () => {
-    const s = await shop();
+  it("exact paise: 100.01 then 253.99 pay 354.00; issued → partially_paid → paid, each announced", async ({
+    api,
+  }) => {
+    const s = await shop(api);
     const party = await s.party();
     const inv = await s.invoice(party);
     expect(inv.status).toBe("issued");
@@ -112,8 +108,8 @@ describe("recording payments", () => {
     expectProblem(cancel, 409, "invoice_has_payments");
   });
 
-  it("an advance stays unallocated, and is set against invoices later, several at once", async () => {
-    const s = await shop();
+  it("an advance stays unallocated, and is set against invoices later, several at once", async ({ api }) => {
+    const s = await shop(api);
     const party = await s.party();
     const advance = await s.pay({ party_id: party, amount: 1000, mode: "bank_transfer" });
     expect(advance.status).toBe(201);
@@ -158,8 +154,8 @@ describe("recording payments", () => {
     expect((await s.call("retrievePayment", { path: { id: advance.body.id } })).body).toEqual(more.body);
   });
 
-  it("the date defaults to today in India; a date in the future is a 422", async () => {
-    const s = await shop();
+  it("the date defaults to today in India; a date in the future is a 422", async ({ api }) => {
+    const s = await shop(api);
     const party = await s.party();
     const res = await s.pay({ party_id: party, amount: 1 });
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date());
@@ -175,8 +171,8 @@ describe("recording payments", () => {
 });
 
 describe("refused allocations", () => {
-  it("each rule, at its pointer, changing nothing", async () => {
-    const s = await shop();
+  it("each rule, at its pointer, changing nothing", async ({ api }) => {
+    const s = await shop(api);
     const party = await s.party();
     const other = await s.party({ ...meera, name: "Someone Else" });
     const inv = await s.invoice(party);
@@ -243,8 +239,8 @@ describe("refused allocations", () => {
     expect(await eventsOf(api.database.handle.db, s.tenant.accountId, "payment.created")).toEqual([]);
   });
 
-  it("at most 100 allocations per payment in all: 422 too_many_allocations", async () => {
-    const s = await shop();
+  it("at most 100 allocations per payment in all: 422 too_many_allocations", async ({ api }) => {
+    const s = await shop(api);
     const party = await s.party();
     const invoices = [];
     for (let i = 0; i < 101; i++)
@@ -265,8 +261,8 @@ describe("refused allocations", () => {
     );
   }, 60_000);
 
-  it("404 for an unknown payment, or one of another account or mode", async () => {
-    const s = await shop();
+  it("404 for an unknown payment, or one of another account or mode", async ({ api }) => {
+    const s = await shop(api);
     const party = await s.party();
     const res = await s.pay({ party_id: party, amount: 10 });
     const inv = await s.invoice(party);
@@ -282,7 +278,7 @@ describe("refused allocations", () => {
     );
     const live = await api.call("retrievePayment", { key: s.tenant.liveKey, path: { id: res.body.id } });
     expectProblem(live, 404, "not_found");
-    const stranger = await shop();
+    const stranger = await shop(api);
     expectProblem(await stranger.call("retrievePayment", { path: { id: res.body.id } }), 404, "not_found");
     expectProblem(
       await stranger.allocate(res.body.id, [{ invoice_id: inv.id, amount: 1 }]),
@@ -301,8 +297,8 @@ describe("refused allocations", () => {
 });
 
 describe("reading payments", () => {
-  it("lists newest first, with filters by party, invoice and date, and pages", async () => {
-    const s = await shop();
+  it("lists newest first, with filters by party, invoice and date, and pages", async ({ api }) => {
+    const s = await shop(api);
     const meeraId = await s.party();
     const otherId = await s.party({ ...meera, name: "Someone Else" });
     const inv = await s.invoice(meeraId);
@@ -349,8 +345,10 @@ describe("reading payments", () => {
 });
 
 describe("idempotent creates", () => {
-  it("a retried create gives the same payment, never a second; another body under the key is refused", async () => {
-    const s = await shop();
+  it("a retried create gives the same payment, never a second; another body under the key is refused", async ({
+    api,
+  }) => {
+    const s = await shop(api);
     const party = await s.party();
     const inv = await s.invoice(party);
     const body = { party_id: party, amount: 100, allocations: [{ invoice_id: inv.id, amount: 100 }] };
@@ -371,8 +369,8 @@ describe("idempotent creates", () => {
 });
 
 describe("racing payments", () => {
-  async function race(share: number, expectedWinners: number) {
-    const s = await shop();
+  async function race(api: TestApi, share: number, expectedWinners: number) {
+    const s = await shop(api);
     const party = await s.party();
     const inv = await s.invoice(party);
     const results = await Promise.all(
@@ -393,15 +391,19 @@ describe("racing payments", () => {
     return after;
   }
 
-  it("10 concurrent payments of 60% of one invoice: exactly one succeeds", async () => {
-    expect(await race(212.4, 1)).toMatchObject({
+  it("10 concurrent payments of 60% of one invoice: exactly one succeeds", async ({ api }) => {
+    expect(await race(api, 212.4, 1)).toMatchObject({
       status: "partially_paid",
       amount_paid: 212.4,
       balance_due: 141.6,
     });
   });
 
-  it("10 concurrent payments of 40.00 against 354.00: exactly 8 succeed, no update lost", async () => {
-    expect(await race(40, 8)).toMatchObject({ status: "partially_paid", amount_paid: 320, balance_due: 34 });
+  it("10 concurrent payments of 40.00 against 354.00: exactly 8 succeed, no update lost", async ({ api }) => {
+    expect(await race(api, 40, 8)).toMatchObject({
+      status: "partially_paid",
+      amount_paid: 320,
+      balance_due: 34,
+    });
   });
 });

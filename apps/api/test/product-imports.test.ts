@@ -4,7 +4,7 @@ import { todayInIst } from "@bahi/gst";
 import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { pino } from "pino";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import writeXlsxFile, { type SheetData } from "write-excel-file/node";
 import { productImportChunks, productImports, productRateHistory, stockMovements } from "../src/db/schema.js";
 import { MAX_IMPORT_BYTES } from "../src/http/body.js";
@@ -12,109 +12,140 @@ import { setSubscriptionStatus } from "../src/services/accounts/accounts.js";
 import { IMPORT_BATCH_SIZE, importNextBatch, MAX_BATCH_ATTEMPTS } from "../src/services/imports/process.js";
 import { MAX_IMPORT_LINES, MAX_IMPORT_ROWS, XLSX_MEDIA_TYPE } from "../src/services/imports/read-file.js";
 import { ImportWorker } from "../src/services/imports/worker.js";
-import { expectConforming, startTestApi, type TestApi } from "./support/api.js";
+import { expectConforming, type TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
+import { it as base } from "./support/fixtures.js";
 import { createTenant, type Tenant } from "./support/tenants.js";
 
-let api: TestApi;
-let tenant: Tenant;
-let worker: ImportWorker;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  worker = new ImportWorker(api.database.handle.db, pino({ level: "silent" }));
-});
-afterAll(() => api.close());
-
-/** Each test imports into an account of its own, so that SKUs and counts never collide. */
-async function freshTenant(): Promise<Tenant> {
-  tenant = await createTenant(api.database.handle.db);
-  return tenant;
-}
-
-const postCsv = (csv: string | Uint8Array, headers: Record<string, string> = {}) =>
-  api.call("createProductImport", {
-    key: tenant.testKey,
-    rawBody: csv,
-    headers: { "content-type": "text/csv", ...headers },
-  });
-const postXlsx = (bytes: Uint8Array) =>
-  api.call("createProductImport", {
-    key: tenant.testKey,
-    rawBody: bytes,
-    headers: { "content-type": XLSX_MEDIA_TYPE },
-  });
-const postForm = (form: FormData, headers: Record<string, string> = {}) =>
-  api.call("createProductImport", { key: tenant.testKey, rawBody: form, headers });
 /**
- * Sends a body that the server refuses before reading it, on a connection of its own: the server closes
- * that connection rather than read megabytes it has refused, which a pooled socket would carry into
- * the next test's request.
+ * What these tests do as an importing business on the file's server. Each test imports into an account
+ * of its own (`freshTenant`), so that SKUs and counts never collide; the helpers act for the latest,
+ * `importer.tenant`, and `importCsv` runs the file's worker.
  */
-function postOnItsOwnConnection(body: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      new URL("/v1/products/imports", api.url),
-      {
-        method: "POST",
-        agent: false,
-        headers: {
-          authorization: `Bearer ${tenant.testKey}`,
-          "content-type": "text/csv",
-          "content-length": Buffer.byteLength(body),
-        },
-      },
-      (response) => {
-        let text = "";
-        response.on("data", (chunk) => (text += chunk));
-        response.on("end", () => {
-          const result = {
-            status: response.statusCode ?? 0,
-            headers: new Headers(response.headers as Record<string, string>),
-            body: JSON.parse(text),
-            text,
-          };
-          expectConforming("createProductImport", result);
-          resolve(result);
-        });
-      },
-    );
-    // The server may close the connection before the whole body is written: the answer is what counts.
-    request.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
+function importerOn(api: TestApi, worker: ImportWorker) {
+  const importer = { tenant: undefined as unknown as Tenant };
+
+  async function freshTenant(): Promise<Tenant> {
+    importer.tenant = await createTenant(api.database.handle.db);
+    return importer.tenant;
+  }
+
+  const postCsv = (csv: string | Uint8Array, headers: Record<string, string> = {}) =>
+    api.call("createProductImport", {
+      key: importer.tenant.testKey,
+      rawBody: csv,
+      headers: { "content-type": "text/csv", ...headers },
     });
-    request.end(body);
+  const postXlsx = (bytes: Uint8Array) =>
+    api.call("createProductImport", {
+      key: importer.tenant.testKey,
+      rawBody: bytes,
+      headers: { "content-type": XLSX_MEDIA_TYPE },
+    });
+  const postForm = (form: FormData, headers: Record<string, string> = {}) =>
+    api.call("createProductImport", { key: importer.tenant.testKey, rawBody: form, headers });
+  /**
+   * Sends a body that the server refuses before reading it, on a connection of its own: the server closes
+   * that connection rather than read megabytes it has refused, which a pooled socket would carry into
+   * the next test's request.
+   */
+  function postOnItsOwnConnection(body: string): Promise<{ status: number; body: Record<string, unknown> }> {
+    return new Promise((resolve, reject) => {
+      const request = httpRequest(
+        new URL("/v1/products/imports", api.url),
+        {
+          method: "POST",
+          agent: false,
+          headers: {
+            authorization: `Bearer ${importer.tenant.testKey}`,
+            "content-type": "text/csv",
+            "content-length": Buffer.byteLength(body),
+          },
+        },
+        (response) => {
+          let text = "";
+          response.on("data", (chunk) => (text += chunk));
+          response.on("end", () => {
+            const result = {
+              status: response.statusCode ?? 0,
+              headers: new Headers(response.headers as Record<string, string>),
+              body: JSON.parse(text),
+              text,
+            };
+            expectConforming("createProductImport", result);
+            resolve(result);
+          });
+        },
+      );
+      // The server may close the connection before the whole body is written: the answer is what counts.
+      request.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
+      });
+      request.end(body);
+    });
+  }
+  const retrieve = (id: string) =>
+    api.call("retrieveProductImport", { key: importer.tenant.testKey, path: { id } });
+  const errorsCsv = async (id: string) => {
+    const res = await api.call<string>("retrieveProductImportErrors", {
+      key: importer.tenant.testKey,
+      path: { id },
+    });
+    expect(res.status).toBe(200);
+    return res;
+  };
+
+  /** Posts a CSV, runs the worker until the queue is empty, and answers the finished import. */
+  async function importCsv(csv: string | Uint8Array) {
+    const accepted = await postCsv(csv);
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
+    await worker.drain();
+    return (await retrieve(accepted.body.id)).body;
+  }
+
+  async function productBySku(sku: string) {
+    const list = await api.call("listProducts", {
+      key: importer.tenant.testKey,
+      query: { q: sku, limit: 100 },
+    });
+    return list.body.data.find((p: { sku: string }) => p.sku === sku);
+  }
+  const productCount = async () =>
+    (await api.call("listProducts", { key: importer.tenant.testKey, query: { limit: 100 } })).body.data
+      .length;
+  const movementsOf = async (productId: string) =>
+    (
+      await api.call("listStockMovements", {
+        key: importer.tenant.testKey,
+        path: { id: productId },
+        query: { limit: 100 },
+      })
+    ).body.data;
+
+  return Object.assign(importer, {
+    freshTenant,
+    postCsv,
+    postXlsx,
+    postForm,
+    postOnItsOwnConnection,
+    retrieve,
+    errorsCsv,
+    importCsv,
+    productBySku,
+    productCount,
+    movementsOf,
   });
 }
-const retrieve = (id: string) => api.call("retrieveProductImport", { key: tenant.testKey, path: { id } });
-const errorsCsv = async (id: string) => {
-  const res = await api.call<string>("retrieveProductImportErrors", { key: tenant.testKey, path: { id } });
-  expect(res.status).toBe(200);
-  return res;
-};
 
-/** Posts a CSV, runs the worker until the queue is empty, and answers the finished import. */
-async function importCsv(csv: string | Uint8Array) {
-  const accepted = await postCsv(csv);
-  expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
-  await worker.drain();
-  return (await retrieve(accepted.body.id)).body;
-}
+type Importer = ReturnType<typeof importerOn>;
 
-async function productBySku(sku: string) {
-  const list = await api.call("listProducts", { key: tenant.testKey, query: { q: sku, limit: 100 } });
-  return list.body.data.find((p: { sku: string }) => p.sku === sku);
-}
-const productCount = async () =>
-  (await api.call("listProducts", { key: tenant.testKey, query: { limit: 100 } })).body.data.length;
-const movementsOf = async (productId: string) =>
-  (
-    await api.call("listStockMovements", {
-      key: tenant.testKey,
-      path: { id: productId },
-      query: { limit: 100 },
-    })
-  ).body.data;
+const it = base
+  .extend(
+    "worker",
+    { scope: "file" },
+    ({ api }) => new ImportWorker(api.database.handle.db, pino({ level: "silent" })),
+  )
+  .extend("importer", ({ api, worker }) => importerOn(api, worker));
 
 const xlsx = (data: SheetData, sheets?: { name: string; data: SheetData }[]) =>
   sheets
@@ -125,9 +156,14 @@ const cell = (value: string | number | boolean) => ({ value });
 const EXAMPLE_CSV = fixtures.ProductImportCsv as unknown as string;
 
 describe("importing the spec's example CSV", () => {
-  it("answers 202 queued with the columns read, then imports each row with its outcome", async () => {
+  it("answers 202 queued with the columns read, then imports each row with its outcome", async ({
+    api,
+    worker,
+    importer,
+  }) => {
+    const { freshTenant, postCsv, retrieve, errorsCsv, productBySku, movementsOf } = importer;
     await freshTenant();
-    await api.call("createProduct", { key: tenant.testKey, body: fixtures.ProductCreate });
+    await api.call("createProduct", { key: importer.tenant.testKey, body: fixtures.ProductCreate });
     const accepted = await postCsv(EXAMPLE_CSV);
     expect(accepted.status).toBe(202);
     expect(accepted.body).toMatchObject({
@@ -210,7 +246,11 @@ describe("importing the spec's example CSV", () => {
     );
   });
 
-  it("is idempotent: the same file again updates the same products and moves no stock twice", async () => {
+  it("is idempotent: the same file again updates the same products and moves no stock twice", async ({
+    api,
+    importer,
+  }) => {
+    const { freshTenant, importCsv, productBySku, productCount } = importer;
     await freshTenant();
     const first = await importCsv(EXAMPLE_CSV);
     expect(first.counts).toEqual({ created: 1, updated: 0, flagged: 1, rejected: 1 });
@@ -221,7 +261,7 @@ describe("importing the spec's example CSV", () => {
       db
         .select()
         .from(stockMovements)
-        .where(and(eq(stockMovements.accountId, tenant.accountId)));
+        .where(and(eq(stockMovements.accountId, importer.tenant.accountId)));
     const before = await movements();
     expect(before).toHaveLength(1);
 
@@ -238,8 +278,8 @@ describe("importing the spec's example CSV", () => {
     // Nothing changed, so nothing was written: `updated_at` is when the product's fields last changed.
     expect((await productBySku("PEN-01")).updated_at).toBe(pen.updated_at);
 
-    const created = await eventsOf(db, tenant.accountId, "product.created");
-    const updated = await eventsOf(db, tenant.accountId, "product.updated");
+    const created = await eventsOf(db, importer.tenant.accountId, "product.created");
+    const updated = await eventsOf(db, importer.tenant.accountId, "product.updated");
     expect(created.map((e) => e.object.sku).sort()).toEqual(["NB-A5", "PEN-01"]);
     expect(created.find((e) => e.object.sku === "NB-A5")?.object.stock_on_hand).toBe(120);
     // The second import changed no product's fields: no event, as for a PATCH that changes nothing.
@@ -248,7 +288,10 @@ describe("importing the spec's example CSV", () => {
 });
 
 describe("forgiving about the file", () => {
-  it("reads headers by synonym whatever their case and spacing, Indian numbers, ₹ and a BOM", async () => {
+  it("reads headers by synonym whatever their case and spacing, Indian numbers, ₹ and a BOM", async ({
+    importer,
+  }) => {
+    const { freshTenant, importCsv, productBySku } = importer;
     await freshTenant();
     const csv =
       "\uFEFF  item code ,PRODUCT NAME,hsn code,GST Rate (%),Selling Price (₹),UQC,qty,Reorder Level,Track Stock,Notes\n" +
@@ -290,7 +333,11 @@ describe("forgiving about the file", () => {
     });
   });
 
-  it("reads an Excel file's first sheet, with numbers, percentage cells and HSN codes as number cells", async () => {
+  it("reads an Excel file's first sheet, with numbers, percentage cells and HSN codes as number cells", async ({
+    worker,
+    importer,
+  }) => {
+    const { freshTenant, postXlsx, retrieve, errorsCsv, productBySku } = importer;
     await freshTenant();
     const book = await xlsx([
       ["SKU", "Item Name", "HSN/SAC", "GST %", "Price", "Unit", "Opening Stock"].map(cell),
@@ -322,7 +369,11 @@ describe("forgiving about the file", () => {
     expect(await productBySku("X-2")).toMatchObject({ price: 0.1, stock_on_hand: 2.125 });
   });
 
-  it("reads the worksheet a form names, keeps the file name, and refuses a sheet the workbook lacks", async () => {
+  it("reads the worksheet a form names, keeps the file name, and refuses a sheet the workbook lacks", async ({
+    worker,
+    importer,
+  }) => {
+    const { freshTenant, postForm, retrieve } = importer;
     await freshTenant();
     const book = await xlsx(
       [],
@@ -358,7 +409,8 @@ describe("forgiving about the file", () => {
     expect(noColumns.body.code).toBe("missing_columns");
   });
 
-  it("takes a CSV as a form too", async () => {
+  it("takes a CSV as a form too", async ({ importer }) => {
+    const { freshTenant, postForm } = importer;
     await freshTenant();
     const form = new FormData();
     form.set("file", new Blob([EXAMPLE_CSV], { type: "text/csv" }), "products.csv");
@@ -369,7 +421,10 @@ describe("forgiving about the file", () => {
 });
 
 describe("strict about the data", () => {
-  it("rejects each bad row with its row, column and reason, and imports the good ones", async () => {
+  it("rejects each bad row with its row, column and reason, and imports the good ones", async ({
+    importer,
+  }) => {
+    const { freshTenant, errorsCsv, importCsv, productCount } = importer;
     await freshTenant();
     const csv = [
       "SKU,Name,HSN,GST %,Price,Unit,Stock,Cess",
@@ -424,10 +479,14 @@ describe("strict about the data", () => {
     expect(await productCount()).toBe(1);
   });
 
-  it("updates by SKU: blank cells keep values, and stock is set through an import movement", async () => {
+  it("updates by SKU: blank cells keep values, and stock is set through an import movement", async ({
+    api,
+    importer,
+  }) => {
+    const { freshTenant, importCsv, productBySku, movementsOf } = importer;
     await freshTenant();
     const created = await api.call("createProduct", {
-      key: tenant.testKey,
+      key: importer.tenant.testKey,
       body: { ...fixtures.ProductCreate, sku: "UPD-1", opening_stock: 10, reorder_level: 5 },
     });
     const done = await importCsv("SKU,Name,Price,Stock on hand\nUPD-1,,149.5,4\n");
@@ -442,19 +501,23 @@ describe("strict about the data", () => {
     const [latest] = await movementsOf(created.body.id);
     expect(latest).toMatchObject({ kind: "import", quantity: -6, stock_after: 4, source_id: done.id });
     // Crossing the reorder level through an import warns as any other movement does.
-    const low = await eventsOf(api.database.handle.db, tenant.accountId, "product.stock_low");
+    const low = await eventsOf(api.database.handle.db, importer.tenant.accountId, "product.stock_low");
     expect(low.map((e) => e.object.sku)).toEqual(["UPD-1"]);
     // Stock alone is no change of the product's own fields: the movement, but no product.updated.
     await importCsv("SKU,Name,Stock on hand\nUPD-1,,3\n");
     expect((await productBySku("UPD-1")).stock_on_hand).toBe(3);
-    const updated = await eventsOf(api.database.handle.db, tenant.accountId, "product.updated");
+    const updated = await eventsOf(api.database.handle.db, importer.tenant.accountId, "product.updated");
     expect(updated.map((e) => e.object.price)).toEqual([149.5]);
   });
 
-  it("a changed rate applies from today: the rates before are kept for invoices dated earlier", async () => {
+  it("a changed rate applies from today: the rates before are kept for invoices dated earlier", async ({
+    api,
+    importer,
+  }) => {
+    const { freshTenant, importCsv, productBySku } = importer;
     await freshTenant();
     const created = await api.call("createProduct", {
-      key: tenant.testKey,
+      key: importer.tenant.testKey,
       body: { ...fixtures.ProductCreate, sku: "RATE-1", gst_rate: 18 },
     });
     expect(created.body.rates_effective_from).toBeNull();
@@ -480,7 +543,8 @@ describe("strict about the data", () => {
     ).toHaveLength(1);
   });
 
-  it("refuses stock for a product that cannot track it", async () => {
+  it("refuses stock for a product that cannot track it", async ({ importer }) => {
+    const { freshTenant, importCsv } = importer;
     await freshTenant();
     const done = await importCsv(
       "SKU,Name,Price,GST,Unit,HSN,Opening Stock,Track Stock\nS-1,Audit,500,18,NA,998221,3,\nS-2,Box,5,18,BOX,4819,2,no\n",
@@ -549,7 +613,11 @@ describe("any CSV", () => {
   const csvOf = (table: string[][]) => table.map((row) => row.map(quoted).join(",")).join("\r\n");
   const csvs = tables.map(csvOf);
 
-  it("is refused up front, or imported to the end: every row an outcome, nothing failed", async () => {
+  it("is refused up front, or imported to the end: every row an outcome, nothing failed", async ({
+    worker,
+    importer,
+  }) => {
+    const { freshTenant, postCsv, retrieve, errorsCsv } = importer;
     await freshTenant();
     await fc.assert(
       fc.asyncProperty(csvs, async (csv) => {
@@ -586,7 +654,7 @@ describe("any CSV", () => {
     return cell(text);
   };
   /** What an import did, row by row, without its ids and times. */
-  const outcomeOf = async (id: string) => {
+  const outcomeOf = async ({ retrieve, errorsCsv, tenant }: Importer, api: TestApi, id: string) => {
     const done = (await retrieve(id)).body;
     const products = (
       await api.call("listProducts", { key: tenant.testKey, query: { limit: 100 } })
@@ -596,7 +664,12 @@ describe("any CSV", () => {
     return { counts: done.counts, rows_total: done.rows_total, errors: (await errorsCsv(id)).body, products };
   };
 
-  it("imports a workbook as it imports the same rows as CSV, numbers and yes/no stored as such", async () => {
+  it("imports a workbook as it imports the same rows as CSV, numbers and yes/no stored as such", async ({
+    api,
+    worker,
+    importer,
+  }) => {
+    const { freshTenant, postCsv, postXlsx } = importer;
     await fc.assert(
       fc.asyncProperty(tables, fc.boolean(), async (drawn, typed) => {
         // write-excel-file 4.1.1 finds shared strings in a plain object: for `toString` and the other
@@ -617,10 +690,10 @@ describe("any CSV", () => {
           return;
         }
         await worker.drain();
-        const bookOutcome = await outcomeOf(fromBook.body.id);
-        tenant = csvTenant;
-        const csvOutcome = await outcomeOf(fromCsv.body.id);
-        tenant = bookTenant;
+        const bookOutcome = await outcomeOf(importer, api, fromBook.body.id);
+        importer.tenant = csvTenant;
+        const csvOutcome = await outcomeOf(importer, api, fromCsv.body.id);
+        importer.tenant = bookTenant;
         expect(bookOutcome, csvOf(table)).toEqual(csvOutcome);
       }),
       { numRuns: 25 },
@@ -629,27 +702,41 @@ describe("any CSV", () => {
 });
 
 describe("refusing a file up front, importing nothing", () => {
-  const refused = async (res: Awaited<ReturnType<typeof postCsv>>, status: number, code: string) => {
+  const refused = async (
+    { productCount }: Importer,
+    res: Awaited<ReturnType<Importer["postCsv"]>>,
+    status: number,
+    code: string,
+  ) => {
     expect(res.status, JSON.stringify(res.body)).toBe(status);
     expect(res.body.code).toBe(code);
     expect(await productCount()).toBe(0);
   };
 
-  it("binary garbage, a truncated workbook, a workbook sent as CSV, text that is not UTF-8", async () => {
+  it("binary garbage, a truncated workbook, a workbook sent as CSV, text that is not UTF-8", async ({
+    importer,
+  }) => {
+    const { freshTenant, postCsv, postXlsx } = importer;
     await freshTenant();
     const garbage = Uint8Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256);
-    await refused(await postCsv(garbage), 422, "unreadable_file");
-    await refused(await postXlsx(garbage), 422, "unreadable_file");
+    await refused(importer, await postCsv(garbage), 422, "unreadable_file");
+    await refused(importer, await postXlsx(garbage), 422, "unreadable_file");
     const book = await xlsx([["SKU", "Name"].map(cell), ["A", "B"].map(cell)]);
-    await refused(await postXlsx(book.subarray(0, Math.floor(book.length / 2))), 422, "unreadable_file");
-    await refused(await postXlsx(book.subarray(0, book.length - 10)), 422, "unreadable_file");
+    await refused(
+      importer,
+      await postXlsx(book.subarray(0, Math.floor(book.length / 2))),
+      422,
+      "unreadable_file",
+    );
+    await refused(importer, await postXlsx(book.subarray(0, book.length - 10)), 422, "unreadable_file");
     const latin1 = Uint8Array.from([...Buffer.from("SKU,Name\nA,Caf"), 0xe9, 0x0a]);
     const notUtf8 = await postCsv(latin1);
-    await refused(notUtf8, 422, "unreadable_file");
+    await refused(importer, notUtf8, 422, "unreadable_file");
     expect(notUtf8.body.detail).toMatch(/not UTF-8/);
   });
 
-  it("a workbook whose central directory understates its sizes", async () => {
+  it("a workbook whose central directory understates its sizes", async ({ importer }) => {
+    const { freshTenant, postXlsx } = importer;
     await freshTenant();
     const book = Buffer.from(await xlsx([["SKU", "Name"].map(cell), ["A", "B"].map(cell)]));
     // Every central-directory entry declares 1 byte unzipped: what Excel reads, but the parser does not.
@@ -659,34 +746,37 @@ describe("refusing a file up front, importing nothing", () => {
       at += 46 + book.readUInt16LE(at + 28) + book.readUInt16LE(at + 30) + book.readUInt16LE(at + 32);
     }
     const lied = await postXlsx(book);
-    await refused(lied, 422, "unreadable_file");
+    await refused(importer, lied, 422, "unreadable_file");
     expect(lied.body.detail).toMatch(/not a readable .xlsx/);
   });
 
-  it("a CSV with mixed column counts names the row", async () => {
+  it("a CSV with mixed column counts names the row", async ({ importer }) => {
+    const { freshTenant, postCsv } = importer;
     await freshTenant();
     const longer = await postCsv("SKU,Name,Price\nA,Pen,10\nB,Pencil,5,extra\n");
-    await refused(longer, 422, "unreadable_file");
+    await refused(importer, longer, 422, "unreadable_file");
     expect(longer.body.detail).toMatch(
       /^Row 3 of the file has values in 4 columns, but the header row names 3\.$/,
     );
     const shorter = await postCsv("SKU,Name,Price\nA,Pen\n");
-    await refused(shorter, 422, "unreadable_file");
+    await refused(importer, shorter, 422, "unreadable_file");
     expect(shorter.body.detail).toMatch(/^Row 2 has 2 cells/);
-    await refused(await postCsv('SKU,Name\n"A,Pen\n'), 422, "unreadable_file");
+    await refused(importer, await postCsv('SKU,Name\n"A,Pen\n'), 422, "unreadable_file");
     // Blank trailing cells past the header are what spreadsheets export: they are fine.
     expect((await postCsv("SKU,Name,GST,Price,Unit\nA,Pen,18,5,NOS,,\n")).status).toBe(202);
   });
 
-  it("an empty file, and a header without SKU or name", async () => {
+  it("an empty file, and a header without SKU or name", async ({ importer }) => {
+    const { freshTenant, postCsv } = importer;
     await freshTenant();
-    await refused(await postCsv("\n\n"), 422, "unreadable_file");
+    await refused(importer, await postCsv("\n\n"), 422, "unreadable_file");
     const missing = await postCsv("Code Name,Title,Price\nA,B,1\n");
-    await refused(missing, 422, "missing_columns");
+    await refused(importer, missing, 422, "missing_columns");
     expect(missing.body.detail).toMatch(/no sku column/);
   });
 
-  it("400 for a form without a file, 415 for another content type", async () => {
+  it("400 for a form without a file, 415 for another content type", async ({ api, importer }) => {
+    const { freshTenant, postCsv, postForm } = importer;
     await freshTenant();
     const form = new FormData();
     form.set("sheet", "Products");
@@ -701,25 +791,29 @@ describe("refusing a file up front, importing nothing", () => {
     expect(badSheet.body.errors).toEqual([
       expect.objectContaining({ pointer: "/sheet", code: "invalid_sheet" }),
     ]);
-    const json = await api.call("createProductImport", { key: tenant.testKey, body: { file: "x" } });
+    const json = await api.call("createProductImport", { key: importer.tenant.testKey, body: { file: "x" } });
     expect(json.status).toBe(415);
     expect(json.body.code).toBe("unsupported_media_type");
     const plain = await postCsv(EXAMPLE_CSV, { "content-type": "text/plain" });
     expect(plain.status).toBe(415);
-    const none = await api.call("createProductImport", { key: tenant.testKey });
+    const none = await api.call("createProductImport", { key: importer.tenant.testKey });
     expect(none.status).toBe(400);
   });
 
-  it("401 without a key, 402 for a live import while the subscription is paused", async () => {
+  it("401 without a key, 402 for a live import while the subscription is paused", async ({
+    api,
+    importer,
+  }) => {
+    const { freshTenant, postCsv } = importer;
     await freshTenant();
     const anonymous = await api.call("createProductImport", {
       rawBody: EXAMPLE_CSV,
       headers: { "content-type": "text/csv" },
     });
     expect(anonymous.status).toBe(401);
-    await setSubscriptionStatus(api.database.handle.db, tenant.accountId, "paused");
+    await setSubscriptionStatus(api.database.handle.db, importer.tenant.accountId, "paused");
     const paused = await api.call("createProductImport", {
-      key: tenant.liveKey,
+      key: importer.tenant.liveKey,
       rawBody: EXAMPLE_CSV,
       headers: { "content-type": "text/csv" },
     });
@@ -729,15 +823,19 @@ describe("refusing a file up front, importing nothing", () => {
     expect((await postCsv(EXAMPLE_CSV)).status).toBe(202);
   });
 
-  it("404 for an import of another account, or none", async () => {
+  it("404 for an import of another account, or none", async ({ api, importer }) => {
+    const { freshTenant, postCsv } = importer;
     await freshTenant();
     const accepted = await postCsv(EXAMPLE_CSV);
     await freshTenant();
     for (const operationId of ["retrieveProductImport", "retrieveProductImportErrors"]) {
-      const foreign = await api.call(operationId, { key: tenant.testKey, path: { id: accepted.body.id } });
+      const foreign = await api.call(operationId, {
+        key: importer.tenant.testKey,
+        path: { id: accepted.body.id },
+      });
       expect(foreign.status).toBe(404);
       const none = await api.call(operationId, {
-        key: tenant.testKey,
+        key: importer.tenant.testKey,
         path: { id: "imp_zzzzzzzzzzzzzzzzzzzzzzzzzz" },
       });
       expect(none.body).toMatchObject({ status: 404, code: foreign.body.code });
@@ -747,8 +845,10 @@ describe("refusing a file up front, importing nothing", () => {
 
 describe("limits", () => {
   // The files accepted here are not for importing: no later test's worker should wade through them.
-  afterEach(() =>
-    api.database.handle.db.delete(productImports).where(eq(productImports.accountId, tenant.accountId)),
+  it.afterEach(({ api, importer }) =>
+    api.database.handle.db
+      .delete(productImports)
+      .where(eq(productImports.accountId, importer.tenant.accountId)),
   );
 
   const rowsCsv = (rows: number) => {
@@ -757,7 +857,10 @@ describe("limits", () => {
     return `${lines.join("\n")}\n`;
   };
 
-  it(`takes exactly MAX_IMPORT_ROWS (${MAX_IMPORT_ROWS}) data rows and refuses one more (422)`, async () => {
+  it(`takes exactly MAX_IMPORT_ROWS (${MAX_IMPORT_ROWS}) data rows and refuses one more (422)`, async ({
+    importer,
+  }) => {
+    const { freshTenant, postCsv } = importer;
     await freshTenant();
     const exactly = await postCsv(rowsCsv(MAX_IMPORT_ROWS));
     expect(exactly.status).toBe(202);
@@ -769,7 +872,10 @@ describe("limits", () => {
     expect((await postCsv(`${rowsCsv(MAX_IMPORT_ROWS)}\n\n,,,,\n`)).status).toBe(202);
   });
 
-  it(`takes a CSV of exactly MAX_IMPORT_LINES (${MAX_IMPORT_LINES}) lines, blank ones included, and refuses one more (422)`, async () => {
+  it(`takes a CSV of exactly MAX_IMPORT_LINES (${MAX_IMPORT_LINES}) lines, blank ones included, and refuses one more (422)`, async ({
+    importer,
+  }) => {
+    const { freshTenant, postCsv } = importer;
     await freshTenant();
     const padded = `${rowsCsv(10)}${"\n".repeat(MAX_IMPORT_LINES - 11)}`;
     const exactly = await postCsv(padded);
@@ -780,7 +886,10 @@ describe("limits", () => {
     expect(over.body.code).toBe("too_many_rows");
   });
 
-  it(`takes a body of exactly MAX_IMPORT_BYTES (${MAX_IMPORT_BYTES}) and refuses one byte more (413)`, async () => {
+  it(`takes a body of exactly MAX_IMPORT_BYTES (${MAX_IMPORT_BYTES}) and refuses one byte more (413)`, async ({
+    importer,
+  }) => {
+    const { freshTenant, postCsv, postOnItsOwnConnection } = importer;
     await freshTenant();
     const head = "SKU,Name,Price,GST,Unit,Remarks\n";
     const line = (i: number, pad: number) => `M-${i},Item,1,18,NOS,${"x".repeat(pad)}\n`;
@@ -809,7 +918,12 @@ describe("limits", () => {
 });
 
 describe("background processing", () => {
-  it("works in batches, showing progress, and a second worker goes on where the first stopped", async () => {
+  it("works in batches, showing progress, and a second worker goes on where the first stopped", async ({
+    api,
+    worker,
+    importer,
+  }) => {
+    const { freshTenant, postCsv, retrieve } = importer;
     await freshTenant();
     const rows = IMPORT_BATCH_SIZE * 2 + 500;
     const lines = ["SKU,Name,Price,GST,Unit,HSN,Opening Stock"];
@@ -817,7 +931,7 @@ describe("background processing", () => {
     const accepted = await postCsv(`${lines.join("\n")}\n`);
     const db = api.database.handle.db;
     const first = await importNextBatch(db, () => new Date(), {
-      ...tenant,
+      ...importer.tenant,
       livemode: false,
       id: accepted.body.id,
     });
@@ -838,18 +952,22 @@ describe("background processing", () => {
     const opening = await db
       .select()
       .from(stockMovements)
-      .where(eq(stockMovements.accountId, tenant.accountId));
+      .where(eq(stockMovements.accountId, importer.tenant.accountId));
     expect(opening).toHaveLength(rows - Math.ceil(rows / 3));
-    expect((await eventsOf(db, tenant.accountId, "product.created")).length).toBe(rows);
+    expect((await eventsOf(db, importer.tenant.accountId, "product.created")).length).toBe(rows);
   });
 
-  it("an import whose batches keep failing ends failed, with the rows before kept", async () => {
+  it("an import whose batches keep failing ends failed, with the rows before kept", async ({
+    api,
+    importer,
+  }) => {
+    const { freshTenant, postCsv, retrieve } = importer;
     await freshTenant();
     const lines = ["SKU,Name,Price,GST,Unit"];
     for (let i = 0; i < IMPORT_BATCH_SIZE + 1; i++) lines.push(`F-${i},Item,1,18,NOS`);
     const accepted = await postCsv(`${lines.join("\n")}\n`);
     const db = api.database.handle.db;
-    const only = { ...tenant, livemode: false, id: accepted.body.id };
+    const only = { ...importer.tenant, livemode: false, id: accepted.body.id };
     await importNextBatch(db, () => new Date(), only);
     // A chunk that cannot be read stands for any unexpected failure of a batch.
     await db
@@ -872,7 +990,8 @@ describe("background processing", () => {
     expect(failed.completed_at).not.toBeNull();
   });
 
-  it("a started worker picks up a queued import by itself", async () => {
+  it("a started worker picks up a queued import by itself", async ({ api, importer }) => {
+    const { freshTenant, postCsv, retrieve } = importer;
     await freshTenant();
     const running = new ImportWorker(api.database.handle.db, pino({ level: "silent" }));
     running.start();
@@ -886,7 +1005,10 @@ describe("background processing", () => {
     }
   });
 
-  it("an Idempotency-Key replays the first answer, for a raw file and for a form with a new boundary", async () => {
+  it("an Idempotency-Key replays the first answer, for a raw file and for a form with a new boundary", async ({
+    importer,
+  }) => {
+    const { freshTenant, postCsv, postForm } = importer;
     await freshTenant();
     const headers = { "idempotency-key": "imp-retry-1" };
     const first = await postCsv(EXAMPLE_CSV, headers);

@@ -1,52 +1,60 @@
 import { fixtures } from "@bahi/contract";
 import { todayInIst } from "@bahi/gst";
 import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { ImportWorker } from "../src/services/imports/worker.js";
-import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
-import { penSeller } from "./support/pen-seller.js";
+import { type CallResult, startTestApi } from "./support/api.js";
+import { it as base } from "./support/fixtures.js";
 import { keepEarlierRates } from "./support/rate-history.js";
-import { createTenant, keyWithScopes, type Tenant } from "./support/tenants.js";
-
-let api: TestApi;
-let tenant: Tenant;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  tenant = await createTenant(api.database.handle.db);
-});
-afterAll(() => api.close());
+import { createTenant, keyWithScopes } from "./support/tenants.js";
 
 let seq = 0;
-const create = async (extra: Record<string, unknown> = {}, key = tenant.testKey) => {
-  const res = await api.call("createProduct", {
-    key,
-    body: { ...fixtures.ProductCreate, sku: `R-${++seq}`, ...extra },
+const it = base
+  .extend(
+    "create",
+    { scope: "file" },
+    ({ api, tenant }) =>
+      async (extra: Record<string, unknown> = {}, key = tenant.testKey) => {
+        const res = await api.call("createProduct", {
+          key,
+          body: { ...fixtures.ProductCreate, sku: `R-${++seq}`, ...extra },
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        return res.body;
+      },
+  )
+  .extend(
+    "patch",
+    { scope: "file" },
+    ({ api, tenant }) =>
+      async (id: string, body: Record<string, unknown>, key = tenant.testKey) => {
+        const res = await api.call("updateProduct", { key, path: { id }, body });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return res.body;
+      },
+  )
+  .extend(
+    "history",
+    { scope: "file" },
+    ({ api, tenant }) =>
+      (id: string, query: Record<string, string | number> = {}, key: string | null = tenant.testKey) =>
+        api.call("listProductRateHistory", { key, path: { id }, query }),
+  )
+  /** The periods as [gst_rate, valid_from, valid_until], newest first. */
+  .extend("periodsOf", { scope: "file" }, ({ history }) => async (id: string) => {
+    const res = await history(id, { limit: 100 });
+    expect(res.status).toBe(200);
+    expect(res.body.has_more).toBe(false);
+    return res.body.data.map((p: Record<string, unknown>) => [p.gst_rate, p.valid_from, p.valid_until]);
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-};
-const patch = async (id: string, body: Record<string, unknown>, key = tenant.testKey) => {
-  const res = await api.call("updateProduct", { key, path: { id }, body });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-};
-const history = (
-  id: string,
-  query: Record<string, string | number> = {},
-  key: string | null = tenant.testKey,
-) => api.call("listProductRateHistory", { key, path: { id }, query });
-/** The periods as [gst_rate, valid_from, valid_until], newest first. */
-const periodsOf = async (id: string) => {
-  const res = await history(id, { limit: 100 });
-  expect(res.status).toBe(200);
-  expect(res.body.has_more).toBe(false);
-  return res.body.data.map((p: Record<string, unknown>) => [p.gst_rate, p.valid_from, p.valid_until]);
-};
 const dayBefore = (date: string) => new Date(Date.parse(date) - 86_400_000).toISOString().slice(0, 10);
 
 describe("a product's rate periods", () => {
-  it("a product whose rates never changed has one period, open at both ends", async () => {
+  it("a product whose rates never changed has one period, open at both ends", async ({
+    create,
+    patch,
+    history,
+  }) => {
     const product = await create();
     await patch(product.id, { price: 120 });
     const res = await history(product.id);
@@ -69,7 +77,12 @@ describe("a product's rate periods", () => {
     });
   });
 
-  it("two changes of rates: three periods, newest first, each beginning the day after the one before ends", async () => {
+  it("two changes of rates: three periods, newest first, each beginning the day after the one before ends", async ({
+    create,
+    patch,
+    history,
+    periodsOf,
+  }) => {
     const product = await create();
     await patch(product.id, { gst_rate: 5, rates_effective_from: "2026-03-01" });
     const now = await patch(product.id, { gst_rate: 0.25, rates_effective_from: "2026-08-15" });
@@ -83,8 +96,8 @@ describe("a product's rate periods", () => {
     expect(current.valid_from).toBe(now.rates_effective_from);
   });
 
-  it("tells the rate an invoice of each date takes, back-dated ones included", async () => {
-    const s = await penSeller(api);
+  it("tells the rate an invoice of each date takes, back-dated ones included", async ({ seller, patch }) => {
+    const s = seller;
     const party = await s.party(fixtures.PartyCreate);
     const [pen] = (await s.call("listProducts")).body.data;
     await patch(pen.id, { gst_rate: 5, rates_effective_from: "2026-03-01" }, s.tenant.testKey);
@@ -106,7 +119,7 @@ describe("a product's rate periods", () => {
     expect(periods.map((p: { gst_rate: number }) => p.gst_rate)).toEqual([40, 5, 18]);
   });
 
-  it("a change without a date takes effect today", async () => {
+  it("a change without a date takes effect today", async ({ create, patch, periodsOf }) => {
     const product = await create();
     await patch(product.id, { gst_rate: 5 });
     const today = todayInIst(new Date());
@@ -116,7 +129,11 @@ describe("a product's rate periods", () => {
     ]);
   });
 
-  it("a change taking effect the same day as the one before replaces its rates, which applied to no date", async () => {
+  it("a change taking effect the same day as the one before replaces its rates, which applied to no date", async ({
+    create,
+    patch,
+    periodsOf,
+  }) => {
     const product = await create();
     await patch(product.id, { gst_rate: 5, rates_effective_from: "2026-03-01" });
     await patch(product.id, { gst_rate: 40, rates_effective_from: "2026-03-01" });
@@ -132,7 +149,12 @@ describe("a product's rate periods", () => {
     ]);
   });
 
-  it("reads rates kept from before GST 2.0, cess included, exactly as the spec's example", async () => {
+  it("reads rates kept from before GST 2.0, cess included, exactly as the spec's example", async ({
+    api,
+    tenant,
+    create,
+    history,
+  }) => {
     const product = await create({ gst_rate: 40 });
     const db = api.database.handle.db;
     // A product that existed before 22 September 2025; no request can date a cess after it ended.
@@ -147,7 +169,11 @@ describe("a product's rate periods", () => {
     });
   });
 
-  it("pages newest first; each next_cursor is the valid_from of the page's last period", async () => {
+  it("pages newest first; each next_cursor is the valid_from of the page's last period", async ({
+    create,
+    patch,
+    history,
+  }) => {
     const product = await create();
     await patch(product.id, { gst_rate: 5, rates_effective_from: "2026-01-10" });
     await patch(product.id, { gst_rate: 3, rates_effective_from: "2026-04-01" });
@@ -183,7 +209,12 @@ describe("a product's rate periods", () => {
 });
 
 describe("after a product import", () => {
-  it("a changed rate begins a period on the day the import ran; an unchanged one begins none", async () => {
+  it("a changed rate begins a period on the day the import ran; an unchanged one begins none", async ({
+    api,
+    tenant,
+    create,
+    periodsOf,
+  }) => {
     const worker = new ImportWorker(api.database.handle.db, pino({ level: "silent" }));
     const product = await create({ gst_rate: 18 });
     const importCsv = async (csv: string) => {
@@ -213,7 +244,13 @@ describe("after a product import", () => {
 });
 
 describe("errors", () => {
-  it("404 for an unknown id, another account's product and the other mode's", async () => {
+  it("404 for an unknown id, another account's product and the other mode's", async ({
+    tenant,
+    create,
+    patch,
+    history,
+    newTenant,
+  }) => {
     const mine = await create();
     await patch(mine.id, { gst_rate: 5, rates_effective_from: "2026-03-01" });
     const unknown = await history("prd_00000000000000000000000000");
@@ -221,7 +258,7 @@ describe("errors", () => {
     expect(unknown.body.code).toBe("not_found");
     expect((await history("not-a-product")).status).toBe(404);
 
-    const other = await createTenant(api.database.handle.db, { legalName: "Someone Else Traders" });
+    const other = await newTenant({ legalName: "Someone Else Traders" });
     expect((await history(mine.id, {}, other.testKey)).status).toBe(404);
     expect((await history(mine.id, { starting_after: "2026-03-01" }, other.testKey)).status).toBe(404);
     expect((await history(mine.id, {}, tenant.liveKey)).status).toBe(404);
@@ -232,7 +269,7 @@ describe("errors", () => {
     expect((await history(live.id)).status).toBe(404);
   });
 
-  it("400 for a limit out of range or a cursor that is not a date", async () => {
+  it("400 for a limit out of range or a cursor that is not a date", async ({ create, history }) => {
     const product = await create();
     for (const [query, pointer] of [
       [{ limit: 0 }, "/query/limit"],
@@ -247,7 +284,7 @@ describe("errors", () => {
     }
   });
 
-  it("401 without a valid key; 403 without products:read", async () => {
+  it("401 without a valid key; 403 without products:read", async ({ api, tenant, create, history }) => {
     const product = await create();
     const anonymous = await history(product.id, {}, null);
     expect(anonymous.status).toBe(401);

@@ -1,26 +1,35 @@
 import { fixtures } from "@bahi/contract";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { rowsOf } from "../src/db/rows.js";
 import { applyStockMovements } from "../src/services/catalogue/stock.js";
-import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
+import type { CallResult, TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
-import { createTenant, type Tenant } from "./support/tenants.js";
+import { it as base } from "./support/fixtures.js";
+import type { Tenant } from "./support/tenants.js";
 
-let api: TestApi;
-let tenant: Tenant;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  tenant = await createTenant(api.database.handle.db);
-});
-afterAll(() => api.close());
-
-const create = (body: unknown, key = tenant.testKey) => api.call("createProduct", { key, body });
-const adjust = (id: string, body: unknown, key = tenant.testKey) =>
-  api.call("createStockAdjustment", { key, path: { id }, body });
-const movementsOf = async (id: string, key = tenant.testKey) =>
-  (await api.call("listStockMovements", { key, path: { id }, query: { limit: 100 } })).body.data;
+const it = base
+  .extend(
+    "create",
+    { scope: "file" },
+    ({ api, tenant }) =>
+      (body: unknown, key = tenant.testKey) =>
+        api.call("createProduct", { key, body }),
+  )
+  .extend(
+    "adjust",
+    { scope: "file" },
+    ({ api, tenant }) =>
+      (id: string, body: unknown, key = tenant.testKey) =>
+        api.call("createStockAdjustment", { key, path: { id }, body }),
+  )
+  .extend(
+    "movementsOf",
+    { scope: "file" },
+    ({ api, tenant }) =>
+      async (id: string, key = tenant.testKey) =>
+        (await api.call("listStockMovements", { key, path: { id }, query: { limit: 100 } })).body.data,
+  );
 
 let seq = 0;
 const goods = (extra: Record<string, unknown> = {}) => ({
@@ -30,7 +39,12 @@ const goods = (extra: Record<string, unknown> = {}) => ({
 });
 
 describe("creating products", () => {
-  it("goods with opening stock: the stock is a first movement, and product.created carries it", async () => {
+  it("goods with opening stock: the stock is a first movement, and product.created carries it", async ({
+    api,
+    tenant,
+    create,
+    movementsOf,
+  }) => {
     const res = await create(fixtures.ProductCreate);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -61,14 +75,14 @@ describe("creating products", () => {
     expect(created.at(-1)?.object).toEqual(res.body);
   });
 
-  it("a service is measured in NA and carries no stock", async () => {
+  it("a service is measured in NA and carries no stock", async ({ create, movementsOf }) => {
     const res = await create(fixtures.ProductCreateService);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ unit: "NA", track_stock: false, stock_on_hand: 0 });
     expect(await movementsOf(res.body.id)).toEqual([]);
   });
 
-  it("keeps prices and quantities exactly, to three decimals", async () => {
+  it("keeps prices and quantities exactly, to three decimals", async ({ create }) => {
     const res = await create(goods({ price: 0.105, opening_stock: 1234567.891, reorder_level: 0.001 }));
     expect(res.body).toMatchObject({ price: 0.105, stock_on_hand: 1234567.891, reorder_level: 0.001 });
     const four = await create(goods({ price: 1.0001 }));
@@ -76,12 +90,12 @@ describe("creating products", () => {
     expect(four.body.errors).toEqual([expect.objectContaining({ pointer: "/price", code: "decimals" })]);
   });
 
-  it("a product without HSN may exist, flagged hsn_missing", async () => {
+  it("a product without HSN may exist, flagged hsn_missing", async ({ create }) => {
     const res = await create(goods({ hsn_code: null }));
     expect(res.body).toMatchObject({ hsn_code: null, hsn_missing: true });
   });
 
-  it.each([
+  it.for([
     [
       "a service in a goods unit",
       { hsn_code: "998719", unit: "NOS", opening_stock: 0 },
@@ -104,21 +118,24 @@ describe("creating products", () => {
     ["an HSN of chapter 00", { hsn_code: "0012" }, "invalid_hsn", "/hsn_code"],
     ["a rate no longer in force (12% after 22 Sep 2025)", { gst_rate: 12 }, "rate_not_in_force", "/gst_rate"],
     ["a cess after compensation cess ended", { cess_rate: 12 }, "rate_not_in_force", "/cess_rate"],
-  ])("422 for %s", async (_what, extra, code, pointer) => {
+  ] as const)("422 for %s", async ([_what, extra, code, pointer], { create }) => {
     const res = await create(goods(extra));
     expect(res.status).toBe(422);
     expect(res.body.code).toBe(code);
     expect(res.body.errors).toEqual([expect.objectContaining({ pointer, code })]);
   });
 
-  it("400 for a rate that never existed, an unknown unit, a bad HSN or SKU", async () => {
+  it("400 for a rate that never existed, an unknown unit, a bad HSN or SKU", async ({ create }) => {
     const res = await create(goods({ gst_rate: 13, unit: "KGX", hsn_code: "12345", sku: "-bad" }));
     expect(res.status).toBe(400);
     const pointers = res.body.errors.map((e: { pointer: string }) => e.pointer);
     expect(pointers).toEqual(expect.arrayContaining(["/gst_rate", "/unit", "/hsn_code", "/sku"]));
   });
 
-  it("409 duplicate_sku naming the product; SKUs differ by case; live mode is separate", async () => {
+  it("409 duplicate_sku naming the product; SKUs differ by case; live mode is separate", async ({
+    tenant,
+    create,
+  }) => {
     const first = await create(goods({ sku: "DUP-1" }));
     const again = await create(goods({ sku: "DUP-1" }));
     expect(again.status).toBe(409);
@@ -127,7 +144,7 @@ describe("creating products", () => {
     expect((await create(goods({ sku: "DUP-1" }), tenant.liveKey)).status).toBe(201);
   });
 
-  it("the SKU's limit is 40 characters", async () => {
+  it("the SKU's limit is 40 characters", async ({ create }) => {
     expect((await create(goods({ sku: "S".repeat(40) }))).status).toBe(201);
     const over = await create(goods({ sku: "T".repeat(41) }));
     expect(over.body.errors).toEqual([expect.objectContaining({ pointer: "/sku", code: "pattern" })]);
@@ -135,7 +152,13 @@ describe("creating products", () => {
 });
 
 describe("stock is a ledger", () => {
-  it("adjustments move stock; stock_on_hand is always the sum of the movements", async () => {
+  it("adjustments move stock; stock_on_hand is always the sum of the movements", async ({
+    api,
+    tenant,
+    create,
+    adjust,
+    movementsOf,
+  }) => {
     const product = (await create(goods({ opening_stock: 10 }))).body;
     const down = await adjust(product.id, fixtures.StockAdjustmentCreate);
     expect(down.status).toBe(201);
@@ -150,7 +173,13 @@ describe("stock is a ledger", () => {
     expect(sum).toBe(9.5);
   });
 
-  it("409 insufficient_stock naming the SKU, and nothing changes", async () => {
+  it("409 insufficient_stock naming the SKU, and nothing changes", async ({
+    api,
+    tenant,
+    create,
+    adjust,
+    movementsOf,
+  }) => {
     const product = (await create(goods({ opening_stock: 2 }))).body;
     const res = await adjust(product.id, { quantity: -3, reason: "theft" });
     expect(res.status).toBe(409);
@@ -164,12 +193,16 @@ describe("stock is a ledger", () => {
     expect((await adjust(product.id, { quantity: -2, reason: "theft" })).body.stock_after).toBe(0);
   });
 
-  it("may go negative where the product allows it", async () => {
+  it("may go negative where the product allows it", async ({ create, adjust }) => {
     const product = (await create(goods({ opening_stock: 1, allow_negative_stock: true }))).body;
     expect((await adjust(product.id, { quantity: -4, reason: "other" })).body.stock_after).toBe(-3);
   });
 
-  it("never past StockQuantity's minimum, even where the product allows negative stock", async () => {
+  it("never past StockQuantity's minimum, even where the product allows negative stock", async ({
+    create,
+    adjust,
+    movementsOf,
+  }) => {
     const product = (await create(goods({ opening_stock: 0, allow_negative_stock: true }))).body;
     expect((await adjust(product.id, { quantity: -9999999999.999, reason: "other" })).body.stock_after).toBe(
       -9999999999.999,
@@ -184,7 +217,13 @@ describe("stock is a ledger", () => {
     );
   });
 
-  it("409 stock_above_maximum for an increase past StockQuantity's maximum; the product reads back", async () => {
+  it("409 stock_above_maximum for an increase past StockQuantity's maximum; the product reads back", async ({
+    api,
+    tenant,
+    create,
+    adjust,
+    movementsOf,
+  }) => {
     const product = (await create(goods({ opening_stock: 9999999999.999 }))).body;
     for (const quantity of [9999999999.999, 0.001]) {
       const res = await adjust(product.id, { quantity, reason: "count_correction" });
@@ -201,7 +240,12 @@ describe("stock is a ledger", () => {
     );
   });
 
-  it("an increase is made even while stock stays below zero, once negative stock is no longer allowed", async () => {
+  it("an increase is made even while stock stays below zero, once negative stock is no longer allowed", async ({
+    api,
+    tenant,
+    create,
+    adjust,
+  }) => {
     const product = (await create(goods({ opening_stock: 0, allow_negative_stock: true }))).body;
     await adjust(product.id, { quantity: -5, reason: "damage" });
     await api.call("updateProduct", {
@@ -217,7 +261,13 @@ describe("stock is a ledger", () => {
     expect(down.body.code).toBe("insufficient_stock");
   });
 
-  it("concurrent decreases never take more than there is", async () => {
+  it("concurrent decreases never take more than there is", async ({
+    api,
+    tenant,
+    create,
+    adjust,
+    movementsOf,
+  }) => {
     const product = (await create(goods({ opening_stock: 10 }))).body;
     const results = await Promise.all(
       Array.from({ length: 25 }, () => adjust(product.id, { quantity: -1, reason: "other" })),
@@ -229,7 +279,11 @@ describe("stock is a ledger", () => {
     expect(await movementsOf(product.id)).toHaveLength(11);
   });
 
-  it("a change of stock touches no index (a HOT update), even for a product with a reorder level", async () => {
+  it("a change of stock touches no index (a HOT update), even for a product with a reorder level", async ({
+    api,
+    tenant,
+    create,
+  }) => {
     const product = (await create(goods({ opening_stock: 10, reorder_level: 5 }))).body;
     const owner = { accountId: tenant.accountId, livemode: false };
     const counts = await api.database.handle.db.transaction(async (tx) => {
@@ -248,7 +302,12 @@ describe("stock is a ledger", () => {
     expect(counts?.hot).toBe(counts?.updated);
   });
 
-  it("announces product.stock_low once, when stock crosses the reorder level", async () => {
+  it("announces product.stock_low once, when stock crosses the reorder level", async ({
+    api,
+    tenant,
+    create,
+    adjust,
+  }) => {
     const product = (await create(goods({ opening_stock: 10, reorder_level: 5 }))).body;
     await adjust(product.id, { quantity: -4, reason: "other" });
     await adjust(product.id, { quantity: -2, reason: "other" });
@@ -260,7 +319,12 @@ describe("stock is a ledger", () => {
     expect(low[0]?.object.stock_on_hand).toBe(4);
   });
 
-  it("422 stock_not_tracked for a service; 400 for a zero or malformed change; 404 for an unknown product", async () => {
+  it("422 stock_not_tracked for a service; 400 for a zero or malformed change; 404 for an unknown product", async ({
+    api,
+    tenant,
+    create,
+    adjust,
+  }) => {
     const service = (await create({ ...fixtures.ProductCreateService, sku: "SVC-2" })).body;
     const untracked = await adjust(service.id, { quantity: 1, reason: "other" });
     expect(untracked.status).toBe(422);
@@ -280,8 +344,8 @@ describe("stock is a ledger", () => {
 
 describe("listing products", () => {
   let owner: Tenant;
-  beforeAll(async () => {
-    owner = await createTenant(api.database.handle.db, { legalName: "Catalogue" });
+  it.beforeAll(async ({ newTenant, create }) => {
+    owner = await newTenant({ legalName: "Catalogue" });
     await create({ ...fixtures.ProductCreate, opening_stock: 40 }, owner.testKey);
     await create({ ...fixtures.ProductCreateService }, owner.testKey);
     await create(
@@ -289,43 +353,43 @@ describe("listing products", () => {
       owner.testKey,
     );
   });
-  const list = (query: Record<string, string | number | boolean>) =>
+  const list = (api: TestApi, query: Record<string, string | number | boolean>) =>
     api.call("listProducts", { key: owner.testKey, query });
   const skus = (res: CallResult) => res.body.data.map((p: { sku: string }) => p.sku);
 
-  it("shows stock, newest first, and filters by text, missing HSN and low stock", async () => {
-    const all = await list({});
+  it("shows stock, newest first, and filters by text, missing HSN and low stock", async ({ api }) => {
+    const all = await list(api, {});
     expect(skus(all)).toEqual(["PAD-01", "SVC-INSTALL", "PEN-01"]);
     expect(all.body.data[2].stock_on_hand).toBe(40);
-    expect(skus(await list({ q: "pen" }))).toEqual(["PEN-01"]);
-    expect(skus(await list({ q: "pad" }))).toEqual(["PAD-01"]);
-    expect(skus(await list({ hsn_missing: true }))).toEqual(["PAD-01"]);
-    expect(skus(await list({ hsn_missing: false }))).toEqual(["SVC-INSTALL", "PEN-01"]);
-    expect(skus(await list({ low_stock: true }))).toEqual(["PEN-01"]);
-    expect(skus(await list({ low_stock: false }))).toEqual(["PAD-01", "SVC-INSTALL"]);
-    expect(skus(await list({ low_stock: true, hsn_missing: true }))).toEqual([]);
+    expect(skus(await list(api, { q: "pen" }))).toEqual(["PEN-01"]);
+    expect(skus(await list(api, { q: "pad" }))).toEqual(["PAD-01"]);
+    expect(skus(await list(api, { hsn_missing: true }))).toEqual(["PAD-01"]);
+    expect(skus(await list(api, { hsn_missing: false }))).toEqual(["SVC-INSTALL", "PEN-01"]);
+    expect(skus(await list(api, { low_stock: true }))).toEqual(["PEN-01"]);
+    expect(skus(await list(api, { low_stock: false }))).toEqual(["PAD-01", "SVC-INSTALL"]);
+    expect(skus(await list(api, { low_stock: true, hsn_missing: true }))).toEqual([]);
   });
 
-  it("pages with a cursor", async () => {
-    const first = await list({ limit: 2 });
-    const second = await list({ limit: 2, starting_after: first.body.next_cursor });
+  it("pages with a cursor", async ({ api }) => {
+    const first = await list(api, { limit: 2 });
+    const second = await list(api, { limit: 2, starting_after: first.body.next_cursor });
     expect([...skus(first), ...skus(second)]).toEqual(["PAD-01", "SVC-INSTALL", "PEN-01"]);
     expect(second.body.has_more).toBe(false);
   });
 
-  it("400 for a filter that is not a boolean", async () => {
-    const res = await list({ low_stock: "sometimes" });
+  it("400 for a filter that is not a boolean", async ({ api }) => {
+    const res = await list(api, { low_stock: "sometimes" });
     expect(res.body.errors).toEqual([expect.objectContaining({ pointer: "/query/low_stock", code: "type" })]);
   });
 
-  it("other accounts see none of them", async () => {
+  it("other accounts see none of them", async ({ api, tenant }) => {
     const other = await api.call("listProducts", { key: tenant.testKey, query: { q: "pad" } });
     expect(skus(other)).toEqual([]);
   });
 });
 
 describe("updating products", () => {
-  it("changes apply, stock stays, product.updated is announced", async () => {
+  it("changes apply, stock stays, product.updated is announced", async ({ api, tenant, create }) => {
     const product = (await create(goods({ opening_stock: 7 }))).body;
     const res = await api.call("updateProduct", {
       key: tenant.testKey,
@@ -349,7 +413,11 @@ describe("updating products", () => {
     expect(after.filter((e) => e.object.id === product.id)).toHaveLength(1);
   });
 
-  it("the same rules as on create: 422, 409; 404 for unknown ids; stock cannot be set", async () => {
+  it("the same rules as on create: 422, 409; 404 for unknown ids; stock cannot be set", async ({
+    api,
+    tenant,
+    create,
+  }) => {
     const product = (await create(goods())).body;
     const rate = await api.call("updateProduct", {
       key: tenant.testKey,
@@ -385,7 +453,12 @@ describe("updating products", () => {
     expect(missing.status).toBe(404);
   });
 
-  it("422 stock_not_allowed for goods holding stock made a service; once adjusted to 0 they may be", async () => {
+  it("422 stock_not_allowed for goods holding stock made a service; once adjusted to 0 they may be", async ({
+    api,
+    tenant,
+    create,
+    adjust,
+  }) => {
     const product = (await create(goods({ opening_stock: 4 }))).body;
     const toService = { hsn_code: "998314", unit: "NA", track_stock: false };
     const refused = await api.call("updateProduct", {

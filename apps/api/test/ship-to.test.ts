@@ -1,17 +1,11 @@
 // Bill to one, ship to another: the invoice keeps where its goods went (ship_to), the e-invoice
 // carries it as ShipDtls, and the place of supply stays the buyer's.
 import { gstinCheckChar } from "@bahi/gst";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "./support/api.js";
+import { describe, expect } from "vitest";
+import type { TestApi } from "./support/api.js";
+import { it } from "./support/fixtures.js";
 import { penSeller } from "./support/pen-seller.js";
 import { GSTINS } from "./support/tenants.js";
-
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
 
 /** A consignee registered in Karnataka, the seller's own state. */
 const KARNATAKA_CONSIGNEE = `29AAACE1234F1Z${gstinCheckChar("29AAACE1234F1Z")}`;
@@ -20,7 +14,7 @@ const HOSUR_ROAD = { line1: "88 Hosur Road", city: "Bengaluru", state_code: "29"
 const ROTTERDAM = { line1: "Maasvlakte 2", city: "Rotterdam", country: "NL" };
 
 /** A Karnataka business selling pens to a trader in Maharashtra, a buyer abroad and a consumer. */
-async function shop() {
+async function shop(api: TestApi) {
   const seller = await penSeller(api);
   const address = (state_code: string) => ({ line1: "1 Main Road", city: "Town", state_code, pin: "560001" });
   const parties = {
@@ -36,8 +30,10 @@ async function shop() {
 }
 
 describe("invoices shipped elsewhere than the buyer's address", () => {
-  it("to the buyer's warehouse: kept on the invoice, ShipDtls in the e-invoice, the place of supply unchanged", async () => {
-    const s = await shop();
+  it("to the buyer's warehouse: kept on the invoice, ShipDtls in the e-invoice, the place of supply unchanged", async ({
+    api,
+  }) => {
+    const s = await shop(api);
     const ship_to = { name: "Sharma Electronics Warehouse", address: BHIWANDI };
     const invoice = await s.issued(s.parties.trader, 3, { ship_to });
     expect(invoice).toMatchObject({
@@ -59,8 +55,10 @@ describe("invoices shipped elsewhere than the buyer's address", () => {
     expect(einvoice.BuyerDtls.Pos).toBe("27");
   });
 
-  it("to a registered consignee in another state: its GSTIN and state in ShipDtls, the buyer's IGST kept", async () => {
-    const s = await shop();
+  it("to a registered consignee in another state: its GSTIN and state in ShipDtls, the buyer's IGST kept", async ({
+    api,
+  }) => {
+    const s = await shop(api);
     const ship_to = { name: "Bangalore Assemblers", gstin: KARNATAKA_CONSIGNEE, address: HOSUR_ROAD };
     const invoice = await s.issued(s.parties.trader, 1, { ship_to });
     expect(invoice).toMatchObject({
@@ -77,8 +75,8 @@ describe("invoices shipped elsewhere than the buyer's address", () => {
     });
   });
 
-  it("an export shipped to a port abroad: ShipDtls without GSTIN, in 96 with PIN 999999", async () => {
-    const s = await shop();
+  it("an export shipped to a port abroad: ShipDtls without GSTIN, in 96 with PIN 999999", async ({ api }) => {
+    const s = await shop(api);
     const invoice = await s.issued(s.parties.abroad, 1, {
       ship_to: { name: "Hudson DC Rotterdam", address: ROTTERDAM },
     });
@@ -92,8 +90,8 @@ describe("invoices shipped elsewhere than the buyer's address", () => {
     });
   });
 
-  it("without ship_to the invoice says null and the e-invoice has no ShipDtls", async () => {
-    const s = await shop();
+  it("without ship_to the invoice says null and the e-invoice has no ShipDtls", async ({ api }) => {
+    const s = await shop(api);
     const invoice = await s.issued(s.parties.trader, 1);
     expect(invoice.ship_to).toBeNull();
     expect((await s.einvoiceOf(invoice.id)).ShipDtls).toBeUndefined();
@@ -101,8 +99,10 @@ describe("invoices shipped elsewhere than the buyer's address", () => {
 });
 
 describe("refused ship-to addresses", () => {
-  it("422 invalid_gstin and state_mismatch (in India or abroad), pointing into ship_to; nothing issued", async () => {
-    const s = await shop();
+  it("422 invalid_gstin and state_mismatch (in India or abroad), pointing into ship_to; nothing issued", async ({
+    api,
+  }) => {
+    const s = await shop(api);
     const attempts: [object, string, string][] = [
       [
         { name: "Consignee", gstin: "29AAACE1234F1Z0", address: HOSUR_ROAD },
@@ -128,8 +128,10 @@ describe("refused ship-to addresses", () => {
     expect((await s.call("listInvoices")).body.data).toEqual([]);
   });
 
-  it("422 einvoice_party_incomplete for a short city on an e-invoiced supply; a consumer's invoice takes it", async () => {
-    const s = await shop();
+  it("422 einvoice_party_incomplete for a short city on an e-invoiced supply; a consumer's invoice takes it", async ({
+    api,
+  }) => {
+    const s = await shop(api);
     const ship_to = { name: "Sharma Godown", address: { ...BHIWANDI, city: "Ka" } };
     const refused = await s.invoice(s.parties.trader, 1, { ship_to });
     expect(refused.status).toBe(422);
@@ -143,8 +145,10 @@ describe("refused ship-to addresses", () => {
     expect(consumer.body).toMatchObject({ irn: null, supply_type: "intra_state" });
   });
 
-  it("400 for a ship_to without address, with a name under 3 characters, or with an unknown field", async () => {
-    const s = await shop();
+  it("400 for a ship_to without address, with a name under 3 characters, or with an unknown field", async ({
+    api,
+  }) => {
+    const s = await shop(api);
     for (const ship_to of [
       { name: "Consignee" },
       { name: "AB", address: BHIWANDI },

@@ -1,24 +1,18 @@
 // An export's customs shipping bill: given at create (and then in the e-invoice), or recorded after
 // issue with POST /v1/invoices/{id}/shipping_bill; GSTR-1 reports it with the export.
 import { todayInIst } from "@bahi/gst";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "./support/api.js";
+import { describe, expect } from "vitest";
+import type { TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
+import { it } from "./support/fixtures.js";
 import { penSeller } from "./support/pen-seller.js";
 import { GSTINS } from "./support/tenants.js";
-
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
 
 const INVOICE_DATE = "2025-08-05";
 const BILL = { port_code: "INNSA1", number: "4512863", date: "2025-08-07" };
 
 /** A Karnataka business exporting pens (18%) to a buyer abroad, and selling them to a trader at home. */
-async function exporter() {
+async function exporter(api: TestApi) {
   const { tenant, call, party } = await penSeller(api);
   const address = { line1: "1 Harbour Road", city: "Dubai", state_code: "29", pin: "560001" };
   const abroad = await party({ name: "Acme Imports LLC", address });
@@ -41,8 +35,8 @@ async function exporter() {
 }
 
 describe("shipping bills of exports", () => {
-  it("given at create: on the invoice and in the e-invoice's ExpDtls", async () => {
-    const s = await exporter();
+  it("given at create: on the invoice and in the e-invoice's ExpDtls", async ({ api }) => {
+    const s = await exporter(api);
     const invoice = await s.exported({ shipping_bill: BILL });
     expect(invoice.shipping_bill).toEqual(BILL);
     const einvoice = await s.call("retrieveInvoiceEinvoice", { path: { id: invoice.id } });
@@ -51,8 +45,10 @@ describe("shipping bills of exports", () => {
     expect(read.body).toEqual(invoice);
   });
 
-  it("recorded after issue, then corrected: every GET sees it at once, the e-invoice as it was", async () => {
-    const s = await exporter();
+  it("recorded after issue, then corrected: every GET sees it at once, the e-invoice as it was", async ({
+    api,
+  }) => {
+    const s = await exporter(api);
     const invoice = await s.exported();
     expect(invoice.shipping_bill).toBeNull();
     // Read once first, so that the node's cache of issued invoices holds it.
@@ -83,8 +79,8 @@ describe("shipping bills of exports", () => {
     expect(events.map((e) => e.object.shipping_bill)).toEqual([BILL, corrected]);
   });
 
-  it("GSTR-1 reports each export's shipping bill; an export without one has none", async () => {
-    const s = await exporter();
+  it("GSTR-1 reports each export's shipping bill; an export without one has none", async ({ api }) => {
+    const s = await exporter(api);
     const withBill = await s.exported({ shipping_bill: BILL });
     const recordedLater = await s.exported();
     const without = await s.exported();
@@ -115,8 +111,8 @@ describe("shipping bills of exports", () => {
 });
 
 describe("shipping bills: bad input", () => {
-  it("422 not_an_export for a supply that is not an export, at create and after", async () => {
-    const s = await exporter();
+  it("422 not_an_export for a supply that is not an export, at create and after", async ({ api }) => {
+    const s = await exporter(api);
     const created = await s.create(s.trader, { shipping_bill: BILL });
     expect(created.status).toBe(422);
     expect(created.body.errors).toEqual([
@@ -131,8 +127,8 @@ describe("shipping bills: bad input", () => {
     ]);
   });
 
-  it("422 shipping_bill_before_invoice and date_in_future, at create and after", async () => {
-    const s = await exporter();
+  it("422 shipping_bill_before_invoice and date_in_future, at create and after", async ({ api }) => {
+    const s = await exporter(api);
     const early = { ...BILL, date: "2025-08-04" };
     const future = { ...BILL, date: "2099-01-01" };
     const atCreate = await s.create(s.abroad, { place_of_supply: "96", shipping_bill: early });
@@ -156,8 +152,10 @@ describe("shipping bills: bad input", () => {
     expect((await s.record(invoice.id, { ...BILL, date: INVOICE_DATE })).status).toBe(200);
   });
 
-  it("400 for a port code or number that is not one; 404 for an unknown invoice; 409 once cancelled", async () => {
-    const s = await exporter();
+  it("400 for a port code or number that is not one; 404 for an unknown invoice; 409 once cancelled", async ({
+    api,
+  }) => {
+    const s = await exporter(api);
     const invoice = await s.exported();
     const bad = await s.record(invoice.id, { port_code: "nsa1", number: "12", date: BILL.date });
     expect(bad.status).toBe(400);

@@ -7,22 +7,16 @@ import { fixtures } from "@bahi/contract";
 import { eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect } from "vitest";
 import { DATABASE_CLOSE_TIMEOUT_MS } from "../src/config.js";
 import { invoices, products } from "../src/db/schema.js";
 import { startServer } from "../src/server.js";
-import { createTestDatabase, driverUnderTest, type TestDatabase } from "./support/database.js";
+import { driverUnderTest, type TestDatabase } from "./support/database.js";
+import { it } from "./support/fixtures.js";
 import { type ServerProcess, startServerProcess } from "./support/processes.js";
 import { createTenant } from "./support/tenants.js";
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.drop());
-
-const startLocal = () =>
+const startLocal = (database: TestDatabase) =>
   startServer({
     db: database.handle.db,
     logger: pino({ level: "silent" }),
@@ -32,9 +26,9 @@ const startLocal = () =>
   });
 
 describe("graceful shutdown", () => {
-  it("lets a request in flight finish, refuses new connections, then resolves", async () => {
+  it("lets a request in flight finish, refuses new connections, then resolves", async ({ database }) => {
     const { testKey } = await createTenant(database.handle.db);
-    const server = await startLocal();
+    const server = await startLocal(database);
     const body = new TextEncoder().encode(JSON.stringify(fixtures.PartyCreateUnregistered));
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
@@ -74,9 +68,11 @@ describe("graceful shutdown", () => {
     expect(Date.now() - answered).toBeLessThan(1_000);
   });
 
-  it("waits for a handler whose client has gone, so that the database does not close under it", async () => {
+  it("waits for a handler whose client has gone, so that the database does not close under it", async ({
+    database,
+  }) => {
     const { testKey, accountId } = await createTenant(database.handle.db);
-    const server = await startLocal();
+    const server = await startLocal(database);
     const post = (path: string, body: unknown, signal?: AbortSignal) =>
       fetch(`${server.url}${path}`, {
         method: "POST",
@@ -121,8 +117,10 @@ describe("graceful shutdown", () => {
     expect(row?.issued).toBe(1);
   });
 
-  it("answers /readyz with 503 and Connection: close on a connection busy when the stop came", async () => {
-    const server = await startLocal();
+  it("answers /readyz with 503 and Connection: close on a connection busy when the stop came", async ({
+    database,
+  }) => {
+    const server = await startLocal(database);
     const socket = connect(Number(new URL(server.url).port), "127.0.0.1");
     await once(socket, "connect");
     let answer = "";
@@ -186,7 +184,7 @@ describe("the server process on SIGTERM", () => {
 
   it.runIf(driverUnderTest === "postgres")(
     "exits, with 1, when work still waits on the database at the timeout",
-    async () => {
+    async ({ database }) => {
       if (!database.url) throw new Error("PostgreSQL has a URL");
       const shutdownTimeoutMs = 300;
       server = await startServerProcess({

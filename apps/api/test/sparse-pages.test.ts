@@ -4,16 +4,17 @@
 import { fixtures } from "@bahi/contract";
 import { desc, eq, or, type SQL } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { invoices, products } from "../src/db/schema.js";
 import { containsText } from "../src/services/parties/parties.js";
 import { datedPage, RECENT_ROWS_SCANNED, searchPage } from "../src/services/shared/sparse-pages.js";
-import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
-import { createTenant } from "./support/tenants.js";
+import { it as base } from "./support/fixtures.js";
 
-let api: TestApi;
-let owner: { accountId: string; livemode: boolean };
-let call: (operationId: string, options?: Parameters<TestApi["call"]>[1]) => Promise<CallResult>;
+/** Whose rows the pages are read for: the tenant's, in test mode. */
+const it = base.extend("owner", { scope: "file" }, ({ tenant }) => ({
+  accountId: tenant.accountId,
+  livemode: false,
+}));
 /** Every invoice made, as the API answered it. */
 const made: { id: string; date: string; status: string }[] = [];
 /** Every product made (PEN-01 first). */
@@ -27,11 +28,7 @@ const DAYS = Array.from({ length: 40 }, (_, i) => {
   return day.toISOString().slice(0, 10);
 });
 
-beforeAll(async () => {
-  api = await startTestApi();
-  const tenant = await createTenant(api.database.handle.db);
-  owner = { accountId: tenant.accountId, livemode: false };
-  call = (operationId, options = {}) => api.call(operationId, { key: tenant.testKey, ...options });
+it.beforeAll(async ({ call }) => {
   const party = (await call("createParty", { body: fixtures.PartyCreateUnregistered })).body.id;
   const pen = await call("createProduct", { body: { ...fixtures.ProductCreate, opening_stock: 1000 } });
   expect(pen.status).toBe(201);
@@ -65,7 +62,6 @@ beforeAll(async () => {
     }
   }
 }, 120_000);
-afterAll(() => api.close());
 
 interface Query {
   date_from: string | undefined;
@@ -103,11 +99,11 @@ const query: fc.Arbitrary<Query> = fc
   .filter((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to);
 
 describe("pages filtered by date", () => {
-  it.each([
+  it.for([
     ["day by day (1 recent row read)", 1],
     ["day by day or among 3 recent rows", 3],
     [`among the ${RECENT_ROWS_SCANNED} recent rows`, RECENT_ROWS_SCANNED],
-  ])("hold the rows a plain filter gives: %s", async (_, recentRows) => {
+  ] as const)("hold the rows a plain filter gives: %s", async ([, recentRows], { api, owner }) => {
     await fc.assert(
       fc.asyncProperty(query, async (q) => {
         const all = expected(q);
@@ -136,7 +132,9 @@ describe("pages filtered by date", () => {
     );
   });
 
-  it("page by page through GET /v1/invoices, every invoice of the range once, newest first", async () => {
+  it("page by page through GET /v1/invoices, every invoice of the range once, newest first", async ({
+    call,
+  }) => {
     const range = { date_from: DAYS[2] as string, date_to: DAYS[6] as string };
     const seen: string[] = [];
     let cursor: string | undefined;
@@ -158,11 +156,11 @@ describe("pages of a search", () => {
     fc.constantFrom(...WORDS, "note", "PEN", "sk-1", " 3", "zzz", "e", "%", "_"),
     fc.constantFrom(...WORDS).map((w) => w.slice(1, 4).toLowerCase()),
   );
-  it.each([
+  it.for([
     ["through the index (1 recent row read)", 1],
     ["through the index or among 4 recent rows", 4],
     [`among the ${RECENT_ROWS_SCANNED} recent rows`, RECENT_ROWS_SCANNED],
-  ])("hold the products a plain filter gives: %s", async (_, recentRows) => {
+  ] as const)("hold the products a plain filter gives: %s", async ([, recentRows], { api, owner }) => {
     await fc.assert(
       fc.asyncProperty(
         text,

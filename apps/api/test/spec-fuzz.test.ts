@@ -1,14 +1,15 @@
 import { fixtures, type OperationSpec, operationList } from "@bahi/contract";
 import openapi from "@bahi/contract/openapi.json" with { type: "json" };
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { handlers } from "../src/routes/index.js";
 import { AddressPolicy } from "../src/services/webhooks/address-policy.js";
-import { callerWith, startTestApi, type TestApi } from "./support/api.js";
+import { callerWith, type TestApi } from "./support/api.js";
 import { type ArbitraryOptions, arbitraryOf } from "./support/arbitrary-of-schema.js";
+import { it as base } from "./support/fixtures.js";
 import { FUZZ_RUNS } from "./support/fuzz-runs.js";
 import { bodySchemaOf, mostly, nearDates, parametersSchema } from "./support/spec-requests.js";
-import { createTenant, GSTINS, type Tenant } from "./support/tenants.js";
+import { GSTINS } from "./support/tenants.js";
 
 /**
  * Requests that the spec allows, drawn at random, sent to every operation: whatever the values of
@@ -30,8 +31,6 @@ const publicResolver = async () => [{ address: "203.0.113.10", family: 4 as cons
 
 type Json = Record<string, any>;
 
-let api: TestApi;
-let tenant: Tenant;
 const known = {
   ids: [] as string[],
   parties: [] as string[],
@@ -43,20 +42,26 @@ const known = {
   creditable: "",
 };
 
-async function created(operationId: string, body: unknown): Promise<Json> {
-  const res = await api.call(operationId, { key: tenant.testKey, body });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  known.ids.push(res.body.id);
-  return res.body;
-}
+/** Creates a document of the tenant's, and knows its id. */
+const it = base.extend(
+  "created",
+  { scope: "file" },
+  ({ api, tenant }) =>
+    async (operationId: string, body: unknown): Promise<Json> => {
+      const res = await api.call(operationId, { key: tenant.testKey, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      known.ids.push(res.body.id);
+      return res.body;
+    },
+);
 
-beforeAll(async () => {
-  // Thousands of requests from one account: past the plans' limits, which 429 would answer instead.
-  api = await startTestApi({
-    rateLimits: { perMinute: 1_000_000, perSecond: 1_000_000 },
-    webhookPolicy: new AddressPolicy([], publicResolver),
-  });
-  tenant = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });
+// Thousands of requests from one account: past the plans' limits, which 429 would answer instead.
+it.override("apiOptions", {
+  rateLimits: { perMinute: 1_000_000, perSecond: 1_000_000 },
+  webhookPolicy: new AddressPolicy([], publicResolver),
+});
+
+it.beforeAll(async ({ api, tenant, created }) => {
   for (const body of [
     fixtures.PartyCreate,
     fixtures.PartyCreateAbroad,
@@ -116,7 +121,6 @@ beforeAll(async () => {
   await created("createApiKey", { scopes: ["invoices:read"] });
   await created("createWebhook", { url: "https://erp.example.in/hooks/bahi", events: ["*"] });
 });
-afterAll(() => api.close());
 
 const fuzzed = operationList
   .filter((op) => op.operationId in handlers && op.scopes !== null && !LEFT_OUT.has(op.operationId))
@@ -144,7 +148,7 @@ function requestOf(operationId: string, op: OperationSpec) {
 }
 
 describe(`requests the spec allows, ${RUNS_PER_OPERATION} per operation: answered as the spec says, never 500`, () => {
-  it.each(fuzzed)("%s", async (operationId, op) => {
+  it.for(fuzzed)("%s", async ([operationId, op], { api, tenant }) => {
     const request = requestOf(operationId, op);
     await fc.assert(
       fc.asyncProperty(request, async (sent) => {
@@ -193,9 +197,9 @@ function succeedingRequest(operationId: string): Json | undefined {
 const posts = fuzzed.filter(([, op]) => op.method === "POST");
 
 describe(`POSTs the spec allows, ${RUNS_PER_OPERATION / 4} per operation, under one Idempotency-Key`, () => {
-  it.each(posts)(
+  it.for(posts)(
     "%s: sent again, the first answer is replayed; another request under the key is refused",
-    async (operationId, op) => {
+    async ([operationId, op], { api, tenant }) => {
       let keys = 0;
       const succeeding = succeedingRequest(operationId);
       await fc.assert(
@@ -236,8 +240,11 @@ describe(`POSTs the spec allows, ${RUNS_PER_OPERATION / 4} per operation, under 
 });
 
 describe("account settings the spec allows", () => {
-  it(`${RUNS_PER_OPERATION} changes, each followed by an invoice, its credit note and a page of each: never 500`, async () => {
-    const own = await createTenant(api.database.handle.db, { gstin: GSTINS.karnataka });
+  it(`${RUNS_PER_OPERATION} changes, each followed by an invoice, its credit note and a page of each: never 500`, async ({
+    api,
+    newTenant,
+  }) => {
+    const own = await newTenant({ gstin: GSTINS.karnataka });
     const call = callerWith(api, own.testKey);
     const party = (await call("createParty", { body: fixtures.PartyCreate })).body.id;
     await call("createProduct", { body: { ...fixtures.ProductCreate, opening_stock: 100_000 } });
@@ -264,7 +271,11 @@ describe("account settings the spec allows", () => {
 });
 
 describe("the events the requests above caused", () => {
-  it("each reads as the spec describes its type: webhooks deliver these bodies", async () => {
+  it("each reads as the spec describes its type: webhooks deliver these bodies", async ({
+    api,
+    tenant,
+    created,
+  }) => {
     // What the random requests seldom reach, done once on purpose: a debit note, a part payment, a
     // shipping bill, a fall to a reorder level, a change of a party and of a product, a cancellation
     // and a credit note that settles its invoice, on documents of their own.

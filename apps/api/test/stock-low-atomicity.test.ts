@@ -3,11 +3,10 @@
 // Here every such event written outside a transaction fails as that process would, so a sale whose
 // event came after its commit answers 500 and leaves its invoice without the event.
 import { fixtures } from "@bahi/contract";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, vi } from "vitest";
 import { inTransaction } from "../src/db/transactions.js";
-import { startTestApi, type TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
-import { penSeller } from "./support/pen-seller.js";
+import { it } from "./support/fixtures.js";
 
 vi.mock(import("../src/services/events/events.js"), async (original) => {
   const events = await original();
@@ -23,16 +22,12 @@ vi.mock(import("../src/services/events/events.js"), async (original) => {
   };
 });
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
-
 describe("a sale that reaches the reorder level", () => {
-  it("commits its product.stock_low event with it, on the series' guessed path as on its first sale", async () => {
-    const { tenant, created, party } = await penSeller(api);
+  it("commits its product.stock_low event with it, on the series' guessed path as on its first sale", async ({
+    api,
+    seller,
+  }) => {
+    const { tenant, created, party } = seller;
     const stocked = async (sku: string) =>
       created("createProduct", {
         sku,

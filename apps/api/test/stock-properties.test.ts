@@ -1,8 +1,9 @@
 import { fixtures } from "@bahi/contract";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CallResult, callerWith, startTestApi, type TestApi } from "./support/api.js";
+import { describe, expect } from "vitest";
+import { type CallResult, callerWith, type TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
+import { it } from "./support/fixtures.js";
 import { HISTORY_RUNS, timeoutFor } from "./support/fuzz-runs.js";
 import { createTenant } from "./support/tenants.js";
 
@@ -21,12 +22,8 @@ import { createTenant } from "./support/tenants.js";
 const HISTORIES = HISTORY_RUNS;
 const SKUS = ["STK-A", "STK-B"] as const;
 
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startTestApi({ rateLimits: { perMinute: 1_000_000, perSecond: 1_000_000 } });
-});
-afterAll(() => api.close());
+// Many requests from one account, as fast as the server answers them.
+it.override("apiOptions", { rateLimits: { perMinute: 1_000_000, perSecond: 1_000_000 } });
 
 interface ProductRules {
   opening: number;
@@ -126,7 +123,7 @@ function move(p: ModelProduct, by: number) {
   p.stock = after;
 }
 
-async function runHistory(productRules: ProductRules[], steps: Step[]) {
+async function runHistory(api: TestApi, productRules: ProductRules[], steps: Step[]) {
   const tenant = await createTenant(api.database.handle.db);
   const call = callerWith(api, tenant.testKey);
   const party = (await call("createParty", { body: fixtures.PartyCreateUnregistered })).body.id as string;
@@ -302,12 +299,12 @@ async function runHistory(productRules: ProductRules[], steps: Step[]) {
 describe("stock under any history", () => {
   it("follows the model: refusals change nothing, stock and movements agree, each fall to the reorder level is announced once", {
     timeout: timeoutFor(HISTORIES, 1_000),
-  }, async () => {
+  }, async ({ api }) => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(rules, { minLength: SKUS.length, maxLength: SKUS.length }),
         fc.array(step, { minLength: 1, maxLength: 14 }),
-        runHistory,
+        (productRules, steps) => runHistory(api, productRules, steps),
       ),
       {
         numRuns: HISTORIES,

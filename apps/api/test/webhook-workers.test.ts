@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { and, eq, gt, inArray } from "drizzle-orm";
 import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { events, webhookDeliveries, webhooks } from "../src/db/schema.js";
 import { SecretBox } from "../src/secrets/secret-box.js";
 import { recordEvent } from "../src/services/events/events.js";
@@ -11,6 +11,7 @@ import { deleteWebhook } from "../src/services/webhooks/subscriptions.js";
 import { DeliveryWorker } from "../src/services/webhooks/worker.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
 import { driverUnderTest } from "./support/database.js";
+import { it } from "./support/fixtures.js";
 import { type Delivery, type Receiver, startReceiver } from "./support/receiver.js";
 import { createTenant, type Tenant } from "./support/tenants.js";
 
@@ -29,26 +30,19 @@ interface WorkerProcess {
   started: Promise<void>;
 }
 
+// The file's server delivers to the receiver on loopback.
+it.override("apiOptions", { webhookPolicy: new AddressPolicy(["127.0.0.1"]) });
+
 // On PGlite a second process cannot open the data directory: several workers need PostgreSQL.
 describe.runIf(driverUnderTest === "postgres")("webhook worker processes (pnpm bahi worker)", () => {
-  let api: TestApi;
-  let receiver: Receiver;
-  let tenant: Tenant;
   const workers: WorkerProcess[] = [];
 
-  beforeAll(async () => {
-    api = await startTestApi({ webhookPolicy: new AddressPolicy(["127.0.0.1"]) });
-    receiver = await startReceiver();
-    tenant = await createTenant(api.database.handle.db);
-  });
   afterAll(async () => {
     for (const w of workers) w.child.kill("SIGKILL");
     await Promise.all(workers.map((w) => w.exited));
-    await receiver.close();
-    await api.close();
   });
 
-  function startWorker(): WorkerProcess {
+  function startWorker(api: TestApi): WorkerProcess {
     const child = spawn(process.execPath, ["dist/server/cli.js", "worker"], {
       cwd: apiRoot,
       env: {
@@ -80,7 +74,11 @@ describe.runIf(driverUnderTest === "postgres")("webhook worker processes (pnpm b
   }
 
   /** `count` events in one transaction, as a burst of changes would make them. */
-  async function burst(path: string, count: number): Promise<string[]> {
+  async function burst(
+    { api, tenant, receiver }: { api: TestApi; tenant: Tenant; receiver: Receiver },
+    path: string,
+    count: number,
+  ): Promise<string[]> {
     const party = (
       await api.call<Parameters<typeof recordEvent>[3]>("createParty", { key: tenant.testKey, body: PARTY })
     ).body;
@@ -100,26 +98,31 @@ describe.runIf(driverUnderTest === "postgres")("webhook worker processes (pnpm b
     return rows.map((r) => r.eventId);
   }
 
-  const idsAt = (path: string) => receiver.deliveries.filter((d) => d.path === path).map((d) => d.id);
+  const idsAt = (receiver: Receiver, path: string) =>
+    receiver.deliveries.filter((d) => d.path === path).map((d) => d.id);
 
-  it("a worker killed (SIGKILL) in the middle of deliveries loses nothing once another starts", async () => {
-    const expected = await burst("/killed", 300);
+  it("a worker killed (SIGKILL) in the middle of deliveries loses nothing once another starts", async ({
+    api,
+    tenant,
+    receiver,
+  }) => {
+    const expected = await burst({ api, tenant, receiver }, "/killed", 300);
     expect(expected).toHaveLength(300);
-    const first = startWorker();
+    const first = startWorker(api);
     let killedAt = 0;
     receiver.respond = (d, res) => {
-      if (d.path === "/killed" && killedAt === 0 && idsAt("/killed").length >= 100) {
-        killedAt = idsAt("/killed").length;
+      if (d.path === "/killed" && killedAt === 0 && idsAt(receiver, "/killed").length >= 100) {
+        killedAt = idsAt(receiver, "/killed").length;
         first.child.kill("SIGKILL");
       }
       setTimeout(() => res.end("ok"), 5);
     };
     expect(await first.exited).toBeNull();
-    expect(idsAt("/killed").length).toBeLessThan(300);
+    expect(idsAt(receiver, "/killed").length).toBeLessThan(300);
 
-    const second = startWorker();
-    await until(() => new Set(idsAt("/killed")).size === 300, "every event after the restart");
-    expect(new Set(idsAt("/killed"))).toEqual(new Set(expected));
+    const second = startWorker(api);
+    await until(() => new Set(idsAt(receiver, "/killed")).size === 300, "every event after the restart");
+    expect(new Set(idsAt(receiver, "/killed"))).toEqual(new Set(expected));
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
     const pending = await api.database.handle.db
@@ -129,9 +132,13 @@ describe.runIf(driverUnderTest === "postgres")("webhook worker processes (pnpm b
     expect(pending).toHaveLength(0);
   });
 
-  it("two workers at once share the deliveries: each event arrives once, never twice in parallel", async () => {
-    const a = startWorker();
-    const b = startWorker();
+  it("two workers at once share the deliveries: each event arrives once, never twice in parallel", async ({
+    api,
+    tenant,
+    receiver,
+  }) => {
+    const a = startWorker(api);
+    const b = startWorker(api);
     await Promise.all([a.started, b.started]);
     const inFlight = new Set<string>();
     let overlaps = 0;
@@ -145,9 +152,9 @@ describe.runIf(driverUnderTest === "postgres")("webhook worker processes (pnpm b
         res.end("ok");
       }, 5);
     };
-    const expected = await burst("/pair", 400);
-    await until(() => new Set(idsAt("/pair")).size === 400, "every event from two workers");
-    expect(idsAt("/pair").sort()).toEqual([...expected].sort());
+    const expected = await burst({ api, tenant, receiver }, "/pair", 400);
+    await until(() => new Set(idsAt(receiver, "/pair")).size === 400, "every event from two workers");
+    expect(idsAt(receiver, "/pair").sort()).toEqual([...expected].sort());
     expect(overlaps).toBe(0);
     for (const w of [a, b]) w.child.kill("SIGTERM");
     expect(await Promise.all([a.exited, b.exited])).toEqual([0, 0]);

@@ -1,22 +1,16 @@
 // Zero-rated supplies: exports and supplies to SEZ units, with payment of IGST or under a letter of
 // undertaking (LUT), through the invoice, its e-invoice, its credit notes and GSTR-1.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi } from "./support/api.js";
+import { describe, expect } from "vitest";
+import type { TestApi } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
+import { it } from "./support/fixtures.js";
 import { penSeller, signedDocument } from "./support/pen-seller.js";
 import { GSTINS } from "./support/tenants.js";
-
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
 
 const address = (state_code: string) => ({ line1: "1 Main Road", city: "Town", state_code, pin: "560001" });
 
 /** A Karnataka business selling pens (18%) to an SEZ unit in Karnataka, a buyer abroad and a trader in Maharashtra. */
-async function shop() {
+async function shop(api: TestApi) {
   const { tenant, call, party, invoice, issued, einvoiceOf } = await penSeller(api);
   const parties = {
     sez: await party({
@@ -32,8 +26,10 @@ async function shop() {
 }
 
 describe("parties in a Special Economic Zone", () => {
-  it("an SEZ unit is a registered party marked sez; without a GSTIN it is 422 sez_unregistered", async () => {
-    const s = await shop();
+  it("an SEZ unit is a registered party marked sez; without a GSTIN it is 422 sez_unregistered", async ({
+    api,
+  }) => {
+    const s = await shop(api);
     const sez = await s.call("retrieveParty", { path: { id: s.parties.sez } });
     expect(sez.body).toMatchObject({ gstin: GSTINS.karnatakaOther, sez: true, state_code: "29" });
     const trader = await s.call("retrieveParty", { path: { id: s.parties.trader } });
@@ -53,8 +49,10 @@ describe("parties in a Special Economic Zone", () => {
     expect(dropGstin.body.code).toBe("sez_unregistered");
   });
 
-  it("PATCH sez changes it and announces party.updated; the same value again writes nothing", async () => {
-    const s = await shop();
+  it("PATCH sez changes it and announces party.updated; the same value again writes nothing", async ({
+    api,
+  }) => {
+    const s = await shop(api);
     const before = (await eventsOf(api.database.handle.db, s.tenant.accountId, "party.updated")).length;
     const marked = await s.call("updateParty", { path: { id: s.parties.trader }, body: { sez: true } });
     expect(marked.status).toBe(200);
@@ -67,8 +65,10 @@ describe("parties in a Special Economic Zone", () => {
 });
 
 describe("invoices of zero-rated supplies", () => {
-  it("to an SEZ in the business's own state: IGST, not CGST + SGST, and an SEZWP e-invoice", async () => {
-    const s = await shop();
+  it("to an SEZ in the business's own state: IGST, not CGST + SGST, and an SEZWP e-invoice", async ({
+    api,
+  }) => {
+    const s = await shop(api);
     // 3 × 100.25 = 300.75; IGST 18% = 54.135 → 54.14; 354.89 → 355.
     const invoice = await s.issued(s.parties.sez, 3);
     expect(invoice).toMatchObject({
@@ -88,8 +88,8 @@ describe("invoices of zero-rated supplies", () => {
     expect(einvoice.BuyerDtls).toMatchObject({ Gstin: GSTINS.karnatakaOther, Pos: "29", Stcd: "29" });
   });
 
-  it("to an SEZ under a LUT: the lines keep 18% but charge nothing; SEZWOP", async () => {
-    const s = await shop();
+  it("to an SEZ under a LUT: the lines keep 18% but charge nothing; SEZWOP", async ({ api }) => {
+    const s = await shop(api);
     const invoice = await s.issued(s.parties.sez, 3, { under_lut: true });
     expect(invoice).toMatchObject({
       supply_type: "inter_state",
@@ -116,8 +116,8 @@ describe("invoices of zero-rated supplies", () => {
     expect(einvoice.ValDtls).toMatchObject({ AssVal: 300.75, IgstVal: 0, RndOffAmt: 0.25, TotInvVal: 301 });
   });
 
-  it("an export under a LUT: no IGST, EXPWOP; with payment it stays EXPWP", async () => {
-    const s = await shop();
+  it("an export under a LUT: no IGST, EXPWOP; with payment it stays EXPWP", async ({ api }) => {
+    const s = await shop(api);
     const underLut = await s.issued(s.parties.abroad, 2, { place_of_supply: "96", under_lut: true });
     expect(underLut).toMatchObject({
       place_of_supply: "96",
@@ -137,8 +137,10 @@ describe("invoices of zero-rated supplies", () => {
     expect((await s.einvoiceOf(sezAbroad.id)).TranDtls.SupTyp).toBe("EXPWOP");
   });
 
-  it("422 not_zero_rated for under_lut on a taxed supply, to a registered buyer or a consumer", async () => {
-    const s = await shop();
+  it("422 not_zero_rated for under_lut on a taxed supply, to a registered buyer or a consumer", async ({
+    api,
+  }) => {
+    const s = await shop(api);
     for (const party of [s.parties.trader, s.parties.abroad]) {
       const res = await s.invoice(party, 1, { under_lut: true });
       expect(res.status).toBe(422);
@@ -151,8 +153,8 @@ describe("invoices of zero-rated supplies", () => {
     expect(list.body.data).toEqual([]);
   });
 
-  it("422 reverse_charge_sez for reverse charge on a supply to an SEZ", async () => {
-    const s = await shop();
+  it("422 reverse_charge_sez for reverse charge on a supply to an SEZ", async ({ api }) => {
+    const s = await shop(api);
     const res = await s.invoice(s.parties.sez, 1, { reverse_charge: true });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual([
@@ -160,8 +162,8 @@ describe("invoices of zero-rated supplies", () => {
     ]);
   });
 
-  it("keeps the party's SEZ as it was when issued", async () => {
-    const s = await shop();
+  it("keeps the party's SEZ as it was when issued", async ({ api }) => {
+    const s = await shop(api);
     const issued = await s.issued(s.parties.sez, 1);
     await s.call("updateParty", { path: { id: s.parties.sez }, body: { sez: false } });
     const read = await s.call("retrieveInvoice", { path: { id: issued.id } });
@@ -172,8 +174,10 @@ describe("invoices of zero-rated supplies", () => {
 });
 
 describe("credit notes of zero-rated supplies", () => {
-  it("follow their invoice: no tax back under a LUT (EXPWOP, SEZWOP), IGST back with payment (SEZWP)", async () => {
-    const s = await shop();
+  it("follow their invoice: no tax back under a LUT (EXPWOP, SEZWOP), IGST back with payment (SEZWP)", async ({
+    api,
+  }) => {
+    const s = await shop(api);
     const credit = async (invoice_id: string) => {
       const res = await s.call("createCreditNote", {
         body: { invoice_id, reason: "sales_return", items: [{ sku: "PEN", qty: 1 }] },
@@ -196,8 +200,10 @@ describe("credit notes of zero-rated supplies", () => {
 });
 
 describe("GSTR-1 of zero-rated supplies", () => {
-  it("b2b SEWP/SEWOP, exp WPAY/WOPAY (an export to a party with a GSTIN too), their notes, and HSN", async () => {
-    const s = await shop();
+  it("b2b SEWP/SEWOP, exp WPAY/WOPAY (an export to a party with a GSTIN too), their notes, and HSN", async ({
+    api,
+  }) => {
+    const s = await shop(api);
     const date = "2025-07-10";
     const abroadWithGstin = s.parties.trader;
     const sezPaid = await s.issued(s.parties.sez, 1, { date });

@@ -81,16 +81,16 @@ export function expectConforming(operationId: string, result: CallResult): void 
   recordAnswer(operationId, result.status);
 }
 
+/** What a test may choose of its server; the rest is as `startServer` defaults it. */
+export type TestApiOptions = { rateLimits?: RateLimits; poolSize?: number } & Partial<
+  Pick<ServerOptions, "webhookPolicy" | "redisUrl" | "logger">
+>;
+
 /**
  * A real HTTP server on a free loopback port over a fresh database of the driver under test (on
  * PostgreSQL, with a pool of `poolSize` connections).
  */
-export async function startTestApi({
-  poolSize,
-  ...options
-}: { rateLimits?: RateLimits; poolSize?: number } & Partial<
-  Pick<ServerOptions, "webhookPolicy" | "redisUrl" | "logger">
-> = {}): Promise<TestApi> {
+export async function startTestApi({ poolSize, ...options }: TestApiOptions = {}): Promise<TestApi> {
   const database = await createTestDatabase(poolSize);
   const { sql } = database.handle;
   const lanes = sql ? new StatementLanes(sql, poolSize ?? 10) : null;

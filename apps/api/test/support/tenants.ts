@@ -19,11 +19,14 @@ export interface Tenant {
   liveKey: string;
 }
 
+export interface TenantOptions {
+  gstin?: string;
+  plan?: Plan;
+  legalName?: string;
+}
+
 /** An account created the way the operator does it, with a test and a live key holding every scope. */
-export async function createTenant(
-  db: Executor,
-  options: { gstin?: string; plan?: Plan; legalName?: string } = {},
-): Promise<Tenant> {
+export async function createTenant(db: Executor, options: TenantOptions = {}): Promise<Tenant> {
   const account = await createAccount(db, {
     legalName: options.legalName ?? "Acme Traders Private Limited",
     gstin: options.gstin ?? GSTINS.karnataka,
