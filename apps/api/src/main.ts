@@ -1,3 +1,4 @@
+import { preloadFonts } from "@bahi/invoice-pdf";
 import { type Config, ConfigError, DATABASE_CLOSE_TIMEOUT_MS, loadConfig } from "./config.js";
 import { DataDirInUseError } from "./db/data-dir-lock.js";
 import { seedDemoAccount } from "./demo.js";
@@ -51,6 +52,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const runtime = await openRuntime(config, "bahi api server");
+  // Parsed before the first request for a PDF would have to (about half a second of CPU).
+  preloadFonts();
   let server: RunningServer;
   try {
     server = await startServer({
