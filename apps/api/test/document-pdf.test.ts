@@ -294,6 +294,47 @@ describe.skipIf(!popplerAvailable)(
       expect(textOf(noteCopy.bytes)).toContain("DUPLICATE FOR TRANSPORTER");
     });
 
+    it("an invoice of 1,000 lines, the most one may have: every line, pages numbered x of y", {
+      timeout: 120_000,
+    }, async () => {
+      const party = await seller.party({
+        name: "Bulk Buyer",
+        gstin: GSTINS.delhi,
+        address: {
+          line1: "7 Chandni Chowk",
+          city: "Delhi",
+          state_code: "07",
+          pin: "110006",
+        },
+      });
+      const items = Array.from({ length: 1000 }, (_, i) => ({
+        sku: "PEN",
+        qty: 1 + (i % 7),
+        rate: 100.25,
+        description: `Ballpoint pen, lot ${i + 1}`,
+      }));
+      const created = await seller.call("createInvoice", { body: { party_id: party, items } });
+      expect(created.status, created.text.slice(0, 300)).toBe(201);
+      const res = await pdfOf("retrieveInvoicePdf", created.body.id);
+      const pages = execFileSync("pdftotext", ["-raw", "-enc", "UTF-8", "-", "-"], {
+        input: res.bytes,
+        maxBuffer: 64 * 1024 * 1024,
+      })
+        .toString("utf8")
+        .split("\f")
+        .filter((page) => page.trim() !== "");
+      expect(pages.length).toBeGreaterThan(10);
+      pages.forEach((page, i) => {
+        expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+        // The table's header repeats on every page that has lines.
+        if (i < pages.length - 1) expect(page).toContain("HSN/SAC");
+      });
+      const text = textOf(res.bytes);
+      for (const line of [1, 500, 1000])
+        expect(text).toContain(`${line} Ballpoint pen, lot ${line} 96081019`);
+      expect(text).toContain(`Total ${formatMoney(created.body.total)}`);
+    });
+
     it("a cancelled invoice is marked so, under a new ETag", async () => {
       const invoice = await seller.issued(
         await seller.party({

@@ -20,9 +20,9 @@ export const creditNoteHandlers: Handlers = {
     status: 200,
     body: await listCreditNotes(db, principal, pageQuery(query)),
   }),
-  retrieveCreditNotePdf: async ({ path, query, headers }, { principal, db }) =>
+  retrieveCreditNotePdf: async ({ path, query, headers }, { principal, db, services }) =>
     pdfAnswer(
-      await creditNotePdf(db, principal, path.id, query.copy ?? "original"),
+      await creditNotePdf(db, principal, path.id, query.copy ?? "original", services.renderPdf),
       headers["if-none-match"],
     ),
   retrieveCreditNoteEinvoice: async ({ path }, { principal, db }) => ({

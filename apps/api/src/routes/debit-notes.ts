@@ -20,8 +20,11 @@ export const debitNoteHandlers: Handlers = {
     status: 200,
     body: await listDebitNotes(db, principal, pageQuery(query)),
   }),
-  retrieveDebitNotePdf: async ({ path, query, headers }, { principal, db }) =>
-    pdfAnswer(await debitNotePdf(db, principal, path.id, query.copy ?? "original"), headers["if-none-match"]),
+  retrieveDebitNotePdf: async ({ path, query, headers }, { principal, db, services }) =>
+    pdfAnswer(
+      await debitNotePdf(db, principal, path.id, query.copy ?? "original", services.renderPdf),
+      headers["if-none-match"],
+    ),
   retrieveDebitNoteEinvoice: async ({ path }, { principal, db }) => ({
     status: 200,
     body: new JsonText<components["schemas"]["EInvoice"]>(

@@ -43,7 +43,10 @@ export const invoiceHandlers: Handlers = {
     }
     return { status: 200, body: new JsonText<EInvoice>(row.einvoice) };
   },
-  retrieveInvoicePdf: async ({ path, query, headers }, { principal, db }) =>
-    pdfAnswer(await invoicePdf(db, principal, path.id, query.copy ?? "original"), headers["if-none-match"]),
+  retrieveInvoicePdf: async ({ path, query, headers }, { principal, db, services }) =>
+    pdfAnswer(
+      await invoicePdf(db, principal, path.id, query.copy ?? "original", services.renderPdf),
+      headers["if-none-match"],
+    ),
   retrieveEinvoiceJwks: async (_input, { services }) => ({ status: 200, body: services.irp.jwks() }),
 };

@@ -2,7 +2,12 @@ import type { Executor } from "../../db/client.js";
 import { findAccount, toAccount } from "../accounts/accounts.js";
 import { readInvoice } from "../invoices/read.js";
 import type { Owner } from "../shared/owner.js";
-import { type CopyKind, type PrintedDocument, printDocument } from "../shared/printed-document.js";
+import {
+  type CopyKind,
+  type PrintedDocument,
+  printDocument,
+  type RenderPdf,
+} from "../shared/printed-document.js";
 import { findCreditNote } from "./credit-notes.js";
 import { findDebitNote } from "./debit-notes.js";
 
@@ -24,10 +29,11 @@ export async function creditNotePdf(
   owner: Owner,
   id: string,
   copy: CopyKind,
+  render: RenderPdf,
 ): Promise<PrintedDocument> {
   const note = await findCreditNote(db, owner, id);
   const { invoice, account } = await amendedInvoiceAndAccount(db, owner, note.invoice_id);
-  return printDocument({ kind: "credit_note", document: note, invoice, account, copy });
+  return printDocument({ kind: "credit_note", document: note, invoice, account, copy }, render);
 }
 
 /** GET /v1/debit_notes/{id}/pdf: the debit note, printed; 404 when this owner has none. */
@@ -36,8 +42,9 @@ export async function debitNotePdf(
   owner: Owner,
   id: string,
   copy: CopyKind,
+  render: RenderPdf,
 ): Promise<PrintedDocument> {
   const note = await findDebitNote(db, owner, id);
   const { invoice, account } = await amendedInvoiceAndAccount(db, owner, note.invoice_id);
-  return printDocument({ kind: "debit_note", document: note, invoice, account, copy });
+  return printDocument({ kind: "debit_note", document: note, invoice, account, copy }, render);
 }
