@@ -67,7 +67,8 @@ module.exports = {
     },
     {
       name: "adapters-know-no-use-case",
-      comment: "The IRP adapters (einvoice/), the secrets and the PDF renderer (printing/) serve the use cases; they call none.",
+      comment:
+        "The IRP adapters (einvoice/), the secrets and the PDF renderer (printing/) serve the use cases; they call none.",
       severity: "error",
       from: { path: [`${API}einvoice/`, `${API}secrets/`, `${API}printing/`] },
       to: { path: [`${API}(services|http|routes|cli|speed)/`, `${API}(app|server|main)\\.ts$`] },

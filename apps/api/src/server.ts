@@ -38,6 +38,8 @@ export interface ServerOptions {
   readonly webhookPolicy?: AddressPolicy;
   /** BAHI_SECRET_KEY; by default a key generated into the database. */
   readonly secretKey?: Buffer | null;
+  /** Starts the PDF renderer's threads at once rather than for the first PDF; by default not. */
+  readonly startPdfThreads?: boolean;
   /** Pieces of speed/ turned off (BAHI_SPEED_OFF), for A/B benchmarks; by default none. */
   readonly speedOff?: ReadonlySet<SpeedPiece>;
 }
@@ -67,6 +69,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const irp = await IrpSandbox.open(options.db);
   const off = options.speedOff ?? new Set();
   const pdfRenderer = new PdfRenderer();
+  if (options.startPdfThreads) pdfRenderer.start();
   let stopping = false;
   const app = createApp({
     db: options.db,

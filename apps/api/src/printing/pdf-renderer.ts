@@ -111,6 +111,12 @@ export class PdfRenderer {
     return this.idlest().render(++this.lastId, input);
   }
 
+  /** Starts every thread now (each parses the fonts as it starts), rather than for the first PDF. */
+  start(): void {
+    for (const [i, thread] of this.threads.entries())
+      if (!thread?.alive) this.threads[i] = new RenderThread(this.nice);
+  }
+
   /** Stops the threads; documents still in hand are refused. */
   async close(): Promise<void> {
     const running = this.threads.filter((thread) => thread !== null);
