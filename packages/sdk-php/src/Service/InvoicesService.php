@@ -23,6 +23,11 @@ use Bahi\Model\InvoiceList;
  * digits, `-` and `/`. A failed create never uses up a number, and a cancelled invoice keeps its
  * number. An invoice can be cancelled only within 24 hours of its IRN and before any payment, credit
  * note or debit note; after that, issue a credit note.
+ *
+ * `GET /v1/invoices/{id}/pdf` prints an invoice as an A4 PDF to email, print or keep: every
+ * particular Rule 46 asks for, the e-invoice's IRN and its signed QR code as a symbol to scan, in the
+ * original, duplicate (for the transporter) or triplicate (for the supplier) copy. Credit and debit
+ * notes print the same way.
  */
 class InvoicesService extends AbstractService
 {
