@@ -46,7 +46,16 @@ module.exports = {
     {
       name: "use-cases-import-no-hono",
       severity: "error",
-      from: { path: [`${API}services/`, `${API}db/`, `${API}speed/`, `${API}einvoice/`, `${API}secrets/`] },
+      from: {
+        path: [
+          `${API}services/`,
+          `${API}db/`,
+          `${API}speed/`,
+          `${API}einvoice/`,
+          `${API}secrets/`,
+          `${API}printing/`,
+        ],
+      },
       to: { path: "node_modules/(hono|@hono)/" },
     },
     {
@@ -58,9 +67,10 @@ module.exports = {
     },
     {
       name: "adapters-know-no-use-case",
-      comment: "The IRP adapters (einvoice/) and the secrets serve the use cases; they call none.",
+      comment:
+        "The IRP adapters (einvoice/), the secrets and the PDF renderer (printing/) serve the use cases; they call none.",
       severity: "error",
-      from: { path: [`${API}einvoice/`, `${API}secrets/`] },
+      from: { path: [`${API}einvoice/`, `${API}secrets/`, `${API}printing/`] },
       to: { path: [`${API}(services|http|routes|cli|speed)/`, `${API}(app|server|main)\\.ts$`] },
     },
     {

@@ -18,7 +18,8 @@ const fromNpm = {
 };
 
 await build({
-  entryPoints: { main: "src/main.ts", cli: "src/cli/main.ts" },
+  // The PDF renderer's thread is a module of its own beside them (src/printing/pdf-renderer.ts).
+  entryPoints: { main: "src/main.ts", cli: "src/cli/main.ts", "pdf-worker": "src/printing/render-worker.ts" },
   outdir: "dist/server",
   bundle: true,
   platform: "node",

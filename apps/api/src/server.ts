@@ -10,6 +10,7 @@ import type { SpeedPiece } from "./config.js";
 import type { Database } from "./db/client.js";
 import { IrpSandbox } from "./einvoice/sandbox.js";
 import { RateLimiter, type RateLimits } from "./http/rate-limit.js";
+import { PdfRenderer } from "./printing/pdf-renderer.js";
 import { SecretBox } from "./secrets/secret-box.js";
 import { KeyCache } from "./services/accounts/authenticate.js";
 import { AddressPolicy } from "./services/webhooks/address-policy.js";
@@ -37,6 +38,8 @@ export interface ServerOptions {
   readonly webhookPolicy?: AddressPolicy;
   /** BAHI_SECRET_KEY; by default a key generated into the database. */
   readonly secretKey?: Buffer | null;
+  /** Starts the PDF renderer's threads at once rather than for the first PDF; by default not. */
+  readonly startPdfThreads?: boolean;
   /** Pieces of speed/ turned off (BAHI_SPEED_OFF), for A/B benchmarks; by default none. */
   readonly speedOff?: ReadonlySet<SpeedPiece>;
 }
@@ -65,6 +68,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const rateLimiter = await rateLimiterFor(options);
   const irp = await IrpSandbox.open(options.db);
   const off = options.speedOff ?? new Set();
+  const pdfRenderer = new PdfRenderer();
+  if (options.startPdfThreads) pdfRenderer.start();
   let stopping = false;
   const app = createApp({
     db: options.db,
@@ -76,6 +81,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         ? null
         : new GuessedClaims(new NumberGuesses(), options.lanes ?? null),
       issuedInvoices: off.has("issued-invoices") ? null : new IssuedInvoices(),
+      renderPdf: (input) => pdfRenderer.render(input),
       pointReads: off.has("point-reads") ? options.db : (options.pointReads ?? options.db),
       readsBeside:
         off.has("point-reads") || !options.pointReads || options.pointReads === options.db
@@ -122,7 +128,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
   } catch (error) {
     rateLimiter?.close();
-    await irp.close();
+    await Promise.all([irp.close(), pdfRenderer.close()]);
     throw error;
   }
   const address = server.address() as AddressInfo;
@@ -146,9 +152,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           void settledWithin(Promise.allSettled([...handling]), deadline - Date.now())
             .then(() => {
               rateLimiter?.close();
-              return irp.close();
+              return Promise.all([irp.close(), pdfRenderer.close()]);
             })
-            .then(resolve);
+            .then(() => resolve());
         });
         server.closeIdleConnections();
       }),

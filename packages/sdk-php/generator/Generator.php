@@ -25,7 +25,12 @@ final class Generator
     ];
 
     /** Method names that the naming rule would make otherwise, kept as the TypeScript SDK has them. */
-    private const METHOD_NAMES = ['retrieveEinvoiceJwks' => 'jwks'];
+    private const METHOD_NAMES = [
+        'retrieveEinvoiceJwks' => 'jwks',
+        'retrieveInvoicePdf' => 'pdf',
+        'retrieveCreditNotePdf' => 'pdf',
+        'retrieveDebitNotePdf' => 'pdf',
+    ];
 
     /** Verbs written differently in the SDK (`delete` is a reserved word in other SDKs: DESIGN.md). */
     private const VERBS = ['delete' => 'del'];
@@ -199,10 +204,8 @@ final class Generator
             $result = $type['spec'];
             $returnDoc = $type['doc'];
         } elseif (count($responseContent) === 1) {
+            // A file, text (CSV) or not (PDF), comes back as a string of its bytes.
             $accept = array_key_first($responseContent);
-            if (!str_starts_with($accept, 'text/')) {
-                throw new \RuntimeException("$id answers $accept, which the SDK does not read");
-            }
             $result = 'text';
             $returnDoc = 'string';
         } elseif ($responseContent === []) {
@@ -234,6 +237,7 @@ final class Generator
             'bodyRequired' => $bodyRequired,
             'bodyExample' => $bodyExample,
             'returnDoc' => $returnDoc,
+            'accept' => $accept,
             'status' => $status,
             'list' => $isList,
         ];
@@ -637,6 +641,11 @@ final class Generator
             $lines[] = "foreach ({$call}->autoPagingIterator() as $variable) {";
             $lines[] = '    echo ' . $this->echoFields($variable, $item) . ';';
             $lines[] = '}';
+        } elseif ($method['returnDoc'] === 'string' && $method['accept'] === 'application/pdf') {
+            $file = strtolower((string) preg_replace('/(?<!^)[A-Z]/', '_$0', Php::singular($resource['property'])))
+                . '.pdf';
+            $lines[] = "\$pdf = $call;";
+            $lines[] = "file_put_contents('$file', \$pdf);";
         } elseif ($method['returnDoc'] === 'string') {
             $lines[] = "\$csv = $call;";
             $lines[] = 'echo $csv;';

@@ -50,6 +50,9 @@ VERB_NAMES = {"delete": "delete"}
 # Keyword arguments every method takes for the call itself: a body field or query parameter of the
 # same name would be shadowed, so the generator refuses such a contract rather than guess.
 OPTION_NAMES = {"idempotency_key", "timeout", "max_retries", "extra_headers"}
+# Header parameters that are no method's argument: Idempotency-Key is a call option of every POST, and
+# a conditional request (If-None-Match) can be sent through `extra_headers`.
+HEADERS_NOT_ARGUMENTS = {"idempotency-key", "if-none-match"}
 # pydantic.BaseModel's own attributes: a field of that name gets a trailing underscore and an alias.
 BASEMODEL_NAMES = {
     "construct", "copy", "dict", "fields", "from_orm", "json", "parse_file", "parse_obj", "parse_raw",
@@ -528,7 +531,7 @@ class Operation:
     body_kind: str | None  # "json" | "multipart" | None
     body_required: bool
     body_example: Any
-    answer: str  # "json" | "text"
+    answer: str  # "json" | "text" | "bytes"
     answer_type: str  # the Python type of the answer (of an item, for a list)
     answer_schema: dict[str, Any] | None
     is_list: bool
@@ -573,6 +576,10 @@ class Generator:
                     noun = noun[len(form) :]
                     break
         name = "_".join([VERB_NAMES.get(verb, verb), *noun])
+        if noun == ["pdf"]:
+            # A document's printable file is named by its format, as in the TypeScript SDK
+            # (`invoices.pdf(id)`), not `retrieve_pdf`.
+            name = "pdf"
         path_params: list[Param] = []
         query: list[Param] = []
         types = self.params.types
@@ -594,7 +601,7 @@ class Generator:
                 path_params.append(entry)
             elif p["in"] == "query":
                 query.append(entry)
-            elif p["in"] == "header" and p["name"].lower() != "idempotency-key":
+            elif p["in"] == "header" and p["name"].lower() not in HEADERS_NOT_ARGUMENTS:
                 raise ValueError(f"{op_id}: header parameter {p['name']} has no Python spelling yet")
         body: list[Param] = []
         body_kind = None
@@ -639,11 +646,12 @@ class Generator:
                 if "application/json" in content:
                     answer_schema = content["application/json"]["schema"]
                 elif content:
-                    answer = "text"
                     accept = next(iter(content))
+                    # Text (a CSV file) comes back as `str`; any other file (a PDF) as its `bytes`.
+                    answer = "text" if accept.startswith("text/") else "bytes"
                 break
         is_list = False
-        answer_type = "str"
+        answer_type = "bytes" if answer == "bytes" else "str"
         if answer_schema is not None:
             resolved = self.schemas.resolve(answer_schema)
             props = resolved.get("properties", {})
@@ -842,6 +850,8 @@ class Generator:
         lines.append(f"        answer = {awaited}self._core.request({', '.join(call)})")
         if op.answer == "text":
             lines.append("        return cast(str, answer)")
+        elif op.answer == "bytes":
+            lines.append("        return cast(bytes, answer)")
         elif op.answer_type not in self.models.aliases:
             lines.append(f"        return {op.answer_type}.model_validate(answer)")
         else:
@@ -902,6 +912,11 @@ class Generator:
         elif op.answer == "text":
             lines.append(f"text = {call}")
             lines.append("print(text)")
+        elif op.answer == "bytes":
+            ext = mimetypes.guess_extension(op.accept) or ""
+            lines.append(f"content = {call}")
+            lines.append(f'with open("{singular(op.chain[-1])}{ext}", "wb") as file:')
+            lines.append("    file.write(content)")
         elif op.answer_type in self.models.aliases:
             # A union of kinds (open to new ones): shown whole rather than narrowed in a sample.
             lines.append(f"answer = {call}")

@@ -69,8 +69,8 @@ def arguments(op: Any) -> tuple[list[Any], dict[str, Any]]:
     return args, kwargs
 
 
-def test_the_contract_has_49_operations_and_each_has_a_method() -> None:
-    assert len(OPERATIONS) == 49
+def test_the_contract_has_52_operations_and_each_has_a_method() -> None:
+    assert len(OPERATIONS) == 52
     client = Bahi(api_key="sk_test_abcdefgh12345678", base_url="http://bahi.test")
     async_client = bahi.AsyncBahi(api_key="sk_test_abcdefgh12345678", base_url="http://bahi.test")
     for op in OPERATIONS:
@@ -95,6 +95,9 @@ def test_names_follow_design_md() -> None:
     assert names["retrieveProductImportErrors"] == "products.imports.retrieve_errors"
     assert names["retrieveGstr1"] == "gstr1.retrieve"
     assert names["retrieveAccount"] == "account.retrieve"
+    assert names["retrieveInvoicePdf"] == "invoices.pdf"
+    assert names["retrieveCreditNotePdf"] == "credit_notes.pdf"
+    assert names["retrieveDebitNotePdf"] == "debit_notes.pdf"
 
 
 CASES = [(op, example) for op in OPERATIONS for example in answer_examples(op)]

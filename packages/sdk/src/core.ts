@@ -96,6 +96,15 @@ export class Core {
     return data as T;
   }
 
+  /** An operation that answers a file that is not text (a PDF): its bytes. */
+  async bytes(
+    operationId: OperationId,
+    options: RequestOptions | undefined,
+    send: (init: CallInit) => Promise<Outcome<ArrayBuffer>>,
+  ): Promise<Uint8Array> {
+    return new Uint8Array(await this.call(operationId, options, send));
+  }
+
   /** A list operation as a lazy iterable over every page, each fetched with the query and `starting_after`. */
   list<Page extends ListPage, Query extends { starting_after?: string }>(
     operationId: OperationId,

@@ -20,6 +20,7 @@ export type { ImportFile, ImportFileOptions } from "./resources/products.js";
 export type {
   FieldError,
   OperationId,
+  PdfQuery,
   QueryParams,
   RequestBody,
   RequestOptions,

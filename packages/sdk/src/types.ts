@@ -11,6 +11,12 @@ type JsonContent<T> = T extends { content: { "application/json": infer Body } } 
 /** The JSON request body of an operation. */
 export type RequestBody<Id extends OperationId> = JsonContent<NonNullable<operations[Id]["requestBody"]>>;
 
+/**
+ * Which copy of a document a PDF is (Rule 48 of the CGST Rules): `original` (the default, for the
+ * recipient), `duplicate` (for the transporter) or `triplicate` (for the supplier).
+ */
+export type PdfQuery = { copy?: components["parameters"]["DocumentCopy"] };
+
 /** The query parameters of an operation. */
 export type QueryParams<Id extends OperationId> = NonNullable<operations[Id]["parameters"]["query"]>;
 

@@ -10,13 +10,16 @@ import type { Upload } from "../values/upload.js";
 export type OperationId = keyof operations;
 type Op<K extends OperationId> = operations[K];
 
-type SuccessStatus<K extends OperationId> = Extract<keyof Op<K>["responses"], 200 | 201 | 202 | 204>;
+type SuccessStatus<K extends OperationId> = Extract<keyof Op<K>["responses"], 200 | 201 | 202 | 204 | 304>;
 type ContentOf<R> = R extends { content: infer C } ? C[keyof C] : undefined;
+/** A file the spec types as a string (`application/pdf`) may be answered as its bytes. */
+type BytesOf<C> = [C] extends [string] ? Uint8Array : never;
 
 /**
  * What a handler answers: a success status the spec lists for the operation, and its body, whole,
  * as JSON text already written (JsonText), or (for a read too large to hold) as a stream of the same
- * shape; a text body (a CSV download) goes out as it is, with `headers` naming its Content-Type.
+ * shape; a text body (a CSV download) or a file's bytes (a PDF) goes out as it is, with `headers`
+ * naming its Content-Type; a 304 has no body.
  */
 export type Reply<K extends OperationId> = {
   [S in SuccessStatus<K>]: {
@@ -24,7 +27,8 @@ export type Reply<K extends OperationId> = {
     body:
       | ContentOf<Op<K>["responses"][S]>
       | JsonStream<ContentOf<Op<K>["responses"][S]>>
-      | JsonText<ContentOf<Op<K>["responses"][S]>>;
+      | JsonText<ContentOf<Op<K>["responses"][S]>>
+      | BytesOf<ContentOf<Op<K>["responses"][S]>>;
     headers?: Record<string, string>;
   };
 }[SuccessStatus<K>];
@@ -48,10 +52,13 @@ type Body<K extends OperationId> =
         : undefined;
 
 /** A request after validation against the spec: typed exactly as the spec describes it. */
+/** Header parameters by their names in lower case, as the router reads and validates them. */
+type LowerCaseKeys<T> = { [N in keyof T as Lowercase<N & string>]: T[N] };
+
 export interface RequestInput<K extends OperationId> {
   path: Param<K, "path">;
   query: Param<K, "query">;
-  headers: Param<K, "header">;
+  headers: LowerCaseKeys<Param<K, "header">>;
   body: Body<K>;
 }
 

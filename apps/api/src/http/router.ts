@@ -110,11 +110,16 @@ async function inputOf(c: Context<AppEnv>, op: OperationSpec): Promise<UntypedIn
 }
 
 /**
- * A reply as JSON; when a handler answers text (a CSV download), as the text with its headers; when
- * it answers JSON text already written, as that text; and when it answers a stream, as the stream.
+ * A reply as JSON; when a handler answers text (a CSV download) or bytes (a PDF), as they are with
+ * their headers, and without a body (a 304) as none; when it answers JSON text already written, as
+ * that text; and when it answers a stream, as the stream.
  */
 function send(c: Context<AppEnv>, reply: UntypedReply): Response {
   if (typeof reply.body === "string") return c.body(reply.body, reply.status as 200, reply.headers);
+  // A file's bytes never sit on a SharedArrayBuffer.
+  if (reply.body instanceof Uint8Array)
+    return c.body(reply.body as Uint8Array<ArrayBuffer>, reply.status as 200, reply.headers);
+  if (reply.body === undefined) return c.body(null, reply.status as 304, reply.headers);
   if (reply.body instanceof JsonStream) {
     const logger = requestLogger(c);
     // The status is sent before the body is built: a failure half-way can only cut the body short,

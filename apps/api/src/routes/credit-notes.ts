@@ -1,7 +1,9 @@
 import type { components } from "@bahi/contract";
 import type { Handlers } from "../http/operation-types.js";
+import { pdfAnswer } from "../http/pdf-answer.js";
 import { createCreditNote, findCreditNote, listCreditNotes } from "../services/notes/credit-notes.js";
 import { noteEinvoiceText } from "../services/notes/note-rules.js";
+import { creditNotePdf } from "../services/notes/pdf.js";
 import { pageQuery } from "../services/shared/pagination.js";
 import { JsonText } from "../values/json-text.js";
 
@@ -18,6 +20,11 @@ export const creditNoteHandlers: Handlers = {
     status: 200,
     body: await listCreditNotes(db, principal, pageQuery(query)),
   }),
+  retrieveCreditNotePdf: async ({ path, query, headers }, { principal, db, services }) =>
+    pdfAnswer(
+      await creditNotePdf(db, principal, path.id, query.copy ?? "original", services.renderPdf),
+      headers["if-none-match"],
+    ),
   retrieveCreditNoteEinvoice: async ({ path }, { principal, db }) => ({
     status: 200,
     body: new JsonText<components["schemas"]["EInvoice"]>(

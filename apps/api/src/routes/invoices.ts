@@ -1,8 +1,10 @@
 import type { EInvoice } from "../einvoice/provider.js";
 import type { Handlers } from "../http/operation-types.js";
+import { pdfAnswer } from "../http/pdf-answer.js";
 import { cancelInvoice } from "../services/invoices/cancel.js";
 import { createInvoice } from "../services/invoices/create.js";
 import { listInvoices } from "../services/invoices/list.js";
+import { invoicePdf } from "../services/invoices/pdf.js";
 import { findInvoiceEinvoice, retrieveInvoice } from "../services/invoices/read.js";
 import { recordShippingBill } from "../services/invoices/shipping-bills.js";
 import { pageQuery } from "../services/shared/pagination.js";
@@ -41,5 +43,10 @@ export const invoiceHandlers: Handlers = {
     }
     return { status: 200, body: new JsonText<EInvoice>(row.einvoice) };
   },
+  retrieveInvoicePdf: async ({ path, query, headers }, { principal, db, services }) =>
+    pdfAnswer(
+      await invoicePdf(db, principal, path.id, query.copy ?? "original", services.renderPdf),
+      headers["if-none-match"],
+    ),
   retrieveEinvoiceJwks: async (_input, { services }) => ({ status: 200, body: services.irp.jwks() }),
 };

@@ -1,3 +1,4 @@
+import type { RenderDocumentInput } from "@bahi/invoice-pdf";
 import type { Database } from "../db/client.js";
 import type { EInvoiceProvider } from "../einvoice/provider.js";
 import type { GuessedClaims } from "../speed/guessed-claims.js";
@@ -22,6 +23,8 @@ export interface Services {
    * a lock, on PostgreSQL); null on PGlite, whose one connection the transaction holds.
    */
   readonly readsBeside: Database | null;
+  /** Renders a document's PDF (printing/pdf-renderer.ts: on a thread of its own, off the event loop). */
+  readonly renderPdf: (input: RenderDocumentInput) => Promise<Buffer>;
   /** What this node knows of API keys; cleared when a key changes here. */
   readonly keyCache: KeyCache;
   /** Where webhooks may send, and the box their secrets are sealed in. */

@@ -22,8 +22,10 @@ export interface CallResult<T = Record<string, any>> {
   status: number;
   headers: Headers;
   body: T;
-  /** The body as it was sent, byte for byte. */
+  /** The body as it was sent, as UTF-8 text. */
   text: string;
+  /** The body as it was sent, byte for byte (a PDF). */
+  bytes: Uint8Array;
 }
 
 export interface TestApi {
@@ -39,13 +41,15 @@ export interface TestApi {
 }
 
 async function read(response: Response): Promise<CallResult> {
-  const text = await response.text();
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
   const type = response.headers.get("content-type") ?? "";
   return {
     status: response.status,
     headers: response.headers,
     body: type.includes("json") && text ? JSON.parse(text) : text,
     text,
+    bytes,
   };
 }
 
@@ -76,7 +80,7 @@ export async function callOperation(
 }
 
 /** Asserts that an answer of `operationId` conforms to the spec, and logs its status as triggered. */
-export function expectConforming(operationId: string, result: CallResult): void {
+export function expectConforming(operationId: string, result: Omit<CallResult, "bytes">): void {
   expect(responseProblems(operationId, result), `${operationId} answered ${result.status}`).toEqual([]);
   recordAnswer(operationId, result.status);
 }

@@ -341,6 +341,15 @@ final class Operations
             'accept' => 'application/json',
             'result' => \Bahi\Model\EInvoice::class,
         ],
+        'retrieveInvoicePdf' => [
+            'method' => 'GET',
+            'path' => '/v1/invoices/{id}/pdf',
+            'body' => null,
+            'body_required' => false,
+            'numbers' => [],
+            'accept' => 'application/pdf',
+            'result' => 'text',
+        ],
         'retrieveEinvoiceJwks' => [
             'method' => 'GET',
             'path' => '/v1/einvoice/jwks',
@@ -435,6 +444,15 @@ final class Operations
             'accept' => 'application/json',
             'result' => \Bahi\Model\EInvoice::class,
         ],
+        'retrieveCreditNotePdf' => [
+            'method' => 'GET',
+            'path' => '/v1/credit_notes/{id}/pdf',
+            'body' => null,
+            'body_required' => false,
+            'numbers' => [],
+            'accept' => 'application/pdf',
+            'result' => 'text',
+        ],
         'createDebitNote' => [
             'method' => 'POST',
             'path' => '/v1/debit_notes',
@@ -474,6 +492,15 @@ final class Operations
             'numbers' => [],
             'accept' => 'application/json',
             'result' => \Bahi\Model\EInvoice::class,
+        ],
+        'retrieveDebitNotePdf' => [
+            'method' => 'GET',
+            'path' => '/v1/debit_notes/{id}/pdf',
+            'body' => null,
+            'body_required' => false,
+            'numbers' => [],
+            'accept' => 'application/pdf',
+            'result' => 'text',
         ],
         'retrieveGstr1' => [
             'method' => 'GET',

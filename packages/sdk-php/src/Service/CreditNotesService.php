@@ -116,4 +116,35 @@ class CreditNotesService extends AbstractService
     {
         return $this->request('retrieveCreditNoteEinvoice', ['id' => $id], null, $opts);
     }
+
+    /**
+     * Download a credit note as PDF.
+     *
+     * Returns the credit note as a printable A4 PDF (`application/pdf`), with its fonts embedded, to email
+     * to the customer, print or keep. `copy` chooses the copy's label; the rest of the document is the same.
+     *
+     * Everything Rule 53 of the CGST Rules asks a credit note to carry is printed: the supplier, the note's
+     * number and date, the invoice it credits (its number and date) and that invoice's recipient, the
+     * reason, each line's HSN or SAC, value and tax, the totals in figures and in words, and the signature
+     * block; an e-invoiced note adds its IRN, Ack No and date and the signed QR code.
+     *
+     * Amounts use Indian grouping (₹1,23,456.50). Long documents run over as many pages as they need, the
+     * table's header repeated and "Page x of y" on each; a document of 1,000 lines takes well under a second
+     * to make. The same document, account details and copy give the same bytes: the `ETag` is their hash,
+     * and a request whose `If-None-Match` holds it is answered `304 Not Modified` without a body.
+     *
+     * `GET /v1/credit_notes/{id}/pdf` (retrieveCreditNotePdf), scope `credit_notes:read`.
+     *
+     * @param string $id The credit note's id.
+     * @param array{
+     *     copy?: string,
+     * } $params the query
+     * @param array{timeout?: float|int, max_retries?: int} $opts
+     * @return string
+     * @throws \Bahi\Exception\ApiException
+     */
+    public function pdf(string $id, array $params = [], array $opts = []): string
+    {
+        return $this->request('retrieveCreditNotePdf', ['id' => $id], $params, $opts);
+    }
 }

@@ -23,6 +23,11 @@ use Bahi\Model\InvoiceList;
  * digits, `-` and `/`. A failed create never uses up a number, and a cancelled invoice keeps its
  * number. An invoice can be cancelled only within 24 hours of its IRN and before any payment, credit
  * note or debit note; after that, issue a credit note.
+ *
+ * `GET /v1/invoices/{id}/pdf` prints an invoice as an A4 PDF to email, print or keep: every
+ * particular Rule 46 asks for, the e-invoice's IRN and its signed QR code as a symbol to scan, in the
+ * original, duplicate (for the transporter) or triplicate (for the supplier) copy. Credit and debit
+ * notes print the same way.
  */
 class InvoicesService extends AbstractService
 {
@@ -200,5 +205,41 @@ class InvoicesService extends AbstractService
     public function recordShippingBill(string $id, array $params, array $opts = []): Invoice
     {
         return $this->request('recordInvoiceShippingBill', ['id' => $id], $params, $opts);
+    }
+
+    /**
+     * Download an invoice as PDF.
+     *
+     * Returns the invoice as a printable A4 PDF (`application/pdf`), with its fonts embedded, to email
+     * to the customer, print or keep. `copy` chooses the copy's label; the rest of the document is the same.
+     *
+     * Everything Rule 46 of the CGST Rules asks a tax invoice to carry is printed: the supplier's and the
+     * recipient's names, addresses and GSTINs (or, for an unregistered recipient, the address and state),
+     * the consecutive number and date, the place of supply with the state's name, whether tax is payable on
+     * reverse charge, each line's HSN or SAC, description, quantity, unit, rate, discount, taxable value
+     * and the rate and amount of CGST and SGST/UTGST or IGST and cess, the totals with the round-off and
+     * the total in words (in lakh and crore), and the signature block. An e-invoice adds its IRN, Ack No and
+     * date, and the IRP's `signed_qr_code` as a QR symbol that decodes to exactly that text. Exports and
+     * supplies to an SEZ carry their endorsement (under LUT, or on payment of IGST); a cancelled invoice is
+     * marked cancelled on every page.
+     *
+     * Amounts use Indian grouping (₹1,23,456.50). Long documents run over as many pages as they need, the
+     * table's header repeated and "Page x of y" on each; a document of 1,000 lines takes well under a second
+     * to make. The same document, account details and copy give the same bytes: the `ETag` is their hash,
+     * and a request whose `If-None-Match` holds it is answered `304 Not Modified` without a body.
+     *
+     * `GET /v1/invoices/{id}/pdf` (retrieveInvoicePdf), scope `invoices:read`.
+     *
+     * @param string $id The invoice's id.
+     * @param array{
+     *     copy?: string,
+     * } $params the query
+     * @param array{timeout?: float|int, max_retries?: int} $opts
+     * @return string
+     * @throws \Bahi\Exception\ApiException
+     */
+    public function pdf(string $id, array $params = [], array $opts = []): string
+    {
+        return $this->request('retrieveInvoicePdf', ['id' => $id], $params, $opts);
     }
 }

@@ -215,6 +215,28 @@ final class ClientTest extends ClientTestCase
         self::assertSame('text/csv', $this->transport->lastRequest()->header('Accept'));
     }
 
+    public function testADocumentsPdfIsItsBytesWithTheCopyAskedFor(): void
+    {
+        // A PDF's binary comment line and a NUL: bytes that any decoding as text would change.
+        $pdf = "%PDF-1.7\n%\xe2\xe3\xcf\xd3\n\x00\xff";
+        $bahi = $this->client();
+        $calls = [
+            ['/v1/invoices/inv_1/pdf', static fn () => $bahi->invoices->pdf('inv_1', ['copy' => 'duplicate'])],
+            ['/v1/credit_notes/crn_1/pdf', static fn () => $bahi->creditNotes->pdf('crn_1', ['copy' => 'duplicate'])],
+            ['/v1/debit_notes/dbn_1/pdf', static fn () => $bahi->debitNotes->pdf('dbn_1', ['copy' => 'duplicate'])],
+        ];
+        foreach ($calls as [$path, $call]) {
+            $this->transport->queue(new Response(200, ['Content-Type' => 'application/pdf'], $pdf));
+            self::assertSame($pdf, $call());
+            $request = $this->transport->lastRequest();
+            self::assertSame("https://bahi.test$path?copy=duplicate", $request->url);
+            self::assertSame('application/pdf', $request->header('Accept'));
+        }
+        $this->transport->queue(MockTransport::problem(404, 'not_found'));
+        $this->expectException(\Bahi\Exception\NotFoundException::class);
+        $bahi->invoices->pdf('inv_gone');
+    }
+
     public function testAUnionAnswerIsReadAsTheMemberItIs(): void
     {
         $this->transport->queue(

@@ -235,8 +235,11 @@ class _BaseCore:
     @staticmethod
     def decode(response: httpx.Response, accept: str) -> Any:
         if response.is_success:
-            if accept != "application/json":
+            if accept.startswith("text/"):
                 return response.text
+            if accept != "application/json":
+                # A file that is not text (a PDF): its bytes, as they came.
+                return response.content
             return _json.loads(response.content) if response.content else None
         raise error_from_response(response, idempotency_key=response.request.headers.get("idempotency-key"))
 

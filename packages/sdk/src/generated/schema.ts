@@ -173,6 +173,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/credit_notes/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a credit note as PDF
+         * @description Returns the credit note as a printable A4 PDF (`application/pdf`), with its fonts embedded, to email
+         *     to the customer, print or keep. `copy` chooses the copy's label; the rest of the document is the same.
+         *
+         *     Everything Rule 53 of the CGST Rules asks a credit note to carry is printed: the supplier, the note's
+         *     number and date, the invoice it credits (its number and date) and that invoice's recipient, the
+         *     reason, each line's HSN or SAC, value and tax, the totals in figures and in words, and the signature
+         *     block; an e-invoiced note adds its IRN, Ack No and date and the signed QR code.
+         *
+         *     Amounts use Indian grouping (₹1,23,456.50). Long documents run over as many pages as they need, the
+         *     table's header repeated and "Page x of y" on each; a document of 1,000 lines takes well under a second
+         *     to make. The same document, account details and copy give the same bytes: the `ETag` is their hash,
+         *     and a request whose `If-None-Match` holds it is answered `304 Not Modified` without a body.
+         */
+        get: operations["retrieveCreditNotePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/debit_notes": {
         parameters: {
             query?: never;
@@ -242,6 +273,37 @@ export interface paths {
          *     is on the note. A note whose invoice has no IRN has none: 404 `einvoice_not_applicable`.
          */
         get: operations["retrieveDebitNoteEinvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/debit_notes/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a debit note as PDF
+         * @description Returns the debit note as a printable A4 PDF (`application/pdf`), with its fonts embedded, to email
+         *     to the customer, print or keep. `copy` chooses the copy's label; the rest of the document is the same.
+         *
+         *     Everything Rule 53 of the CGST Rules asks a debit note to carry is printed: the supplier, the note's
+         *     number and date, the invoice it debits (its number and date) and that invoice's recipient, the
+         *     reason, each line's HSN or SAC, value and tax, the totals in figures and in words, and the signature
+         *     block; an e-invoiced note adds its IRN, Ack No and date and the signed QR code.
+         *
+         *     Amounts use Indian grouping (₹1,23,456.50). Long documents run over as many pages as they need, the
+         *     table's header repeated and "Page x of y" on each; a document of 1,000 lines takes well under a second
+         *     to make. The same document, account details and copy give the same bytes: the `ETag` is their hash,
+         *     and a request whose `If-None-Match` holds it is answered `304 Not Modified` without a body.
+         */
+        get: operations["retrieveDebitNotePdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -461,6 +523,42 @@ export interface paths {
          *     `einvoice_not_applicable`.
          */
         get: operations["retrieveInvoiceEinvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an invoice as PDF
+         * @description Returns the invoice as a printable A4 PDF (`application/pdf`), with its fonts embedded, to email
+         *     to the customer, print or keep. `copy` chooses the copy's label; the rest of the document is the same.
+         *
+         *     Everything Rule 46 of the CGST Rules asks a tax invoice to carry is printed: the supplier's and the
+         *     recipient's names, addresses and GSTINs (or, for an unregistered recipient, the address and state),
+         *     the consecutive number and date, the place of supply with the state's name, whether tax is payable on
+         *     reverse charge, each line's HSN or SAC, description, quantity, unit, rate, discount, taxable value
+         *     and the rate and amount of CGST and SGST/UTGST or IGST and cess, the totals with the round-off and
+         *     the total in words (in lakh and crore), and the signature block. An e-invoice adds its IRN, Ack No and
+         *     date, and the IRP's `signed_qr_code` as a QR symbol that decodes to exactly that text. Exports and
+         *     supplies to an SEZ carry their endorsement (under LUT, or on payment of IGST); a cancelled invoice is
+         *     marked cancelled on every page.
+         *
+         *     Amounts use Indian grouping (₹1,23,456.50). Long documents run over as many pages as they need, the
+         *     table's header repeated and "Page x of y" on each; a document of 1,000 lines takes well under a second
+         *     to make. The same document, account details and copy give the same bytes: the `ETag` is their hash,
+         *     and a request whose `If-None-Match` holds it is answered `304 Not Modified` without a body.
+         */
+        get: operations["retrieveInvoicePdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4110,6 +4208,21 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The PDF is the one whose `ETag` the request sent in `If-None-Match`: use the copy you hold. No body. */
+        NotModified: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control-Private"];
+                ETag: components["headers"]["ETag"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description The body is larger than the limit: 1 MiB for JSON bodies, 10 MiB for files (MAX_IMPORT_BYTES). */
         PayloadTooLarge: {
             headers: {
@@ -4266,6 +4379,12 @@ export interface components {
         CreditNoteId: string;
         /** @description The debit note's id. */
         DebitNoteId: string;
+        /**
+         * @description Which of the three copies that Rule 48 of the CGST Rules asks for: `original` (the default),
+         *     printed "Original for recipient"; `duplicate`, "Duplicate for transporter"; `triplicate`,
+         *     "Triplicate for supplier". Only the copy's label differs.
+         */
+        DocumentCopy: "original" | "duplicate" | "triplicate";
         /** @description The event's id. */
         EventId: string;
         /** @description Only documents dated on or after this date (`YYYY-MM-DD`). */
@@ -4303,6 +4422,11 @@ export interface components {
          *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
          */
         IdempotencyKey: string;
+        /**
+         * @description The `ETag` of a copy of this PDF you already hold (or several, comma-separated, or `*`). When the
+         *     PDF is still the same, the answer is `304 Not Modified` without a body.
+         */
+        IfNoneMatch: string;
         /** @description The invoice's id. */
         InvoiceId: string;
         /** @description How many objects a page holds, from 1 to 100 (MAX_PAGE_SIZE). */
@@ -4322,6 +4446,17 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description `private, no-cache`: a browser or client may keep the PDF, but asks again (with `If-None-Match`)
+         *     before using it; shared caches never keep it.
+         */
+        "Cache-Control-Private": "private, no-cache";
+        /**
+         * @description A strong entity tag of the PDF: a hash of its bytes. The same document, account details and copy
+         *     always give the same bytes, so the tag changes only when the PDF does (a payment, a cancellation, a
+         *     new business address). Send it back in `If-None-Match` to be answered 304 when nothing changed.
+         */
+        ETag: string;
         /** @description Present and `true` when this answer is the stored answer to an earlier request with the same `Idempotency-Key` and body. */
         "Idempotent-Replayed": "true";
         /** @description The state of the tightest limit, in the IETF `RateLimit` structured-field form; `r` is the remaining quota and `t` the seconds until it resets. Sent on every answer under `/v1`, errors included, unless the operator turned rate limiting off (`BAHI_RATE_LIMIT=off`, as benchmarks do). */
@@ -4769,6 +4904,59 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    retrieveCreditNotePdf: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Which of the three copies that Rule 48 of the CGST Rules asks for: `original` (the default),
+                 *     printed "Original for recipient"; `duplicate`, "Duplicate for transporter"; `triplicate`,
+                 *     "Triplicate for supplier". Only the copy's label differs.
+                 */
+                copy?: components["parameters"]["DocumentCopy"];
+            };
+            header?: {
+                /**
+                 * @description The `ETag` of a copy of this PDF you already hold (or several, comma-separated, or `*`). When the
+                 *     PDF is still the same, the answer is `304 Not Modified` without a body.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The credit note's id. */
+                id: components["parameters"]["CreditNoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note as a PDF. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control-Private"];
+                    /** @description Shows the PDF in place and suggests a file name for saving it, from the document's number and the copy. */
+                    "Content-Disposition": string;
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listDebitNotes: {
         parameters: {
             query?: {
@@ -4927,6 +5115,59 @@ export interface operations {
                     "application/json": components["schemas"]["EInvoice"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retrieveDebitNotePdf: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Which of the three copies that Rule 48 of the CGST Rules asks for: `original` (the default),
+                 *     printed "Original for recipient"; `duplicate`, "Duplicate for transporter"; `triplicate`,
+                 *     "Triplicate for supplier". Only the copy's label differs.
+                 */
+                copy?: components["parameters"]["DocumentCopy"];
+            };
+            header?: {
+                /**
+                 * @description The `ETag` of a copy of this PDF you already hold (or several, comma-separated, or `*`). When the
+                 *     PDF is still the same, the answer is `304 Not Modified` without a body.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The debit note's id. */
+                id: components["parameters"]["DebitNoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The debit note as a PDF. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control-Private"];
+                    /** @description Shows the PDF in place and suggests a file name for saving it, from the document's number and the copy. */
+                    "Content-Disposition": string;
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5307,6 +5548,59 @@ export interface operations {
                     "application/json": components["schemas"]["EInvoice"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retrieveInvoicePdf: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Which of the three copies that Rule 48 of the CGST Rules asks for: `original` (the default),
+                 *     printed "Original for recipient"; `duplicate`, "Duplicate for transporter"; `triplicate`,
+                 *     "Triplicate for supplier". Only the copy's label differs.
+                 */
+                copy?: components["parameters"]["DocumentCopy"];
+            };
+            header?: {
+                /**
+                 * @description The `ETag` of a copy of this PDF you already hold (or several, comma-separated, or `*`). When the
+                 *     PDF is still the same, the answer is `304 Not Modified` without a body.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /** @description The invoice's id. */
+                id: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice as a PDF. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control-Private"];
+                    /** @description Shows the PDF in place and suggests a file name for saving it, from the document's number and the copy. */
+                    "Content-Disposition": string;
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

@@ -1,6 +1,6 @@
 import type { Core } from "../core.js";
 import type { List } from "../list.js";
-import type { QueryParams, RequestBody, RequestOptions, Result } from "../types.js";
+import type { PdfQuery, QueryParams, RequestBody, RequestOptions, Result } from "../types.js";
 
 /** Credit notes against invoices (tag `Credit notes`). */
 export class CreditNotes {
@@ -41,6 +41,20 @@ export class CreditNotes {
   retrieveEinvoice(id: string, options?: RequestOptions): Promise<Result<"retrieveCreditNoteEinvoice">> {
     return this.#core.call("retrieveCreditNoteEinvoice", options, (init) =>
       this.#core.client.GET("/v1/credit_notes/{id}/einvoice", { ...init, params: { path: { id } } }),
+    );
+  }
+
+  /**
+   * `retrieveCreditNotePdf`: the credit note as a printable A4 PDF (every particular the CGST Rules ask for, the
+   * e-invoice QR code), its bytes. `copy` picks the copy's label; the default is the original.
+   */
+  pdf(id: string, query?: PdfQuery, options?: RequestOptions): Promise<Uint8Array> {
+    return this.#core.bytes("retrieveCreditNotePdf", options, (init) =>
+      this.#core.client.GET("/v1/credit_notes/{id}/pdf", {
+        ...init,
+        params: { path: { id }, query },
+        parseAs: "arrayBuffer",
+      }),
     );
   }
 }

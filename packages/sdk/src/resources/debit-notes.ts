@@ -1,6 +1,6 @@
 import type { Core } from "../core.js";
 import type { List } from "../list.js";
-import type { QueryParams, RequestBody, RequestOptions, Result } from "../types.js";
+import type { PdfQuery, QueryParams, RequestBody, RequestOptions, Result } from "../types.js";
 
 /** Debit notes against invoices (tag `Debit notes`). */
 export class DebitNotes {
@@ -38,6 +38,20 @@ export class DebitNotes {
   retrieveEinvoice(id: string, options?: RequestOptions): Promise<Result<"retrieveDebitNoteEinvoice">> {
     return this.#core.call("retrieveDebitNoteEinvoice", options, (init) =>
       this.#core.client.GET("/v1/debit_notes/{id}/einvoice", { ...init, params: { path: { id } } }),
+    );
+  }
+
+  /**
+   * `retrieveDebitNotePdf`: the debit note as a printable A4 PDF (every particular the CGST Rules ask for, the
+   * e-invoice QR code), its bytes. `copy` picks the copy's label; the default is the original.
+   */
+  pdf(id: string, query?: PdfQuery, options?: RequestOptions): Promise<Uint8Array> {
+    return this.#core.bytes("retrieveDebitNotePdf", options, (init) =>
+      this.#core.client.GET("/v1/debit_notes/{id}/pdf", {
+        ...init,
+        params: { path: { id }, query },
+        parseAs: "arrayBuffer",
+      }),
     );
   }
 }

@@ -1,7 +1,7 @@
 import type { Core } from "../core.js";
 import { readIrpToken, type VerifiedIrpToken, verifyIrpToken } from "../irp-token.js";
 import type { List } from "../list.js";
-import type { QueryParams, RequestBody, RequestOptions, Result } from "../types.js";
+import type { PdfQuery, QueryParams, RequestBody, RequestOptions, Result } from "../types.js";
 
 /** The e-invoice (IRN) side of invoices (tag `e-Invoicing`). */
 export class Einvoices {
@@ -83,6 +83,20 @@ export class Invoices {
   retrieve(id: string, options?: RequestOptions): Promise<Result<"retrieveInvoice">> {
     return this.#core.call("retrieveInvoice", options, (init) =>
       this.#core.client.GET("/v1/invoices/{id}", { ...init, params: { path: { id } } }),
+    );
+  }
+
+  /**
+   * `retrieveInvoicePdf`: the invoice (tax invoice) as a printable A4 PDF (every particular the CGST Rules ask for, the
+   * e-invoice QR code), its bytes. `copy` picks the copy's label; the default is the original.
+   */
+  pdf(id: string, query?: PdfQuery, options?: RequestOptions): Promise<Uint8Array> {
+    return this.#core.bytes("retrieveInvoicePdf", options, (init) =>
+      this.#core.client.GET("/v1/invoices/{id}/pdf", {
+        ...init,
+        params: { path: { id }, query },
+        parseAs: "arrayBuffer",
+      }),
     );
   }
 

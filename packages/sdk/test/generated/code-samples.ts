@@ -3,6 +3,7 @@
 // `pnpm --filter @bahi/sdk generate`. Type-checked by `tsc -p tsconfig.test.json`; never run.
 import { Bahi } from "@bahi/sdk";
 import { readFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 
 /** GET /v1/account */
 export async function retrieveAccount(): Promise<void> {
@@ -302,6 +303,13 @@ export async function retrieveInvoiceEinvoice(): Promise<void> {
   console.log(einvoice.DocDtls.No, einvoice.ValDtls.TotInvVal); // the INV-01 JSON
 }
 
+/** GET /v1/invoices/{id}/pdf */
+export async function retrieveInvoicePdf(): Promise<void> {
+  const bahi = new Bahi({ apiKey: process.env.BAHI_API_KEY });
+  const pdf = await bahi.invoices.pdf("inv_01jd4r5t6v7w8x9y0z1a2b3c4d", { copy: "original" });
+  await writeFile("invoice.pdf", pdf);
+}
+
 /** GET /v1/einvoice/jwks */
 export async function retrieveEinvoiceJwks(): Promise<void> {
   const bahi = new Bahi({ apiKey: process.env.BAHI_API_KEY });
@@ -379,6 +387,13 @@ export async function retrieveCreditNoteEinvoice(): Promise<void> {
   console.log(einvoice.DocDtls.No, einvoice.ValDtls.TotInvVal); // the INV-01 JSON
 }
 
+/** GET /v1/credit_notes/{id}/pdf */
+export async function retrieveCreditNotePdf(): Promise<void> {
+  const bahi = new Bahi({ apiKey: process.env.BAHI_API_KEY });
+  const pdf = await bahi.creditNotes.pdf("crn_01jd5a3b4c5d6e7f8g9h0j1k2m", { copy: "original" });
+  await writeFile("credit_note.pdf", pdf);
+}
+
 /** GET /v1/debit_notes */
 export async function listDebitNotes(): Promise<void> {
   const bahi = new Bahi({ apiKey: process.env.BAHI_API_KEY });
@@ -410,6 +425,13 @@ export async function retrieveDebitNoteEinvoice(): Promise<void> {
   const bahi = new Bahi({ apiKey: process.env.BAHI_API_KEY });
   const einvoice = await bahi.debitNotes.retrieveEinvoice("dbn_01jd5c7d8e9f0g1h2j3k4m5n6p");
   console.log(einvoice.DocDtls.No, einvoice.ValDtls.TotInvVal); // the INV-01 JSON
+}
+
+/** GET /v1/debit_notes/{id}/pdf */
+export async function retrieveDebitNotePdf(): Promise<void> {
+  const bahi = new Bahi({ apiKey: process.env.BAHI_API_KEY });
+  const pdf = await bahi.debitNotes.pdf("dbn_01jd5c7d8e9f0g1h2j3k4m5n6p", { copy: "original" });
+  await writeFile("debit_note.pdf", pdf);
 }
 
 /** GET /v1/gstr1/{period} */

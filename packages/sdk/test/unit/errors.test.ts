@@ -19,7 +19,7 @@ useMockApi();
 type ProblemExample = { status: number; code: string; title: string; detail: string; request_id: string };
 
 /** The spec's own example of each error answer (components/responses), served as is: its first, when it has several. */
-function example(name: keyof typeof openapi.components.responses): ProblemExample {
+function example(name: Exclude<keyof typeof openapi.components.responses, "NotModified">): ProblemExample {
   const content = openapi.components.responses[name].content as Record<
     string,
     { example?: unknown; examples?: Record<string, { value: unknown }> }

@@ -55,6 +55,7 @@ const calls: Record<OperationId, (bahi: Bahi) => Promise<unknown>> = {
   cancelInvoice: (b) => b.invoices.cancel(id, fixtures.InvoiceCancel),
   recordInvoiceShippingBill: (b) => b.invoices.recordShippingBill(id, fixtures.ShippingBill),
   retrieveInvoiceEinvoice: (b) => b.invoices.einvoice.retrieve(id),
+  retrieveInvoicePdf: (b) => b.invoices.pdf(id, { copy: "duplicate" }),
   retrieveEinvoiceJwks: (b) => b.invoices.einvoice.jwks(),
   createPayment: (b) => b.payments.create(fixtures.PaymentCreate),
   listPayments: (b) => b.payments.list().page,
@@ -64,10 +65,12 @@ const calls: Record<OperationId, (bahi: Bahi) => Promise<unknown>> = {
   listCreditNotes: (b) => b.creditNotes.list().page,
   retrieveCreditNote: (b) => b.creditNotes.retrieve(id),
   retrieveCreditNoteEinvoice: (b) => b.creditNotes.retrieveEinvoice(id),
+  retrieveCreditNotePdf: (b) => b.creditNotes.pdf(id),
   createDebitNote: (b) => b.debitNotes.create(fixtures.DebitNoteCreate),
   listDebitNotes: (b) => b.debitNotes.list().page,
   retrieveDebitNote: (b) => b.debitNotes.retrieve(id),
   retrieveDebitNoteEinvoice: (b) => b.debitNotes.retrieveEinvoice(id),
+  retrieveDebitNotePdf: (b) => b.debitNotes.pdf(id),
   retrieveGstr1: (b) => b.gstr1.retrieve("112026"),
 };
 

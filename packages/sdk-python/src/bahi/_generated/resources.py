@@ -1425,6 +1425,51 @@ class InvoicesResource:
         )
         return EInvoice.model_validate(answer)
 
+    def pdf(
+        self,
+        id: str,
+        *,
+        copy: Literal["original", "duplicate", "triplicate"] | NotGiven = NOT_GIVEN,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        extra_headers: dict[str, str] | None = None,
+    ) -> bytes:
+        """Download an invoice as PDF.
+
+        Returns the invoice as a printable A4 PDF (`application/pdf`), with its fonts embedded, to
+        email to the customer, print or keep. `copy` chooses the copy's label; the rest of the
+        document is the same.
+
+        Everything Rule 46 of the CGST Rules asks a tax invoice to carry is printed: the supplier's
+        and the recipient's names, addresses and GSTINs (or, for an unregistered recipient, the
+        address and state), the consecutive number and date, the place of supply with the state's
+        name, whether tax is payable on reverse charge, each line's HSN or SAC, description,
+        quantity, unit, rate, discount, taxable value and the rate and amount of CGST and SGST/UTGST
+        or IGST and cess, the totals with the round-off and the total in words (in lakh and crore),
+        and the signature block. An e-invoice adds its IRN, Ack No and date, and the IRP's
+        `signed_qr_code` as a QR symbol that decodes to exactly that text. Exports and supplies to
+        an SEZ carry their endorsement (under LUT, or on payment of IGST); a cancelled invoice is
+        marked cancelled on every page.
+
+        Amounts use Indian grouping (₹1,23,456.50). Long documents run over as many pages as they
+        need, the table's header repeated and "Page x of y" on each; a document of 1,000 lines takes
+        well under a second to make. The same document, account details and copy give the same
+        bytes: the `ETag` is their hash, and a request whose `If-None-Match` holds it is answered
+        `304 Not Modified` without a body.
+
+        `GET /v1/invoices/{id}/pdf` (`retrieveInvoicePdf`).
+        """
+        answer = self._core.request(
+            "GET",
+            f"/v1/invoices/{path_param(id)}/pdf",
+            query={"copy": copy},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            accept="application/pdf",
+        )
+        return cast(bytes, answer)
+
 
 class EinvoiceResource:
     """`/v1/einvoice`."""
@@ -1737,6 +1782,46 @@ class CreditNotesResource:
         )
         return EInvoice.model_validate(answer)
 
+    def pdf(
+        self,
+        id: str,
+        *,
+        copy: Literal["original", "duplicate", "triplicate"] | NotGiven = NOT_GIVEN,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        extra_headers: dict[str, str] | None = None,
+    ) -> bytes:
+        """Download a credit note as PDF.
+
+        Returns the credit note as a printable A4 PDF (`application/pdf`), with its fonts embedded,
+        to email to the customer, print or keep. `copy` chooses the copy's label; the rest of the
+        document is the same.
+
+        Everything Rule 53 of the CGST Rules asks a credit note to carry is printed: the supplier,
+        the note's number and date, the invoice it credits (its number and date) and that invoice's
+        recipient, the reason, each line's HSN or SAC, value and tax, the totals in figures and in
+        words, and the signature block; an e-invoiced note adds its IRN, Ack No and date and the
+        signed QR code.
+
+        Amounts use Indian grouping (₹1,23,456.50). Long documents run over as many pages as they
+        need, the table's header repeated and "Page x of y" on each; a document of 1,000 lines takes
+        well under a second to make. The same document, account details and copy give the same
+        bytes: the `ETag` is their hash, and a request whose `If-None-Match` holds it is answered
+        `304 Not Modified` without a body.
+
+        `GET /v1/credit_notes/{id}/pdf` (`retrieveCreditNotePdf`).
+        """
+        answer = self._core.request(
+            "GET",
+            f"/v1/credit_notes/{path_param(id)}/pdf",
+            query={"copy": copy},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            accept="application/pdf",
+        )
+        return cast(bytes, answer)
+
 
 class DebitNotesResource:
     """`/v1/debit_notes` (Debit notes)."""
@@ -1873,6 +1958,46 @@ class DebitNotesResource:
             accept="application/json",
         )
         return EInvoice.model_validate(answer)
+
+    def pdf(
+        self,
+        id: str,
+        *,
+        copy: Literal["original", "duplicate", "triplicate"] | NotGiven = NOT_GIVEN,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        extra_headers: dict[str, str] | None = None,
+    ) -> bytes:
+        """Download a debit note as PDF.
+
+        Returns the debit note as a printable A4 PDF (`application/pdf`), with its fonts embedded,
+        to email to the customer, print or keep. `copy` chooses the copy's label; the rest of the
+        document is the same.
+
+        Everything Rule 53 of the CGST Rules asks a debit note to carry is printed: the supplier,
+        the note's number and date, the invoice it debits (its number and date) and that invoice's
+        recipient, the reason, each line's HSN or SAC, value and tax, the totals in figures and in
+        words, and the signature block; an e-invoiced note adds its IRN, Ack No and date and the
+        signed QR code.
+
+        Amounts use Indian grouping (₹1,23,456.50). Long documents run over as many pages as they
+        need, the table's header repeated and "Page x of y" on each; a document of 1,000 lines takes
+        well under a second to make. The same document, account details and copy give the same
+        bytes: the `ETag` is their hash, and a request whose `If-None-Match` holds it is answered
+        `304 Not Modified` without a body.
+
+        `GET /v1/debit_notes/{id}/pdf` (`retrieveDebitNotePdf`).
+        """
+        answer = self._core.request(
+            "GET",
+            f"/v1/debit_notes/{path_param(id)}/pdf",
+            query={"copy": copy},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            accept="application/pdf",
+        )
+        return cast(bytes, answer)
 
 
 class Gstr1Resource:
@@ -3315,6 +3440,51 @@ class AsyncInvoicesResource:
         )
         return EInvoice.model_validate(answer)
 
+    async def pdf(
+        self,
+        id: str,
+        *,
+        copy: Literal["original", "duplicate", "triplicate"] | NotGiven = NOT_GIVEN,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        extra_headers: dict[str, str] | None = None,
+    ) -> bytes:
+        """Download an invoice as PDF.
+
+        Returns the invoice as a printable A4 PDF (`application/pdf`), with its fonts embedded, to
+        email to the customer, print or keep. `copy` chooses the copy's label; the rest of the
+        document is the same.
+
+        Everything Rule 46 of the CGST Rules asks a tax invoice to carry is printed: the supplier's
+        and the recipient's names, addresses and GSTINs (or, for an unregistered recipient, the
+        address and state), the consecutive number and date, the place of supply with the state's
+        name, whether tax is payable on reverse charge, each line's HSN or SAC, description,
+        quantity, unit, rate, discount, taxable value and the rate and amount of CGST and SGST/UTGST
+        or IGST and cess, the totals with the round-off and the total in words (in lakh and crore),
+        and the signature block. An e-invoice adds its IRN, Ack No and date, and the IRP's
+        `signed_qr_code` as a QR symbol that decodes to exactly that text. Exports and supplies to
+        an SEZ carry their endorsement (under LUT, or on payment of IGST); a cancelled invoice is
+        marked cancelled on every page.
+
+        Amounts use Indian grouping (₹1,23,456.50). Long documents run over as many pages as they
+        need, the table's header repeated and "Page x of y" on each; a document of 1,000 lines takes
+        well under a second to make. The same document, account details and copy give the same
+        bytes: the `ETag` is their hash, and a request whose `If-None-Match` holds it is answered
+        `304 Not Modified` without a body.
+
+        `GET /v1/invoices/{id}/pdf` (`retrieveInvoicePdf`).
+        """
+        answer = await self._core.request(
+            "GET",
+            f"/v1/invoices/{path_param(id)}/pdf",
+            query={"copy": copy},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            accept="application/pdf",
+        )
+        return cast(bytes, answer)
+
 
 class AsyncEinvoiceResource:
     """`/v1/einvoice`."""
@@ -3627,6 +3797,46 @@ class AsyncCreditNotesResource:
         )
         return EInvoice.model_validate(answer)
 
+    async def pdf(
+        self,
+        id: str,
+        *,
+        copy: Literal["original", "duplicate", "triplicate"] | NotGiven = NOT_GIVEN,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        extra_headers: dict[str, str] | None = None,
+    ) -> bytes:
+        """Download a credit note as PDF.
+
+        Returns the credit note as a printable A4 PDF (`application/pdf`), with its fonts embedded,
+        to email to the customer, print or keep. `copy` chooses the copy's label; the rest of the
+        document is the same.
+
+        Everything Rule 53 of the CGST Rules asks a credit note to carry is printed: the supplier,
+        the note's number and date, the invoice it credits (its number and date) and that invoice's
+        recipient, the reason, each line's HSN or SAC, value and tax, the totals in figures and in
+        words, and the signature block; an e-invoiced note adds its IRN, Ack No and date and the
+        signed QR code.
+
+        Amounts use Indian grouping (₹1,23,456.50). Long documents run over as many pages as they
+        need, the table's header repeated and "Page x of y" on each; a document of 1,000 lines takes
+        well under a second to make. The same document, account details and copy give the same
+        bytes: the `ETag` is their hash, and a request whose `If-None-Match` holds it is answered
+        `304 Not Modified` without a body.
+
+        `GET /v1/credit_notes/{id}/pdf` (`retrieveCreditNotePdf`).
+        """
+        answer = await self._core.request(
+            "GET",
+            f"/v1/credit_notes/{path_param(id)}/pdf",
+            query={"copy": copy},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            accept="application/pdf",
+        )
+        return cast(bytes, answer)
+
 
 class AsyncDebitNotesResource:
     """`/v1/debit_notes` (Debit notes)."""
@@ -3763,6 +3973,46 @@ class AsyncDebitNotesResource:
             accept="application/json",
         )
         return EInvoice.model_validate(answer)
+
+    async def pdf(
+        self,
+        id: str,
+        *,
+        copy: Literal["original", "duplicate", "triplicate"] | NotGiven = NOT_GIVEN,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        extra_headers: dict[str, str] | None = None,
+    ) -> bytes:
+        """Download a debit note as PDF.
+
+        Returns the debit note as a printable A4 PDF (`application/pdf`), with its fonts embedded,
+        to email to the customer, print or keep. `copy` chooses the copy's label; the rest of the
+        document is the same.
+
+        Everything Rule 53 of the CGST Rules asks a debit note to carry is printed: the supplier,
+        the note's number and date, the invoice it debits (its number and date) and that invoice's
+        recipient, the reason, each line's HSN or SAC, value and tax, the totals in figures and in
+        words, and the signature block; an e-invoiced note adds its IRN, Ack No and date and the
+        signed QR code.
+
+        Amounts use Indian grouping (₹1,23,456.50). Long documents run over as many pages as they
+        need, the table's header repeated and "Page x of y" on each; a document of 1,000 lines takes
+        well under a second to make. The same document, account details and copy give the same
+        bytes: the `ETag` is their hash, and a request whose `If-None-Match` holds it is answered
+        `304 Not Modified` without a body.
+
+        `GET /v1/debit_notes/{id}/pdf` (`retrieveDebitNotePdf`).
+        """
+        answer = await self._core.request(
+            "GET",
+            f"/v1/debit_notes/{path_param(id)}/pdf",
+            query={"copy": copy},
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            accept="application/pdf",
+        )
+        return cast(bytes, answer)
 
 
 class AsyncGstr1Resource:

@@ -125,6 +125,11 @@ final class ApiClient {
     return new String(answer.body, answer.charset());
   }
 
+  /** A file that is not text (a PDF): its bytes, as they came. */
+  byte[] callBytes(ApiRequest request, RequestOptions options) {
+    return send(request, options).body;
+  }
+
   /** The first page of a list; the page fetches the next ones with the same query. */
   <T> Page<T> list(ApiRequest request, RequestOptions options, Function<JsonNode, T> decode) {
     JsonNode body = parseJson(send(request, options));

@@ -6,6 +6,7 @@ import dev.bahi.models.DebitNote;
 import dev.bahi.models.EInvoice;
 import dev.bahi.params.DebitNoteCreateParams;
 import dev.bahi.params.DebitNoteListParams;
+import dev.bahi.params.DebitNotePdfParams;
 
 /** The operations on <code>/v1/debit_notes</code>. */
 public final class DebitNoteService {
@@ -165,5 +166,64 @@ public final class DebitNoteService {
         ApiRequest.of("GET", "/v1/debit_notes/{id}/einvoice", "application/json", id),
         options,
         EInvoice::fromJson);
+  }
+
+  /**
+   * Download a debit note as PDF.
+   *
+   * <p><code>GET /v1/debit_notes/{id}/pdf</code> (<code>retrieveDebitNotePdf</code>), with the
+   * client's options.
+   *
+   * @param id The debit note's id.
+   * @return the answer's bytes
+   */
+  public byte[] pdf(String id) {
+    return pdf(id, null, null);
+  }
+
+  /**
+   * Download a debit note as PDF.
+   *
+   * <p><code>GET /v1/debit_notes/{id}/pdf</code> (<code>retrieveDebitNotePdf</code>), with the
+   * client's options.
+   *
+   * @param id The debit note's id.
+   * @param params the query, or null for none
+   * @return the answer's bytes
+   */
+  public byte[] pdf(String id, DebitNotePdfParams params) {
+    return pdf(id, params, null);
+  }
+
+  /**
+   * Download a debit note as PDF.
+   *
+   * <p>Returns the debit note as a printable A4 PDF (<code>application/pdf</code>), with its fonts
+   * embedded, to email to the customer, print or keep. <code>copy</code> chooses the copy's label;
+   * the rest of the document is the same.
+   *
+   * <p>Everything Rule 53 of the CGST Rules asks a debit note to carry is printed: the supplier,
+   * the note's number and date, the invoice it debits (its number and date) and that invoice's
+   * recipient, the reason, each line's HSN or SAC, value and tax, the totals in figures and in
+   * words, and the signature block; an e-invoiced note adds its IRN, Ack No and date and the signed
+   * QR code.
+   *
+   * <p>Amounts use Indian grouping (₹1,23,456.50). Long documents run over as many pages as they
+   * need, the table's header repeated and "Page x of y" on each; a document of 1,000 lines takes
+   * well under a second to make. The same document, account details and copy give the same bytes:
+   * the <code>ETag</code> is their hash, and a request whose <code>If-None-Match</code> holds it is
+   * answered <code>304 Not Modified</code> without a body.
+   *
+   * <p><code>GET /v1/debit_notes/{id}/pdf</code> (<code>retrieveDebitNotePdf</code>)
+   *
+   * @param id The debit note's id.
+   * @param params the query, or null for none
+   * @param options this call's options, or null for the client's
+   * @return the answer's bytes
+   */
+  public byte[] pdf(String id, DebitNotePdfParams params, RequestOptions options) {
+    return client.callBytes(
+        ApiRequest.of("GET", "/v1/debit_notes/{id}/pdf", "application/pdf", id).query(params),
+        options);
   }
 }

@@ -8,6 +8,7 @@ import dev.bahi.models.ShippingBill;
 import dev.bahi.params.InvoiceCancelParams;
 import dev.bahi.params.InvoiceCreateParams;
 import dev.bahi.params.InvoiceListParams;
+import dev.bahi.params.InvoicePdfParams;
 
 /** The operations on <code>/v1/invoices</code>. */
 public final class InvoiceService {
@@ -281,5 +282,69 @@ public final class InvoiceService {
         ApiRequest.of("GET", "/v1/invoices/{id}/einvoice", "application/json", id),
         options,
         EInvoice::fromJson);
+  }
+
+  /**
+   * Download an invoice as PDF.
+   *
+   * <p><code>GET /v1/invoices/{id}/pdf</code> (<code>retrieveInvoicePdf</code>), with the client's
+   * options.
+   *
+   * @param id The invoice's id.
+   * @return the answer's bytes
+   */
+  public byte[] pdf(String id) {
+    return pdf(id, null, null);
+  }
+
+  /**
+   * Download an invoice as PDF.
+   *
+   * <p><code>GET /v1/invoices/{id}/pdf</code> (<code>retrieveInvoicePdf</code>), with the client's
+   * options.
+   *
+   * @param id The invoice's id.
+   * @param params the query, or null for none
+   * @return the answer's bytes
+   */
+  public byte[] pdf(String id, InvoicePdfParams params) {
+    return pdf(id, params, null);
+  }
+
+  /**
+   * Download an invoice as PDF.
+   *
+   * <p>Returns the invoice as a printable A4 PDF (<code>application/pdf</code>), with its fonts
+   * embedded, to email to the customer, print or keep. <code>copy</code> chooses the copy's label;
+   * the rest of the document is the same.
+   *
+   * <p>Everything Rule 46 of the CGST Rules asks a tax invoice to carry is printed: the supplier's
+   * and the recipient's names, addresses and GSTINs (or, for an unregistered recipient, the address
+   * and state), the consecutive number and date, the place of supply with the state's name, whether
+   * tax is payable on reverse charge, each line's HSN or SAC, description, quantity, unit, rate,
+   * discount, taxable value and the rate and amount of CGST and SGST/UTGST or IGST and cess, the
+   * totals with the round-off and the total in words (in lakh and crore), and the signature block.
+   * An e-invoice adds its IRN, Ack No and date, and the IRP's <code>signed_qr_code</code> as a QR
+   * symbol that decodes to exactly that text. Exports and supplies to an SEZ carry their
+   * endorsement (under LUT, or on payment of IGST); a cancelled invoice is marked cancelled on
+   * every page.
+   *
+   * <p>Amounts use Indian grouping (₹1,23,456.50). Long documents run over as many pages as they
+   * need, the table's header repeated and "Page x of y" on each; a document of 1,000 lines takes
+   * well under a second to make. The same document, account details and copy give the same bytes:
+   * the <code>ETag</code> is their hash, and a request whose <code>If-None-Match</code> holds it is
+   * answered <code>304 Not Modified</code> without a body.
+   *
+   * <p><code>GET /v1/invoices/{id}/pdf</code> (<code>retrieveInvoicePdf</code>)
+   *
+   * @param id The invoice's id.
+   * @param params the query, or null for none
+   * @param options this call's options, or null for the client's
+   * @return the answer's bytes
+   */
+  public byte[] pdf(String id, InvoicePdfParams params, RequestOptions options) {
+    return client.callBytes(
+        ApiRequest.of("GET", "/v1/invoices/{id}/pdf", "application/pdf", id).query(params),
+        options);
   }
 }

@@ -1,5 +1,6 @@
 package dev.bahi;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -9,12 +10,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.bahi.StubServer.Reply;
+import dev.bahi.errors.NotFoundException;
 import dev.bahi.models.Address;
 import dev.bahi.models.ApiKeyWithSecret;
 import dev.bahi.models.ForeignAddress;
 import dev.bahi.models.InvoiceStatus;
 import dev.bahi.models.Party;
 import dev.bahi.models.ProductImport;
+import dev.bahi.params.CreditNotePdfParams;
+import dev.bahi.params.InvoicePdfParams;
 import dev.bahi.params.PartyUpdateParams;
 import dev.bahi.params.ProductImportUploadParams;
 import java.io.IOException;
@@ -132,6 +136,39 @@ class ClientTest {
       assertTrue(body.contains("name=\"sheet\"\r\n\r\nSheet1\r\n"), body);
       assertTrue(body.endsWith("--" + boundary + "--\r\n"));
       assertTrue(sent.header("idempotency-key") != null);
+    }
+  }
+
+  @Test
+  void aDocumentsPdfIsItsBytesWithTheCopyAskedFor() throws IOException {
+    // A PDF's binary comment line and a NUL: bytes that any decoding as text would change.
+    byte[] pdf = {
+      '%', 'P', 'D', 'F', '-', '1', '.', '7', '\n', '%', (byte) 0xe2, (byte) 0xe3, 0, (byte) 0xff
+    };
+    Reply invoice = new Reply();
+    invoice.bytes = pdf;
+    invoice.headers.put("Content-Type", "application/pdf");
+    Reply note = new Reply();
+    note.bytes = pdf;
+    note.headers.put("Content-Type", "application/pdf");
+    try (StubServer server =
+        new StubServer().reply(invoice).reply(note).reply(Reply.problem(404, "not_found", ""))) {
+      Bahi bahi = clients.client(server);
+      InvoicePdfParams duplicate =
+          InvoicePdfParams.builder().copy(InvoicePdfParams.Copy.DUPLICATE).build();
+      assertArrayEquals(pdf, bahi.invoices().pdf("inv_1", duplicate));
+      assertEquals("/v1/invoices/inv_1/pdf?copy=duplicate", server.requests.get(0).uri);
+      assertEquals("application/pdf", server.requests.get(0).header("accept"));
+      assertArrayEquals(
+          pdf,
+          bahi.creditNotes()
+              .pdf(
+                  "crn_1",
+                  CreditNotePdfParams.builder().copy(CreditNotePdfParams.Copy.TRIPLICATE).build()));
+      assertEquals("/v1/credit_notes/crn_1/pdf?copy=triplicate", server.requests.get(1).uri);
+      NotFoundException gone =
+          assertThrows(NotFoundException.class, () -> bahi.debitNotes().pdf("dbn_9"));
+      assertEquals("not_found", gone.getCode());
     }
   }
 

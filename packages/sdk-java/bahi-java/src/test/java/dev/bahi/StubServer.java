@@ -23,6 +23,10 @@ final class StubServer implements AutoCloseable {
     int status = 200;
     final Map<String, String> headers = new LinkedHashMap<>();
     String body = "";
+
+    /** Bytes sent instead of {@link #body} (a PDF), when set. */
+    byte[] bytes;
+
     Duration delay = Duration.ZERO;
 
     /** Send the headers and part of the body, then stall this long before the rest. */
@@ -125,7 +129,8 @@ final class StubServer implements AutoCloseable {
     try {
       Thread.sleep(reply.delay.toMillis());
       reply.headers.forEach(exchange.getResponseHeaders()::add);
-      byte[] bytes = reply.body.getBytes(StandardCharsets.UTF_8);
+      byte[] bytes =
+          reply.bytes != null ? reply.bytes : reply.body.getBytes(StandardCharsets.UTF_8);
       if (reply.stallBody.isZero()) {
         exchange.sendResponseHeaders(reply.status, bytes.length == 0 ? -1 : bytes.length);
         if (bytes.length > 0) exchange.getResponseBody().write(bytes);

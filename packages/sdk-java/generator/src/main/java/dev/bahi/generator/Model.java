@@ -54,7 +54,9 @@ final class Model {
   enum Answer {
     JSON,
     LIST,
-    TEXT
+    TEXT,
+    /** A file that is not text (a PDF): its bytes. */
+    BYTES
   }
 
   static final class PathParam {
@@ -267,6 +269,8 @@ final class Model {
   private static String methodName(String operationId, Service service) {
     String name = strip(operationId, service.plural());
     if (name.equals(operationId)) name = strip(operationId, service.noun());
+    // A document's printable file is named by its format, as in the TypeScript SDK.
+    if (name.equals("retrievePdf")) return "pdf";
     return name.equals("delete") ? "del" : name;
   }
 
@@ -349,8 +353,9 @@ final class Model {
       String mediaType = types.hasNext() ? types.next() : "application/json";
       op.accept = mediaType;
       if (!mediaType.contains("json")) {
-        op.answer = Answer.TEXT;
-        op.answerType = JType.of(Kind.STRING);
+        boolean text = mediaType.startsWith("text/");
+        op.answer = text ? Answer.TEXT : Answer.BYTES;
+        op.answerType = JType.of(text ? Kind.STRING : Kind.BINARY);
         break;
       }
       JType type =

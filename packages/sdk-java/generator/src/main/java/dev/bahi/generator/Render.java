@@ -684,6 +684,9 @@ final class Render {
       case TEXT:
         answer = "String";
         break;
+      case BYTES:
+        answer = "byte[]";
+        break;
       default:
         answer = type(op.answerType, src);
     }
@@ -711,7 +714,9 @@ final class Render {
         "@return "
             + (op.answer == Model.Answer.LIST
                 ? "the first page; iterate it for every item of every page"
-                : op.answer == Model.Answer.TEXT ? "the answer's text" : "the answer");
+                : op.answer == Model.Answer.TEXT
+                    ? "the answer's text"
+                    : op.answer == Model.Answer.BYTES ? "the answer's bytes" : "the answer");
     String where = "<code>" + op.method + " " + op.path + "</code> (<code>" + op.id + "</code>)";
     String summary = op.summary != null ? op.summary.replaceAll("\\.$", "") + "." : null;
     String description = doc(op.description);
@@ -814,6 +819,9 @@ final class Render {
         break;
       case TEXT:
         src.line("return client.callText(" + request + ", options);");
+        break;
+      case BYTES:
+        src.line("return client.callBytes(" + request + ", options);");
         break;
       default:
         src.line(

@@ -67,7 +67,10 @@ public final class SampleWrapper {
         .append(", as the docs show it. */\n");
     out.append("public final class ").append(name).append(" {\n");
     out.append("  private ").append(name).append("() {}\n\n");
-    out.append("  public static void main(String[] args) {\n").append(body).append("  }\n}\n");
+    // A sample may write a file (a PDF), which can throw IOException.
+    out.append("  public static void main(String[] args) throws Exception {\n")
+        .append(body)
+        .append("  }\n}\n");
     return out.toString();
   }
 }

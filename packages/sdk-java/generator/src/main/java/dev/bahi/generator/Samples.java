@@ -68,6 +68,21 @@ final class Samples {
           statements.add("}");
           break;
         }
+      case BYTES:
+        {
+          String extension = op.accept.equals("application/pdf") ? ".pdf" : "";
+          String file =
+              Names.singular(op.service.chain.get(op.service.chain.size() - 1)) + extension;
+          statements.add("byte[] content = " + call + ";");
+          statements.add(
+              use("java.nio.file.Files")
+                  + ".write("
+                  + use("java.nio.file.Path")
+                  + ".of(\""
+                  + file
+                  + "\"), content);");
+          break;
+        }
       case TEXT:
         {
           String var = op.accept.contains("csv") ? "csv" : "text";
