@@ -65,6 +65,8 @@ async function main(): Promise<void> {
       webhookPolicy: webhookPolicyOf(config),
       secretKey: config.secretKey,
       speedOff: config.speedOff,
+      einvoiceWaitMs: config.einvoiceWaitMs,
+      registrationWorker: config.worker === "on",
       lanes: runtime.handle.sql ? new StatementLanes(runtime.handle.sql, config.poolSize) : null,
     });
   } catch (error) {
