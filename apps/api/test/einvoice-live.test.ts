@@ -195,6 +195,9 @@ describe("registration with a live IRP, after the commit", () => {
     expect(createdEvent?.object).toMatchObject({ einvoice_status: "pending", irn: null });
     const registered = events.find((e) => e.type === "invoice.einvoice_registered");
     expect(registered?.object).toEqual(created.body);
+    // As the API lists them (each checked against the spec's Event).
+    const listed = await s.call("listEvents", { query: { limit: 100 } });
+    expect(listed.body.data.map((e: { type: string }) => e.type)).toContain("invoice.einvoice_registered");
   });
 
   it("answers 201 pending when the IRP is slower than the wait; the IRN follows", async () => {
@@ -293,6 +296,8 @@ describe("registration with a live IRP, after the commit", () => {
     expect(created.body.einvoice_status).toBe("failed");
     expect(created.body.einvoice_error?.code).toMatch(/\S/);
     const failed = (await eventsOf(api.database.handle.db, s.tenant.accountId, "invoice.einvoice_failed"))[0];
+    const listed = await s.call("listEvents", { query: { limit: 100 } });
+    expect(listed.body.data.map((e: { type: string }) => e.type)).toContain("invoice.einvoice_failed");
     expect(failed?.object).toMatchObject({ id: created.body.id, einvoice_status: "failed" });
     expect(failed?.object.einvoice_error).toEqual(created.body.einvoice_error);
 
@@ -301,6 +306,12 @@ describe("registration with a live IRP, after the commit", () => {
     await new Promise((r) => setTimeout(r, 600));
     expect((await s.call("retrieveInvoice", { path: { id: created.body.id } })).body.einvoice_status).toBe(
       "failed",
+    );
+    // GSTR-1 names it before the upload.
+    const period = (created.body.date as string).slice(0, 7);
+    const summary = await s.call("retrieveGstr1", { path: { period }, query: { format: "summary" } });
+    expect(summary.body.warnings).toContainEqual(
+      expect.objectContaining({ code: "einvoice_failed", document_id: created.body.id }),
     );
     expect((await s.call("updateEinvoiceSettings", { body: nicSettings() })).status).toBe(200);
     const retried = await s.call("retryInvoiceEinvoice", { path: { id: created.body.id } });
@@ -352,6 +363,11 @@ describe("registration with a live IRP, after the commit", () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe("einvoice_pending");
+    const period = (pending.body.date as string).slice(0, 7);
+    const summary = await s.call("retrieveGstr1", { path: { period }, query: { format: "summary" } });
+    expect(summary.body.warnings).toContainEqual(
+      expect.objectContaining({ code: "einvoice_pending", document_id: pending.body.id }),
+    );
     sim.faults.reset();
   });
 
@@ -393,7 +409,9 @@ describe("registration with a live IRP, after the commit", () => {
         }
         expect(settled.map((r) => r.body.einvoice_status)).toEqual(Array(6).fill("registered"));
         expect(new Set(settled.map((r) => r.body.irn)).size).toBe(6);
-        expect(sim.stats().registered - before.registered).toBe(6);
+        // Each document sent until the IRP registered it, never twice (a second send is a duplicate).
+        for (const r of settled) expectOneRegistration(r.body.irn);
+        expect(sim.stats().duplicates - before.duplicates).toBe(0);
         const [queued] = await stopped.database.handle.db
           .select({ n: sql<number>`count(*)::int` })
           .from(einvoiceRegistrations)
