@@ -17,7 +17,8 @@ Commands:
   products import FILE --account acc_… --mode test|live [--sheet NAME]
                   imports a CSV or .xlsx file of products, with a progress bar on a terminal
   migrate
-  worker          delivers webhooks and runs queued product imports until SIGTERM or SIGINT;
+  worker          delivers webhooks, runs queued product imports and registers pending e-invoices
+                  with live IRPs until SIGTERM or SIGINT;
                   on PostgreSQL any number may run
   irp-sim [--port N] [--latency-ms N] [--latency-median-ms N --latency-p99-ms N] [--error-rate F]
           [--drop-after-register-rate F] [--expire-tokens-every S] [--json] …

@@ -1,5 +1,8 @@
 import type { Logger } from "pino";
 import type { Database } from "../../db/client.js";
+import { NicProviders } from "../../einvoice/providers.js";
+import { IrpSandbox } from "../../einvoice/sandbox.js";
+import { SecretBox } from "../../secrets/secret-box.js";
 import type { Owner } from "../shared/owner.js";
 import {
   type AttemptOutcome,
@@ -9,7 +12,7 @@ import {
   leasedRegistration,
   type RegistrationRow,
 } from "./registrations.js";
-import type { IrpSelections } from "./selections.js";
+import { IrpSelections } from "./selections.js";
 
 /** REGISTRATION_BATCH_SIZE: due registrations a worker takes per poll, tried side by side. */
 export const REGISTRATION_BATCH_SIZE = 20;
@@ -118,4 +121,29 @@ export interface EInvoiceServices {
   readonly registrar: Registrar;
   /** How long a create waits after its commit for a live IRP's IRN (EINVOICE_WAIT_MS). */
   readonly waitMs: number;
+}
+
+/**
+ * A registration worker of its own, for `pnpm bahi worker`: the sandbox (for accounts that went
+ * back to it), NIC adapters, and the box that unseals their credentials. `stop()` lets go of all.
+ */
+export async function startRegistrationWorker(
+  db: Database,
+  secretKey: Buffer | null,
+  logger: Logger,
+): Promise<{ stop(): Promise<void> }> {
+  const sandbox = await IrpSandbox.open(db);
+  const nic = new NicProviders();
+  const registrar = new Registrar(
+    db,
+    new IrpSelections(sandbox, nic, await SecretBox.open(db, secretKey)),
+    logger,
+  );
+  registrar.start();
+  return {
+    async stop() {
+      await registrar.stop();
+      await Promise.all([sandbox.close(), nic.close()]);
+    },
+  };
 }
