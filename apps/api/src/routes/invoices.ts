@@ -24,8 +24,11 @@ export const invoiceHandlers: Handlers = {
       // Committed with its number: the IRN is awaited outside every lock, for a while.
       settled: async () => {
         const { registrar, waitMs } = services.einvoice;
-        await registrar.registerNow(principal, "invoice", created.id, waitMs);
-        return { status: 201, body: await readInvoice(services.pointReads, principal, created.id) };
+        const tried = await registrar.registerNow(principal, "invoice", created.id, { waitMs, fresh: true });
+        return {
+          status: 201,
+          body: tried ?? (await readInvoice(services.pointReads, principal, created.id)),
+        };
       },
     };
   },
@@ -38,8 +41,8 @@ export const invoiceHandlers: Handlers = {
       body: invoice,
       settled: async () => {
         const { registrar, waitMs } = services.einvoice;
-        await registrar.registerNow(principal, "invoice", path.id, waitMs);
-        return { status: 200, body: await readInvoice(services.pointReads, principal, path.id) };
+        const tried = await registrar.registerNow(principal, "invoice", path.id, { waitMs, fresh: false });
+        return { status: 200, body: tried ?? (await readInvoice(services.pointReads, principal, path.id)) };
       },
     };
   },

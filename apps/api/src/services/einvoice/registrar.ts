@@ -1,3 +1,4 @@
+import type { components } from "@bahi/contract";
 import type { Logger } from "pino";
 import type { Database } from "../../db/client.js";
 import { NicProviders } from "../../einvoice/providers.js";
@@ -13,6 +14,8 @@ import {
   type RegistrationRow,
 } from "./registrations.js";
 import { IrpSelections } from "./selections.js";
+
+type Invoice = components["schemas"]["Invoice"];
 
 /** REGISTRATION_BATCH_SIZE: due registrations a worker takes per poll, tried side by side. */
 export const REGISTRATION_BATCH_SIZE = 20;
@@ -38,23 +41,42 @@ export class Registrar {
   ) {}
 
   /**
-   * Makes the first try of a registration just queued (or woken) under its lease, and resolves once
-   * it is done or `waitMs` has passed, whichever is first; the try goes on after that.
+   * Makes the first try of a registration just queued (`fresh`: by this request, whose lease is
+   * known without reading it) or woken under its lease, and resolves with the document as the try
+   * left it, or null once `waitMs` has passed first (the try goes on after that).
    */
-  async registerNow(owner: Owner, kind: DocumentKind, documentId: string, waitMs: number): Promise<void> {
+  async registerNow(
+    owner: Owner,
+    kind: DocumentKind,
+    documentId: string,
+    { waitMs, fresh }: { waitMs: number; fresh: boolean },
+  ): Promise<Invoice | null> {
     const attempt = (async () => {
-      const leased = await leasedRegistration(this.db, owner, kind, documentId);
-      if (leased) await this.#attempt(leased);
+      const leased: RegistrationRow | null = fresh
+        ? {
+            accountId: owner.accountId,
+            livemode: owner.livemode,
+            kind,
+            documentId,
+            attempts: 1,
+            outcomeUnknown: false,
+            nextAttemptAt: null,
+            createdAt: new Date(),
+          }
+        : await leasedRegistration(this.db, owner, kind, documentId);
+      const outcome = leased ? await this.#attempt(leased) : null;
+      return outcome && outcome.kind !== "gone" ? outcome.invoice : null;
     })();
     this.#track(attempt);
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      attempt.catch(() => {}),
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, waitMs);
+    const invoice = await Promise.race([
+      attempt.catch(() => null),
+      new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), waitMs);
       }),
     ]);
     clearTimeout(timer);
+    return invoice;
   }
 
   /** Polls the queue until stop(). */
@@ -103,7 +125,12 @@ export class Registrar {
     try {
       const outcome = await attemptRegistration(this.db, this.selections, claimed);
       this.logger.info(
-        { document_id: claimed.documentId, kind: claimed.kind, attempt: claimed.attempts, outcome },
+        {
+          document_id: claimed.documentId,
+          kind: claimed.kind,
+          attempt: claimed.attempts,
+          outcome: outcome.kind,
+        },
         "e-invoice registration tried",
       );
       return outcome;

@@ -1,3 +1,4 @@
+import type { components } from "@bahi/contract";
 import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.js";
 import { rowsOf } from "../../db/rows.js";
@@ -10,6 +11,7 @@ import { itemsOf } from "../invoices/read.js";
 import type { Owner } from "../shared/owner.js";
 import type { IrpSelections } from "./selections.js";
 
+type Invoice = components["schemas"]["Invoice"];
 export type RegistrationRow = typeof einvoiceRegistrations.$inferSelect;
 export type DocumentKind = RegistrationRow["kind"];
 
@@ -140,7 +142,9 @@ async function pendingDocument(db: Executor, owner: Owner, id: string): Promise<
   return row.einvoice as EInvoice;
 }
 
-export type AttemptOutcome = "registered" | "failed" | "retrying" | "gone";
+export type AttemptOutcome =
+  | { readonly kind: "registered" | "failed" | "retrying"; readonly invoice: Invoice }
+  | { readonly kind: "gone" };
 
 /**
  * One try of a claimed registration, outside every lock: the IRP is asked (first for the document,
@@ -156,7 +160,7 @@ export async function attemptRegistration(
   const document = await pendingDocument(db, owner, claimed.documentId);
   if (!document) {
     await db.delete(einvoiceRegistrations).where(queued(owner, claimed.kind, claimed.documentId));
-    return "gone";
+    return { kind: "gone" };
   }
   let failure: RegistrationFailure | null = null;
   let registration: Awaited<ReturnType<IrpSelections["register"]>> | null = null;
@@ -171,7 +175,7 @@ export async function attemptRegistration(
     eq(invoices.id, claimed.documentId),
     eq(invoices.einvoiceStatus, "pending"),
   );
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<AttemptOutcome> => {
     if (registration) {
       const [row] = await tx
         .update(invoices)
@@ -188,10 +192,11 @@ export async function attemptRegistration(
         .where(where)
         .returning(invoiceColumns);
       await tx.delete(einvoiceRegistrations).where(queued(owner, claimed.kind, claimed.documentId));
-      if (!row) return "gone";
+      if (!row) return { kind: "gone" };
       const items = await itemsOf(tx, owner, [row.id]);
-      await recordEvent(tx, owner, "invoice.einvoice_registered", toInvoice(row, items.get(row.id) ?? []));
-      return "registered";
+      const invoice = toInvoice(row, items.get(row.id) ?? []);
+      await recordEvent(tx, owner, "invoice.einvoice_registered", invoice);
+      return { kind: "registered", invoice };
     }
     const failed = failure as RegistrationFailure;
     const givesUp = failed.kind === "rejected" || claimed.attempts >= EINVOICE_MAX_ATTEMPTS;
@@ -215,10 +220,11 @@ export async function attemptRegistration(
           : sql`now() + make_interval(secs => ${retryDelayMs(claimed.attempts) / 1000})`,
       })
       .where(queued(owner, claimed.kind, claimed.documentId));
-    if (!row) return "gone";
-    if (!givesUp) return "retrying";
+    if (!row) return { kind: "gone" };
     const items = await itemsOf(tx, owner, [row.id]);
-    await recordEvent(tx, owner, "invoice.einvoice_failed", toInvoice(row, items.get(row.id) ?? []));
-    return "failed";
+    const invoice = toInvoice(row, items.get(row.id) ?? []);
+    if (!givesUp) return { kind: "retrying", invoice };
+    await recordEvent(tx, owner, "invoice.einvoice_failed", invoice);
+    return { kind: "failed", invoice };
   });
 }
