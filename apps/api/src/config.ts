@@ -8,6 +8,11 @@ export const DEFAULT_POOL_SIZE = 10;
 export const MIN_POOL_SIZE = 2;
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 /**
+ * EINVOICE_WAIT_MS (BAHI_EINVOICE_WAIT_MS): how long a create waits, after its commit, for a live
+ * IRP's IRN before it answers `pending` (the spec's e-Invoicing tag says so).
+ */
+export const EINVOICE_WAIT_MS = 3_000;
+/**
  * DATABASE_CLOSE_TIMEOUT_MS: how long a stopping server waits for its database connections to close
  * once its work is done or given up. postgres.js gives statements 5 s before it ends their
  * connections; past this the process exits all the same, since its end() can wait for ever after a
@@ -43,6 +48,8 @@ export interface Config {
   readonly secretKey: Buffer | null;
   /** Pieces of speed/ turned off, for A/B benchmarks (BAHI_SPEED_OFF); see speed/README.md. */
   readonly speedOff: ReadonlySet<SpeedPiece>;
+  /** How long a create waits for a live IRP's IRN before answering `pending` (EINVOICE_WAIT_MS). */
+  readonly einvoiceWaitMs: number;
 }
 
 /** The pieces of speed/ that BAHI_SPEED_OFF can turn off, one at a time, to measure what each buys. */
@@ -179,6 +186,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowedHosts: allowedHosts,
     secretKey,
     speedOff: new Set(speedOff as SpeedPiece[]),
+    einvoiceWaitMs: integer("BAHI_EINVOICE_WAIT_MS", EINVOICE_WAIT_MS, 0, 60_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -67,6 +67,8 @@ async function main(): Promise<void> {
       // The PDF thread parses its fonts now, not when the first PDF is asked for (about 0.5 s of CPU).
       startPdfThreads: true,
       speedOff: config.speedOff,
+      einvoiceWaitMs: config.einvoiceWaitMs,
+      registrationWorker: config.worker === "on",
       lanes: runtime.handle.sql ? new StatementLanes(runtime.handle.sql, config.poolSize) : null,
     });
   } catch (error) {

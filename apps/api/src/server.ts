@@ -6,13 +6,16 @@ import { readDocsHtml } from "@bahi/docs";
 import { createAdaptorServer } from "@hono/node-server";
 import type { Logger } from "pino";
 import { createApp } from "./app.js";
-import type { SpeedPiece } from "./config.js";
+import { EINVOICE_WAIT_MS, type SpeedPiece } from "./config.js";
 import type { Database } from "./db/client.js";
+import { NicProviders } from "./einvoice/providers.js";
 import { IrpSandbox } from "./einvoice/sandbox.js";
 import { RateLimiter, type RateLimits } from "./http/rate-limit.js";
 import { PdfRenderer } from "./printing/pdf-renderer.js";
 import { SecretBox } from "./secrets/secret-box.js";
 import { KeyCache } from "./services/accounts/authenticate.js";
+import { Registrar } from "./services/einvoice/registrar.js";
+import { IrpSelections } from "./services/einvoice/selections.js";
 import { AddressPolicy } from "./services/webhooks/address-policy.js";
 import { GuessedClaims } from "./speed/guessed-claims.js";
 import { IssuedInvoices } from "./speed/issued-invoices.js";
@@ -42,6 +45,10 @@ export interface ServerOptions {
   readonly startPdfThreads?: boolean;
   /** Pieces of speed/ turned off (BAHI_SPEED_OFF), for A/B benchmarks; by default none. */
   readonly speedOff?: ReadonlySet<SpeedPiece>;
+  /** How long a create waits for a live IRP's IRN (BAHI_EINVOICE_WAIT_MS); by default EINVOICE_WAIT_MS. */
+  readonly einvoiceWaitMs?: number;
+  /** Whether this process also works the queue of registrations with live IRPs; by default not. */
+  readonly registrationWorker?: boolean;
 }
 
 export interface RunningServer {
@@ -67,6 +74,10 @@ async function rateLimiterFor(options: ServerOptions): Promise<RateLimiter | nul
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const rateLimiter = await rateLimiterFor(options);
   const irp = await IrpSandbox.open(options.db);
+  const box = await SecretBox.open(options.db, options.secretKey ?? null);
+  const nicProviders = new NicProviders();
+  const registrar = new Registrar(options.db, new IrpSelections(irp, nicProviders, box), options.logger);
+  if (options.registrationWorker) registrar.start();
   const off = options.speedOff ?? new Set();
   const pdfRenderer = new PdfRenderer();
   if (options.startPdfThreads) pdfRenderer.start();
@@ -76,6 +87,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     services: {
       knownScopes,
       irp,
+      einvoice: {
+        selections: registrar.selections,
+        registrar,
+        waitMs: options.einvoiceWaitMs ?? EINVOICE_WAIT_MS,
+      },
       keyCache: new KeyCache(),
       claims: off.has("guessed-claims")
         ? null
@@ -89,7 +105,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           : options.pointReads,
       webhooks: {
         policy: options.webhookPolicy ?? new AddressPolicy(),
-        box: await SecretBox.open(options.db, options.secretKey ?? null),
+        box,
       },
     },
     logger: options.logger,
@@ -128,7 +144,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
   } catch (error) {
     rateLimiter?.close();
-    await Promise.all([irp.close(), pdfRenderer.close()]);
+    await registrar.stop();
+    await Promise.all([irp.close(), nicProviders.close(), pdfRenderer.close()]);
     throw error;
   }
   const address = server.address() as AddressInfo;
@@ -152,7 +169,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           void settledWithin(Promise.allSettled([...handling]), deadline - Date.now())
             .then(() => {
               rateLimiter?.close();
-              return Promise.all([irp.close(), pdfRenderer.close()]);
+              return registrar.stop();
+            })
+            .then(async () => {
+              await Promise.all([irp.close(), nicProviders.close(), pdfRenderer.close()]);
             })
             .then(() => resolve());
         });

@@ -50,7 +50,7 @@ const createInvoice = async (
         afterCommit: () => {},
       };
   const created = await createInvoiceJson(write, ...rest);
-  return JSON.parse(created.text) as components["schemas"]["Invoice"];
+  return JSON.parse(created.invoice.text) as components["schemas"]["Invoice"];
 };
 
 let api: TestApi;

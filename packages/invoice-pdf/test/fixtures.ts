@@ -297,6 +297,8 @@ export function makeInvoice(spec: InvoiceSpec): Invoice {
         })
       : null,
     signed_invoice: irn ? signedQrCode({ Irn: irn, Version: "1.1" }) : null,
+    einvoice_status: irn ? "registered" : "not_applicable",
+    einvoice_error: null,
     shipping_bill: spec.shipping_bill ?? null,
     cancellation: null,
     notes:

@@ -11,6 +11,7 @@ import {
 } from "../services/accounts/accounts.js";
 import { issueApiKey, revokeApiKey } from "../services/accounts/api-keys.js";
 import { ALL_SCOPES } from "../services/accounts/principal.js";
+import { startRegistrationWorker } from "../services/einvoice/registrar.js";
 import { ImportWorker } from "../services/imports/worker.js";
 import { checkGstin } from "../services/shared/gstin.js";
 import { startWorker } from "../services/webhooks/worker.js";
@@ -199,6 +200,7 @@ export const commands: Record<string, Command> = {
       const worker = await startWorker(handle, config, logger);
       const importer = new ImportWorker(handle.db, logger);
       importer.start();
+      const registrations = await startRegistrationWorker(handle.db, config.secretKey, logger);
       // Listened for before the lines that say the worker runs (see main.ts).
       const stopSignal = new Promise<string>((resolve) => {
         process.once("SIGINT", () => resolve("SIGINT"));
@@ -206,9 +208,10 @@ export const commands: Record<string, Command> = {
       });
       logger.info({ database: handle.driver }, "webhook worker started");
       logger.info({ database: handle.driver }, "product import worker started");
+      logger.info({ database: handle.driver }, "e-invoice registration worker started");
       const signal = await stopSignal;
       logger.info({ signal }, "worker stopping: finishing the deliveries and the import batch in flight");
-      await Promise.all([worker.stop(), importer.stop()]);
+      await Promise.all([worker.stop(), importer.stop(), registrations.stop()]);
       return { text: "Worker stopped.", json: { stopped: true } };
     }),
   "products import": (values, config, [file]) =>

@@ -17,8 +17,13 @@ Commands:
   products import FILE --account acc_… --mode test|live [--sheet NAME]
                   imports a CSV or .xlsx file of products, with a progress bar on a terminal
   migrate
-  worker          delivers webhooks and runs queued product imports until SIGTERM or SIGINT;
+  worker          delivers webhooks, runs queued product imports and registers pending e-invoices
+                  with live IRPs until SIGTERM or SIGINT;
                   on PostgreSQL any number may run
+  irp-sim [--port N] [--latency-ms N] [--latency-median-ms N --latency-p99-ms N] [--error-rate F]
+          [--drop-after-register-rate F] [--expire-tokens-every S] [--json] …
+                  starts a simulated IRP (NIC's e-invoice API) as its own process and prints its
+                  URL; \`pnpm bahi irp-sim --help\` lists every flag
 
 Configuration comes from the environment, as for the server (DATABASE_URL or BAHI_DATA_DIR).`;
 
@@ -52,7 +57,24 @@ function fail(message: string, json: boolean, code: string, exitCode: number): n
   process.exit(exitCode);
 }
 
+/** The simulated IRP takes flags of its own and no configuration: it is handed the rest of the line. */
+async function irpSimulator(argv: readonly string[]): Promise<void> {
+  const { runSimulatorCli, SIMULATOR_USAGE } = await import("@bahi/irp/simulator/cli");
+  try {
+    const simulator = await runSimulatorCli(argv);
+    if (!simulator) return;
+    const stop = () => void simulator.close().then(() => process.exit(0));
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${SIMULATOR_USAGE}\n`);
+    process.exit(64);
+  }
+}
+
 async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (argv[0] === "irp-sim") return irpSimulator(argv.slice(1));
   let parsed: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>;
   try {
     parsed = parseArgs({ options, allowPositionals: true });

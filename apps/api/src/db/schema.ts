@@ -2,6 +2,7 @@
 // indexes with (account_id, livemode), so that the data can be distributed by account (Citus).
 export * from "./schema/accounts.js";
 export * from "./schema/catalogue.js";
+export * from "./schema/einvoice.js";
 export * from "./schema/events.js";
 export * from "./schema/imports.js";
 export * from "./schema/invoices.js";

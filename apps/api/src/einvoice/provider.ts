@@ -37,7 +37,11 @@ export interface EInvoiceProvider {
    * if it gets another. A live IRP records every registration, so it gets only the final number.
    */
   readonly registersLocally: boolean;
-  register(document: EInvoice): Promise<IrpRegistration>;
+  /**
+   * Registers the document or finds its registration. `afterUnknownOutcome`: an earlier attempt's
+   * outcome is unknown (kept by the caller across restarts): ask the IRP for the document first.
+   */
+  register(document: EInvoice, options?: { afterUnknownOutcome?: boolean }): Promise<IrpRegistration>;
   /** Cancels an IRN (the IRP allows it for 24 hours after generation). */
   cancel(irn: string, reason: "1" | "2" | "3" | "4", remark: string): Promise<void>;
   /** The keys that verify this provider's signatures. */

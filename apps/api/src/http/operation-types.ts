@@ -30,6 +30,11 @@ export type Reply<K extends OperationId> = {
       | JsonText<ContentOf<Op<K>["responses"][S]>>
       | BytesOf<ContentOf<Op<K>["responses"][S]>>;
     headers?: Record<string, string>;
+    /**
+     * For a write: runs once it has committed, and gives the answer to send instead of this one (a
+     * create that waited for what followed its commit). The key's record keeps this one.
+     */
+    settled?: () => Promise<Reply<K>>;
   };
 }[SuccessStatus<K>];
 

@@ -4,7 +4,13 @@ import type { Context, Hono } from "hono";
 import type { Executor } from "../db/client.js";
 import { hasScopes, type Principal } from "../services/accounts/principal.js";
 import type { Services } from "../services/index.js";
-import { fingerprintOf, runWrite, type WriteContext, type WriteDeps } from "../services/shared/writes.js";
+import {
+  type Answer,
+  fingerprintOf,
+  runWrite,
+  type WriteContext,
+  type WriteDeps,
+} from "../services/shared/writes.js";
 import { JsonStream } from "../values/json-stream.js";
 import { JsonText } from "../values/json-text.js";
 import { ApiError, validationFailed } from "../values/problem.js";
@@ -232,6 +238,8 @@ export function mountOperations(
           status: op.responses.find((code) => code >= 200 && code < 300) ?? 200,
         },
       );
+      const settled = replayed ? undefined : (answer as { settled?: () => Promise<Answer> }).settled;
+      if (settled) return sendJson(c, await settled(), {});
       return sendJson(c, answer, replayed ? { "Idempotent-Replayed": "true" } : {});
     });
   }

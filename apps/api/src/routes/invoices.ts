@@ -1,11 +1,12 @@
 import type { EInvoice } from "../einvoice/provider.js";
 import type { Handlers } from "../http/operation-types.js";
 import { pdfAnswer } from "../http/pdf-answer.js";
+import { retryInvoiceRegistration } from "../services/einvoice/retry.js";
 import { cancelInvoice } from "../services/invoices/cancel.js";
 import { createInvoice } from "../services/invoices/create.js";
 import { listInvoices } from "../services/invoices/list.js";
 import { invoicePdf } from "../services/invoices/pdf.js";
-import { findInvoiceEinvoice, retrieveInvoice } from "../services/invoices/read.js";
+import { findInvoiceEinvoice, readInvoice, retrieveInvoice } from "../services/invoices/read.js";
 import { recordShippingBill } from "../services/invoices/shipping-bills.js";
 import { pageQuery } from "../services/shared/pagination.js";
 import { JsonText } from "../values/json-text.js";
@@ -14,7 +15,38 @@ import { ApiError } from "../values/problem.js";
 export const invoiceHandlers: Handlers = {
   createInvoice: async ({ body }, { principal, write, services, now }) => {
     if (!write) throw new Error("createInvoice is a write");
-    return { status: 201, body: await createInvoice(write, principal, body, now, services) };
+    const created = await createInvoice(write, principal, body, now, {
+      ...services,
+      selections: services.einvoice.selections,
+    });
+    if (!created.pending) return { status: 201, body: created.invoice };
+    return {
+      status: 201,
+      body: created.invoice,
+      // Committed with its number: the IRN is awaited outside every lock, for a while.
+      settled: async () => {
+        const { registrar, waitMs } = services.einvoice;
+        const tried = await registrar.registerNow(principal, "invoice", created.id, { waitMs, fresh: true });
+        return {
+          status: 201,
+          body: tried ?? (await readInvoice(services.pointReads, principal, created.id)),
+        };
+      },
+    };
+  },
+  retryInvoiceEinvoice: async ({ path }, { principal, db, services }) => {
+    const pending = await retryInvoiceRegistration(db, principal, path.id);
+    const invoice = await readInvoice(db, principal, path.id);
+    if (!pending) return { status: 200, body: invoice };
+    return {
+      status: 200,
+      body: invoice,
+      settled: async () => {
+        const { registrar, waitMs } = services.einvoice;
+        const tried = await registrar.registerNow(principal, "invoice", path.id, { waitMs, fresh: false });
+        return { status: 200, body: tried ?? (await readInvoice(services.pointReads, principal, path.id)) };
+      },
+    };
   },
   listInvoices: async ({ query }, { principal, db, now }) => ({
     status: 200,
@@ -26,7 +58,7 @@ export const invoiceHandlers: Handlers = {
   }),
   cancelInvoice: async ({ path, body }, { principal, db, services, now }) => ({
     status: 200,
-    body: await cancelInvoice(db, principal, path.id, body, now, services.irp),
+    body: await cancelInvoice(db, principal, path.id, body, now, services.einvoice.selections),
   }),
   recordInvoiceShippingBill: async ({ path, body }, { principal, db, now }) => ({
     status: 200,

@@ -4,14 +4,17 @@ import type { EInvoiceProvider } from "../einvoice/provider.js";
 import type { GuessedClaims } from "../speed/guessed-claims.js";
 import type { IssuedInvoices } from "../speed/issued-invoices.js";
 import type { KeyCache } from "./accounts/authenticate.js";
+import type { EInvoiceServices } from "./einvoice/registrar.js";
 import type { WebhookDeps } from "./webhooks/subscriptions.js";
 
 /** What handlers reach besides the database. */
 export interface Services {
   /** Every scope some operation of the spec requires: the scopes a key may be granted. */
   readonly knownScopes: ReadonlySet<string>;
-  /** The Invoice Registration Portal: Bahi's sandbox, or a live GSP adapter. */
+  /** Bahi's sandbox IRP, in process: every account's unless its e-invoice settings name a live IRP. */
   readonly irp: EInvoiceProvider;
+  /** Each account's IRP, and the registrations with a live one after the commit. */
+  readonly einvoice: EInvoiceServices;
   /** What never changes of the invoices this node has read (speed/issued-invoices.ts); null: none. */
   readonly issuedInvoices: IssuedInvoices | null;
   /** Claims of guessed invoice numbers (speed/guessed-claims.ts); null: every invoice under the lock. */

@@ -207,7 +207,7 @@ export class GuessedClaims {
   async issue(
     write: WriteContext,
     issue: Issue,
-    irp: EInvoiceProvider,
+    irp: EInvoiceProvider | null,
     underLock: () => Promise<{ document: InvoiceDocument; taken: DocumentNumber }>,
   ): Promise<JsonText<Invoice>> {
     const { owner, draft, policy } = issue;

@@ -134,7 +134,10 @@ export class IssuedInvoices {
       const [[row], items] = await Promise.all([rowById(db).execute(params), itemsById(db).execute(params)]);
       if (!row) return undefined;
       const invoice = toInvoice(row, items);
-      this.#cache.set(key, piecesOf(invoice));
+      // A registration with a live IRP still to come would change the IRN's fields.
+      if (invoice.einvoice_status !== "pending" && invoice.einvoice_status !== "failed") {
+        this.#cache.set(key, piecesOf(invoice));
+      }
       return JSON.stringify(invoice);
     }
     const state = await this.#stateOf(db, owner, id);

@@ -14,7 +14,8 @@ use Bahi\BahiObject;
  * decides the tax: the same state is an intra-state supply, taxed as CGST + SGST (UTGST in a union
  * territory without a legislature); any other place, or an export, is inter-state and taxed as IGST. The
  * e-invoice fields (`irn`, `ack_no`, `ack_date`, `signed_qr_code`, `signed_invoice`) are filled when
- * the invoice is registered with the Invoice Registration Portal, at issue.
+ * the invoice is registered with the Invoice Registration Portal: at issue with Bahi's sandbox; after
+ * the invoice is committed with a live IRP, when `einvoice_status` goes from `pending` to `registered`.
  *
  * Amounts: each line's tax is rounded half-up to the paisa, the totals are sums of the rounded lines,
  * and `total` is rounded to the rupee, the difference being `round_off`. Then
@@ -75,6 +76,9 @@ use Bahi\BahiObject;
  *     IRN and IRN date.
  * @property-read string|null $signed_invoice The IRP's signed copy of the e-invoice, a JWT whose `data` is the
  *     registered e-invoice JSON; `null` without an IRN.
+ * @property-read string $einvoice_status Where the document stands with the Invoice Registration Portal (IRP):
+ * @property-read EInvoiceError|null $einvoice_error Why the last attempt to register the invoice failed (while
+ *     `pending` or `failed`), or `null`.
  * @property-read ShippingBill|null $shipping_bill The customs shipping bill of an export of goods, once recorded (at
  *     creation or with `POST /v1/invoices/{id}/shipping_bill`), or `null`.
  * @property-read InvoiceCancellation|null $cancellation Why and when the invoice was cancelled, or `null`.
@@ -120,6 +124,8 @@ class Invoice extends BahiObject
         'ack_date',
         'signed_qr_code',
         'signed_invoice',
+        'einvoice_status',
+        'einvoice_error',
         'shipping_bill',
         'cancellation',
         'notes',
@@ -141,6 +147,7 @@ class Invoice extends BahiObject
         'amount_paid' => 'decimal',
         'amount_credited' => 'decimal',
         'balance_due' => 'decimal',
+        'einvoice_error' => EInvoiceError::class,
         'shipping_bill' => ShippingBill::class,
         'cancellation' => InvoiceCancellation::class,
     ];

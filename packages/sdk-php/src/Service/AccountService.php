@@ -8,6 +8,7 @@ namespace Bahi\Service;
 
 use Bahi\AbstractService;
 use Bahi\Model\Account;
+use Bahi\Model\EInvoiceSettings;
 
 /**
  * The business behind the keys, with its GST profile.
@@ -55,5 +56,58 @@ class AccountService extends AbstractService
     public function update(array $params, array $opts = []): Account
     {
         return $this->request('updateAccount', [], $params, $opts);
+    }
+
+    /**
+     * Retrieve the e-invoice settings.
+     *
+     * How the account registers its e-invoices in the key's mode: Bahi's sandbox (the default) or the
+     * NIC e-invoice API at a base URL (NIC's own, or a GSP's), with the credentials' non-secret parts.
+     * The client secret and password are never answered: `credentials_set` says whether they are held.
+     *
+     * `GET /v1/account/einvoice_settings` (retrieveEinvoiceSettings), scope `account:read`.
+     *
+     * @param array{timeout?: float|int, max_retries?: int} $opts
+     * @return EInvoiceSettings
+     * @throws \Bahi\Exception\ApiException
+     */
+    public function retrieveEinvoiceSettings(array $opts = []): EInvoiceSettings
+    {
+        return $this->request('retrieveEinvoiceSettings', [], null, $opts);
+    }
+
+    /**
+     * Set the e-invoice settings.
+     *
+     * Sets, whole, how the account registers its e-invoices in the key's mode. With `nic`, documents are
+     * committed with their numbers first and registered with the IRP right after, outside every lock
+     * (`einvoice_status` `pending`, then `registered` or `failed`). The client secret and password are
+     * sealed at rest and never answered back or logged. Test mode never reaches the government's
+     * production IRP.
+     *
+     * Errors: 400 `validation_failed` (for `nic`, a missing field, or a `public_key` that is not an RSA
+     * public key in PEM); 422 `einvoice_base_url_refused` (a private address the operator has not
+     * allowed, or `http` in live mode), `einvoice_production_in_test_mode`, `idempotency_key_reused`;
+     * 409 `idempotency_request_in_progress`.
+     *
+     * `POST /v1/account/einvoice_settings` (updateEinvoiceSettings), scope `account:write`.
+     *
+     * @param array{
+     *     provider: string,
+     *     base_url?: string,
+     *     client_id?: string,
+     *     client_secret?: string,
+     *     user_name?: string,
+     *     password?: string,
+     *     public_key?: string,
+     *     signing_keys?: array<string, mixed>,
+     * } $params the body (EInvoiceSettingsUpdate)
+     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @return EInvoiceSettings
+     * @throws \Bahi\Exception\ApiException
+     */
+    public function updateEinvoiceSettings(array $params, array $opts = []): EInvoiceSettings
+    {
+        return $this->request('updateEinvoiceSettings', [], $params, $opts);
     }
 }

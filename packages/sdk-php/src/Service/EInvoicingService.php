@@ -9,6 +9,7 @@ namespace Bahi\Service;
 use Bahi\AbstractService;
 use Bahi\Model\EInvoice;
 use Bahi\Model\EInvoiceJwks;
+use Bahi\Model\Invoice;
 
 /**
  * Invoices to registered buyers and exports are registered with the government's Invoice
@@ -18,6 +19,17 @@ use Bahi\Model\EInvoiceJwks;
  * an acknowledgement number and time; and two RS256-signed JWTs, the QR code to print on the invoice
  * and the signed invoice. Read the registered JSON (INV-01, schema version 1.1) of an invoice, and
  * the public key set that verifies the sandbox's signatures.
+ *
+ * By default an account registers with Bahi's sandbox, in process, as the document is issued. An
+ * account whose e-invoice settings (`POST /v1/account/einvoice_settings`) name a live IRP (NIC's API,
+ * directly or through a GSP) registers after the document is committed with its number, never under
+ * the numbering lock: a create waits for the IRN up to `BAHI_EINVOICE_WAIT_MS` (`EINVOICE_WAIT_MS`,
+ * 3,000 ms by default, set by the operator) and otherwise answers 201 with `einvoice_status: "pending"`;
+ * `invoice.einvoice_registered` or `invoice.einvoice_failed` follows. Pending registrations are kept
+ * in the database and retried by the workers with backoff (about 5 s, 30 s, 2 min, 10 min, 30 min, then
+ * hourly, each ±10%, `EINVOICE_MAX_ATTEMPTS` 12 tries in all); after a timeout the IRP is asked for the
+ * document before it is sent again, so a document never gets two IRNs. A document the IRP refused is
+ * `failed` until `POST /v1/invoices/{id}/einvoice/retry`.
  */
 class EInvoicingService extends AbstractService
 {
@@ -40,6 +52,31 @@ class EInvoicingService extends AbstractService
     public function retrieve(string $id, array $opts = []): EInvoice
     {
         return $this->request('retrieveInvoiceEinvoice', ['id' => $id], null, $opts);
+    }
+
+    /**
+     * Retry an invoice's registration.
+     *
+     * Sends an invoice whose registration `failed` to the IRP again, once you have fixed what
+     * `einvoice_error` named (the account's e-invoice settings, say). The invoice goes back to
+     * `pending`; the call waits for the IRP up to `BAHI_EINVOICE_WAIT_MS` (`EINVOICE_WAIT_MS`) and answers
+     * the invoice as it then stands, and `invoice.einvoice_registered` or `invoice.einvoice_failed` follows.
+     * If the earlier attempt's outcome was unknown, the IRP is asked for the document before it is sent
+     * again, so it never gets a second IRN. A `pending` or `registered` invoice is answered as it is.
+     *
+     * Errors: 409 `einvoice_not_applicable` (the invoice has no e-invoice), `invoice_cancelled`,
+     * `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
+     *
+     * `POST /v1/invoices/{id}/einvoice/retry` (retryInvoiceEinvoice), scope `invoices:write`.
+     *
+     * @param string $id The invoice's id.
+     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @return Invoice
+     * @throws \Bahi\Exception\ApiException
+     */
+    public function retry(string $id, array $opts = []): Invoice
+    {
+        return $this->request('retryInvoiceEinvoice', ['id' => $id], null, $opts);
     }
 
     /**

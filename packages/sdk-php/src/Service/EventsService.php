@@ -17,8 +17,8 @@ use Bahi\Model\EventList;
  * events as they happen; these operations read them afterwards, for 30 days (EVENT_RETENTION_DAYS).
  * The types are `party.created`, `party.updated`, `product.created`, `product.updated`,
  * `product.stock_low`, `invoice.created`, `invoice.cancelled`, `invoice.shipping_bill_recorded`,
- * `invoice.partially_paid`, `invoice.paid`, `payment.created`, `credit_note.created` and `webhook.disabled`; new types
- * may be
+ * `invoice.partially_paid`, `invoice.paid`, `invoice.einvoice_registered`, `invoice.einvoice_failed`,
+ * `payment.created`, `credit_note.created` and `webhook.disabled`; new types may be
  * added within `/v1`, so ignore types you do not know.
  */
 class EventsService extends AbstractService

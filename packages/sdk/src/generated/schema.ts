@@ -25,6 +25,41 @@ export interface paths {
         patch: operations["updateAccount"];
         trace?: never;
     };
+    "/v1/account/einvoice_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve the e-invoice settings
+         * @description How the account registers its e-invoices in the key's mode: Bahi's sandbox (the default) or the
+         *     NIC e-invoice API at a base URL (NIC's own, or a GSP's), with the credentials' non-secret parts.
+         *     The client secret and password are never answered: `credentials_set` says whether they are held.
+         */
+        get: operations["retrieveEinvoiceSettings"];
+        put?: never;
+        /**
+         * Set the e-invoice settings
+         * @description Sets, whole, how the account registers its e-invoices in the key's mode. With `nic`, documents are
+         *     committed with their numbers first and registered with the IRP right after, outside every lock
+         *     (`einvoice_status` `pending`, then `registered` or `failed`). The client secret and password are
+         *     sealed at rest and never answered back or logged. Test mode never reaches the government's
+         *     production IRP.
+         *
+         *     Errors: 400 `validation_failed` (for `nic`, a missing field, or a `public_key` that is not an RSA
+         *     public key in PEM); 422 `einvoice_base_url_refused` (a private address the operator has not
+         *     allowed, or `http` in live mode), `einvoice_production_in_test_mode`, `idempotency_key_reused`;
+         *     409 `idempotency_request_in_progress`.
+         */
+        post: operations["updateEinvoiceSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api_keys": {
         parameters: {
             query?: never;
@@ -525,6 +560,34 @@ export interface paths {
         get: operations["retrieveInvoiceEinvoice"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices/{id}/einvoice/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry an invoice's registration
+         * @description Sends an invoice whose registration `failed` to the IRP again, once you have fixed what
+         *     `einvoice_error` named (the account's e-invoice settings, say). The invoice goes back to
+         *     `pending`; the call waits for the IRP up to `BAHI_EINVOICE_WAIT_MS` (`EINVOICE_WAIT_MS`) and answers
+         *     the invoice as it then stands, and `invoice.einvoice_registered` or `invoice.einvoice_failed` follows.
+         *     If the earlier attempt's outcome was unknown, the IRP is asked for the document before it is sent
+         *     again, so it never gets a second IRN. A `pending` or `registered` invoice is answered as it is.
+         *
+         *     Errors: 409 `einvoice_not_applicable` (the invoice has no e-invoice), `invoice_cancelled`,
+         *     `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
+         */
+        post: operations["retryInvoiceEinvoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1746,6 +1809,22 @@ export interface components {
              */
             Typ: "INV" | "CRN" | "DBN";
         };
+        /** @description The last error of a document's registration, as the IRP gave it. */
+        EInvoiceError: {
+            /**
+             * @description The IRP's error code (NIC's, e.g. `2150` duplicate IRN, `3028` GSTIN not present), or Bahi's when the
+             *     IRP gave none: `irp_unavailable` (5xx, refused or timed-out connection), `irp_outcome_unknown`
+             *     (no answer after the document was sent; Bahi asks the IRP for the document before sending it
+             *     again), `irp_not_configured`.
+             * @example 3028
+             */
+            code: string;
+            /**
+             * @description The IRP's message, or Bahi's.
+             * @example GSTIN is not present in invoice system
+             */
+            message: string;
+        };
         /**
          * @description Export details (`ExpDtls`), sent for an export when Bahi knows any of them: the shipping bill when it
          *     was given with the invoice (all three of its fields, or none), and the buyer's country when the
@@ -1859,6 +1938,17 @@ export interface components {
             }[];
         };
         /**
+         * @description Who registers the account's e-invoices:
+         *     - `sandbox`: Bahi's in-process IRP sandbox (the default). It computes the real IRN and signs with
+         *       Bahi's own key (`GET /v1/einvoice/jwks`); nothing reaches the government.
+         *     - `nic`: the NIC e-invoice API (auth 1.04, core 1.03) at `base_url`: NIC's own sandbox or production
+         *       host, or a GSP that relays NIC's API. Registration then runs after the document is committed,
+         *       outside every lock; see `einvoice_status`.
+         * @example nic
+         * @enum {string}
+         */
+        EInvoiceProvider: "sandbox" | "nic";
+        /**
          * @description References (`RefDtls`). Bahi sends them for a credit or debit note: the invoice it adjusts, as
          *     `PrecDocDtls` (preceding document details).
          */
@@ -1900,6 +1990,92 @@ export interface components {
             /** @description The state code of the seller's GSTIN. */
             Stcd: components["schemas"]["StateCode"];
         };
+        /**
+         * @description How the account registers its e-invoices in this mode (test and live mode each have their own).
+         *     The secrets (`client_secret`, `password`) are sealed at rest, never answered back and never logged:
+         *     `credentials_set` says whether they are held.
+         */
+        EInvoiceSettings: {
+            /**
+             * Format: uri
+             * @description The IRP's (or GSP's) API base URL; `null` for the sandbox.
+             * @example https://einv-apisandbox.nic.in
+             */
+            base_url: string | null;
+            /**
+             * @description The API client id NIC (or the GSP) issued; `null` for the sandbox.
+             * @example AAACR5055K1Z9BAHI
+             */
+            client_id: string | null;
+            /**
+             * @description Whether the client secret and password are held (sealed); `false` for the sandbox.
+             * @example true
+             */
+            credentials_set: boolean;
+            /**
+             * @description `true` for live-mode data, `false` for test-mode data.
+             * @example false
+             */
+            livemode: boolean;
+            /** @constant */
+            object: "einvoice_settings";
+            provider: components["schemas"]["EInvoiceProvider"];
+            /**
+             * @description The IRP's public key (PEM) that encrypts the authentication request; `null` for the sandbox.
+             * @example -----BEGIN PUBLIC KEY-----
+             *     MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA…
+             *     -----END PUBLIC KEY-----
+             */
+            public_key: string | null;
+            /** @description The IRP's signing keys, which verify its signed QR codes and invoices; `null` when not given. */
+            signing_keys: components["schemas"]["EInvoiceJwks"] | null;
+            /** @description When the settings were last changed, or `null` while they are the default (the sandbox). */
+            updated_at: components["schemas"]["Timestamp"] | null;
+            /**
+             * @description The e-invoice API user of the GSTIN; `null` for the sandbox.
+             * @example API_ACME
+             */
+            user_name: string | null;
+        };
+        /**
+         * @description The account's e-invoice settings for the key's mode, whole: `{"provider": "sandbox"}` returns to
+         *     Bahi's sandbox and forgets the credentials. For `nic`, every field but `signing_keys` is required
+         *     (400 `validation_failed` names the missing ones). `base_url` must be `https` in live mode, and must
+         *     not reach a private, loopback or link-local address unless the operator allows it
+         *     (`BAHI_WEBHOOK_ALLOWED_HOSTS`, as for webhooks): 422 `einvoice_base_url_refused`. Test mode never
+         *     reaches the government's production IRP (`EINVOICE_PRODUCTION_HOSTS`): 422 `einvoice_production_in_test_mode`.
+         *     New settings apply to documents registered from then on, pending ones included.
+         */
+        EInvoiceSettingsUpdate: {
+            /**
+             * Format: uri
+             * @example https://einv-apisandbox.nic.in
+             */
+            base_url?: string;
+            /** @example AAACR5055K1Z9BAHI */
+            client_id?: string;
+            /**
+             * @description Sealed at rest; never answered back.
+             * @example 8Bz…
+             */
+            client_secret?: string;
+            /**
+             * @description Sealed at rest; never answered back.
+             * @example …
+             */
+            password?: string;
+            provider: components["schemas"]["EInvoiceProvider"];
+            /**
+             * @description The IRP's public key for the authentication request, as PEM.
+             * @example -----BEGIN PUBLIC KEY-----
+             *     MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA…
+             *     -----END PUBLIC KEY-----
+             */
+            public_key?: string;
+            signing_keys?: components["schemas"]["EInvoiceJwks"];
+            /** @example API_ACME */
+            user_name?: string;
+        };
         /** @description Where the goods are delivered (`ShipDtls`), from the invoice's `ship_to`. */
         EInvoiceShipDtls: {
             /**
@@ -1927,6 +2103,23 @@ export interface components {
             /** @description The state code; `96` for an address abroad. */
             Stcd: components["schemas"]["PlaceOfSupply"];
         };
+        /**
+         * @description Where the document stands with the Invoice Registration Portal (IRP):
+         *     - `not_applicable`: outside e-invoicing (a sale to an unregistered buyer in India); no IRN will come.
+         *     - `pending`: committed with its number, its registration under way (or queued for a retry after the
+         *       IRP was slow or unavailable). The IRN follows, announced by `invoice.einvoice_registered`; a create
+         *       waits for it up to `BAHI_EINVOICE_WAIT_MS` (`EINVOICE_WAIT_MS`, 3,000 ms by default) first.
+         *     - `registered`: the IRP gave its IRN (`irn`, `ack_no`, `ack_date`, `signed_qr_code`, `signed_invoice`).
+         *     - `failed`: the IRP refused the document, or kept failing for `EINVOICE_MAX_ATTEMPTS` tries; `einvoice_error`
+         *       says why (the IRP's code and message). Fix what it names (the account's e-invoice settings, the party's
+         *       GSTIN…), then `POST /v1/invoices/{id}/einvoice/retry`.
+         *
+         *     With Bahi's sandbox IRP (the default, and test mode unless set otherwise) a document is registered
+         *     as it is issued.
+         * @example registered
+         * @enum {string}
+         */
+        EInvoiceStatus: "not_applicable" | "pending" | "registered" | "failed";
         /** @description Transaction details (`TranDtls`). */
         EInvoiceTranDtls: {
             /**
@@ -2022,6 +2215,10 @@ export interface components {
          *       to at or below it (the Product).
          *     - `invoice.created`: an invoice was issued (the Invoice).
          *     - `invoice.cancelled`: an invoice was cancelled (the Invoice).
+         *     - `invoice.einvoice_registered`: the IRP registered an invoice after it was committed (a live IRP:
+         *       `einvoice_status` went from `pending` to `registered`; the Invoice, with its IRN).
+         *     - `invoice.einvoice_failed`: the IRP refused an invoice, or kept failing (the Invoice, `einvoice_status`
+         *       `failed`, with the IRP's code and message in `einvoice_error`).
          *     - `invoice.shipping_bill_recorded`: an export's shipping bill was recorded or corrected (the Invoice).
          *     - `invoice.partially_paid`: a payment or credit note covered part of an invoice's balance (the Invoice).
          *     - `invoice.paid`: an invoice's balance reached zero (the Invoice).
@@ -2036,7 +2233,7 @@ export interface components {
          * @example invoice.created
          * @enum {string}
          */
-        EventType: "party.created" | "party.updated" | "product.created" | "product.updated" | "product.stock_low" | "invoice.created" | "invoice.cancelled" | "invoice.shipping_bill_recorded" | "invoice.partially_paid" | "invoice.paid" | "payment.created" | "credit_note.created" | "debit_note.created" | "webhook.disabled";
+        EventType: "party.created" | "party.updated" | "product.created" | "product.updated" | "product.stock_low" | "invoice.created" | "invoice.cancelled" | "invoice.shipping_bill_recorded" | "invoice.einvoice_registered" | "invoice.einvoice_failed" | "invoice.partially_paid" | "invoice.paid" | "payment.created" | "credit_note.created" | "debit_note.created" | "webhook.disabled";
         /** @description One bad field of a request. */
         FieldError: {
             /**
@@ -2515,7 +2712,11 @@ export interface components {
          *     place of supply and rate or HSN code, unit and rate, and `document_id` is `null`; the portal takes
          *     the net value, so check the notes, then upload the row as it is), `shipping_bill_missing` (an export of
          *     goods without its shipping bill, which customs needs to refund the IGST paid on it: record it with
-         *     `POST /v1/invoices/{id}/shipping_bill`). New codes may be added within `/v1`.
+         *     `POST /v1/invoices/{id}/shipping_bill`), `einvoice_pending` (an invoice still waiting for its IRN from
+         *     a live IRP) and `einvoice_failed` (an invoice whose registration failed: fix what its
+         *     `einvoice_error` names, then `POST /v1/invoices/{id}/einvoice/retry`); each names the invoice in
+         *     `document_id`, so the count of each code is the count of such invoices (past 100 per code, one more
+         *     warning with `document_id` `null` gives the rest). New codes may be added within `/v1`.
          */
         Gstr1Warning: {
             /** @example hsn_too_short */
@@ -2546,7 +2747,8 @@ export interface components {
          *     decides the tax: the same state is an intra-state supply, taxed as CGST + SGST (UTGST in a union
          *     territory without a legislature); any other place, or an export, is inter-state and taxed as IGST. The
          *     e-invoice fields (`irn`, `ack_no`, `ack_date`, `signed_qr_code`, `signed_invoice`) are filled when
-         *     the invoice is registered with the Invoice Registration Portal, at issue.
+         *     the invoice is registered with the Invoice Registration Portal: at issue with Bahi's sandbox; after
+         *     the invoice is committed with a live IRP, when `einvoice_status` goes from `pending` to `registered`.
          *
          *     Amounts: each line's tax is rounded half-up to the paisa, the totals are sums of the rounded lines,
          *     and `total` is rounded to the rupee, the difference being `round_off`. Then
@@ -2582,6 +2784,9 @@ export interface components {
             deemed_export: boolean;
             /** @description When payment is due, or `null` (due on receipt). */
             due_date: components["schemas"]["LocalDate"] | null;
+            /** @description Why the last attempt to register the invoice failed (while `pending` or `failed`), or `null`. */
+            einvoice_error: components["schemas"]["EInvoiceError"] | null;
+            einvoice_status: components["schemas"]["EInvoiceStatus"];
             /** @example inv_01jd4r5t6v7w8x9y0z1a2b3c4d */
             id: string;
             /** @description The sum of the lines' IGST. */
@@ -4547,6 +4752,88 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    retrieveEinvoiceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-invoice settings. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoiceSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateEinvoiceSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
+                 *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
+                 *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
+                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+                 *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+                 *     rotating its secret) is replayed only to the API key that made the first request: under another
+                 *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EInvoiceSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The new settings. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoiceSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listApiKeys: {
         parameters: {
             query?: {
@@ -5552,6 +5839,56 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retryInvoiceEinvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
+                 *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
+                 *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
+                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+                 *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+                 *     rotating its secret) is replayed only to the API key that made the first request: under another
+                 *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The invoice's id. */
+                id: components["parameters"]["InvoiceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice, registered or still pending. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

@@ -14,6 +14,26 @@ export class Account {
     return this.#core.call("retrieveAccount", options, (init) => this.#core.client.GET("/v1/account", init));
   }
 
+  /** `retrieveEinvoiceSettings`: how the account registers its e-invoices in the key's mode (no secrets). */
+  retrieveEinvoiceSettings(options?: RequestOptions): Promise<Result<"retrieveEinvoiceSettings">> {
+    return this.#core.call("retrieveEinvoiceSettings", options, (init) =>
+      this.#core.client.GET("/v1/account/einvoice_settings", init),
+    );
+  }
+
+  /** `updateEinvoiceSettings`: sets, whole, the IRP the account registers with (the sandbox, or NIC's API). */
+  updateEinvoiceSettings(
+    body: RequestBody<"updateEinvoiceSettings">,
+    options?: RequestOptions,
+  ): Promise<Result<"updateEinvoiceSettings">> {
+    return this.#core.call(
+      "updateEinvoiceSettings",
+      options,
+      (init) => this.#core.client.POST("/v1/account/einvoice_settings", { ...init, body }),
+      body,
+    );
+  }
+
   /** `updateAccount`: changes the trade name, address or other editable parts of the profile. */
   update(body: RequestBody<"updateAccount">, options?: RequestOptions): Promise<Result<"updateAccount">> {
     return this.#core.call(

@@ -19,6 +19,19 @@ export class Einvoices {
     );
   }
 
+  /**
+   * `retryInvoiceEinvoice`: sends an invoice whose registration `failed` to the IRP again, once what
+   * `einvoice_error` named is fixed; answers it registered, or still `pending`.
+   */
+  retry(invoiceId: string, options?: RequestOptions): Promise<Result<"retryInvoiceEinvoice">> {
+    return this.#core.call("retryInvoiceEinvoice", options, (init) =>
+      this.#core.client.POST("/v1/invoices/{id}/einvoice/retry", {
+        ...init,
+        params: { path: { id: invoiceId } },
+      }),
+    );
+  }
+
   /** `retrieveEinvoiceJwks`: the public keys that verify signed QR codes and signed invoices. */
   jwks(options?: RequestOptions): Promise<Result<"retrieveEinvoiceJwks">> {
     return this.#core.call("retrieveEinvoiceJwks", options, (init) =>

@@ -3,6 +3,7 @@
 // `pnpm --filter @bahi/sdk generate`. Type-checked by `tsc -p tsconfig.test.json`; never run.
 import { Bahi } from "@bahi/sdk";
 import { readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 
 /** GET /v1/account */
@@ -17,6 +18,28 @@ export async function updateAccount(): Promise<void> {
   const bahi = new Bahi({ apiKey: process.env.BAHI_API_KEY });
   const account = await bahi.account.update({ trade_name: "Acme" });
   console.log(account.trade_name);
+}
+
+/** GET /v1/account/einvoice_settings */
+export async function retrieveEinvoiceSettings(): Promise<void> {
+  const bahi = new Bahi({ apiKey: process.env.BAHI_API_KEY });
+  const settings = await bahi.account.retrieveEinvoiceSettings();
+  console.log(settings.provider, settings.base_url, settings.credentials_set);
+}
+
+/** POST /v1/account/einvoice_settings */
+export async function updateEinvoiceSettings(): Promise<void> {
+  const bahi = new Bahi({ apiKey: process.env.BAHI_API_KEY });
+  const settings = await bahi.account.updateEinvoiceSettings({
+    provider: "nic",
+    base_url: "https://einv-apisandbox.nic.in",
+    client_id: process.env.IRP_CLIENT_ID,
+    client_secret: process.env.IRP_CLIENT_SECRET,
+    user_name: process.env.IRP_USER_NAME,
+    password: process.env.IRP_PASSWORD,
+    public_key: readFileSync("einv_sandbox.pem", "utf8"),
+  });
+  console.log(settings.credentials_set); // true
 }
 
 /** GET /v1/api_keys */
@@ -308,6 +331,13 @@ export async function retrieveInvoicePdf(): Promise<void> {
   const bahi = new Bahi({ apiKey: process.env.BAHI_API_KEY });
   const pdf = await bahi.invoices.pdf("inv_01jd4r5t6v7w8x9y0z1a2b3c4d", { copy: "original" });
   await writeFile("invoice.pdf", pdf);
+}
+
+/** POST /v1/invoices/{id}/einvoice/retry */
+export async function retryInvoiceEinvoice(): Promise<void> {
+  const bahi = new Bahi({ apiKey: process.env.BAHI_API_KEY });
+  const invoice = await bahi.invoices.einvoice.retry("inv_01jd4r5t6v7w8x9y0z1a2b3c4d");
+  console.log(invoice.einvoice_status, invoice.irn);
 }
 
 /** GET /v1/einvoice/jwks */

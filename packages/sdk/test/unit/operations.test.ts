@@ -22,6 +22,8 @@ const id = "x_01";
 const calls: Record<OperationId, (bahi: Bahi) => Promise<unknown>> = {
   retrieveAccount: (b) => b.account.retrieve(),
   updateAccount: (b) => b.account.update(fixtures.AccountUpdate),
+  retrieveEinvoiceSettings: (b) => b.account.retrieveEinvoiceSettings(),
+  updateEinvoiceSettings: (b) => b.account.updateEinvoiceSettings(fixtures.EInvoiceSettingsUpdate),
   createApiKey: (b) => b.apiKeys.create(fixtures.ApiKeyCreate),
   listApiKeys: (b) => b.apiKeys.list().page,
   revokeApiKey: (b) => b.apiKeys.revoke(id),
@@ -57,6 +59,7 @@ const calls: Record<OperationId, (bahi: Bahi) => Promise<unknown>> = {
   retrieveInvoiceEinvoice: (b) => b.invoices.einvoice.retrieve(id),
   retrieveInvoicePdf: (b) => b.invoices.pdf(id, { copy: "duplicate" }),
   retrieveEinvoiceJwks: (b) => b.invoices.einvoice.jwks(),
+  retryInvoiceEinvoice: (b) => b.invoices.einvoice.retry(id),
   createPayment: (b) => b.payments.create(fixtures.PaymentCreate),
   listPayments: (b) => b.payments.list().page,
   retrievePayment: (b) => b.payments.retrieve(id),

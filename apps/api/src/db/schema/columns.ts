@@ -55,6 +55,17 @@ export const irpRegistration = () => ({
   signedInvoice: text("signed_invoice"),
 });
 
+/**
+ * Where the document stands with a live IRP (the contract's EInvoiceStatus) and its last error; a
+ * null status (documents written before these columns) is `registered` with an IRN, else
+ * `not_applicable`.
+ */
+export const einvoiceProgress = () => ({
+  einvoiceStatus: text("einvoice_status", { enum: enums.EInvoiceStatus }),
+  einvoiceErrorCode: text("einvoice_error_code"),
+  einvoiceErrorMessage: text("einvoice_error_message"),
+});
+
 /** One line's amounts and taxes, each rounded to the paisa. */
 export const lineTax = () => ({
   gross: money("gross").notNull(),

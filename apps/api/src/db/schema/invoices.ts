@@ -16,6 +16,7 @@ import {
   createdAt,
   decimal3,
   documentTax,
+  einvoiceProgress,
   irpRegistration,
   lineTax,
   money,
@@ -62,6 +63,7 @@ export const invoices = pgTable(
     amountCredited: money("amount_credited").notNull().default("0"),
     amountDebited: money("amount_debited").notNull().default("0"),
     ...irpRegistration(),
+    ...einvoiceProgress(),
     /**
      * The INV-01 document exactly as it was sent to the IRP: `json` keeps its text, key order
      * included, where `jsonb` would reorder the keys (and cost a parse into its binary form on write).

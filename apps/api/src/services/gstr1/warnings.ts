@@ -99,6 +99,39 @@ async function exportsWithoutShippingBill(tx: Transaction, scope: PeriodScope) {
   return rowsOf(result) as unknown as FlaggedDocument[];
 }
 
+/** The period's uncancelled invoices whose registration with a live IRP is `status` (pending or failed). */
+async function invoicesWithEinvoiceStatus(tx: Transaction, scope: PeriodScope, status: "pending" | "failed") {
+  const { accountId, livemode } = scope.owner;
+  const result = await tx.execute(sql`
+    select 'Invoice' as kind, id, number, 0 as line_no, null as hsn_code, (count(*) over ())::int as total
+    from invoices
+    where account_id = ${accountId} and livemode = ${livemode}
+      and date between ${scope.start}::date and ${scope.end}::date and status <> 'cancelled'
+      and einvoice_status = ${status}
+    order by date, number
+    limit ${MAX_DOCUMENTS_PER_WARNING}`);
+  return rowsOf(result) as unknown as FlaggedDocument[];
+}
+
+/** Invoices without their IRN yet: the return reports them, but the buyer's GSTR-2B needs the IRN's data. */
+async function einvoiceWarnings(tx: Transaction, scope: PeriodScope): Promise<Gstr1Warning[]> {
+  const pending = perDocument(
+    "einvoice_pending",
+    await invoicesWithEinvoiceStatus(tx, scope, "pending"),
+    (row) =>
+      `Invoice ${row.number}: its registration with the IRP is still pending; upload once it has its IRN.`,
+    (count) => `${count} more invoices are still being registered with the IRP.`,
+  );
+  const failed = perDocument(
+    "einvoice_failed",
+    await invoicesWithEinvoiceStatus(tx, scope, "failed"),
+    (row) =>
+      `Invoice ${row.number}: the IRP refused its registration (see its einvoice_error); fix it and POST /v1/invoices/{id}/einvoice/retry before uploading.`,
+    (count) => `${count} more invoices have a failed registration with the IRP.`,
+  );
+  return [...pending, ...failed];
+}
+
 /** Buyer GSTINs of the period that the portal would refuse (kept as they were when invoiced). */
 async function invalidGstins(tx: Transaction, scope: PeriodScope): Promise<Gstr1Warning[]> {
   const result = await tx.execute(sql`with ${periodDocuments(scope)}
@@ -147,7 +180,13 @@ export async function gstr1Warnings(tx: Transaction, scope: PeriodScope): Promis
       `Invoice ${row.number}: an export of goods without its shipping bill. Customs matches the return's port code, shipping bill number and date to refund IGST paid on exports and to close export obligations; record it (POST /v1/invoices/{id}/shipping_bill) before uploading.`,
     (count) => `${count} more exports of goods have no shipping bill.`,
   );
-  return [...missing, ...short, ...(await invalidGstins(tx, scope)), ...unshipped];
+  return [
+    ...missing,
+    ...short,
+    ...(await invalidGstins(tx, scope)),
+    ...unshipped,
+    ...(await einvoiceWarnings(tx, scope)),
+  ];
 }
 
 /** The amounts of a net row as its warning names them, in the order of the portal's keys. */

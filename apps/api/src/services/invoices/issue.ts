@@ -6,6 +6,7 @@ import type { EInvoiceProvider } from "../../einvoice/provider.js";
 import type { GuessedClaims } from "../../speed/guessed-claims.js";
 import type { JsonText } from "../../values/json-text.js";
 import { applyStockMovements } from "../catalogue/stock.js";
+import { enqueueRegistration } from "../einvoice/registrations.js";
 import { recordEvent } from "../events/events.js";
 import { type DocumentNumber, type NumberingPolicy, nextDocumentNumber } from "../shared/document-numbers.js";
 import type { Owner } from "../shared/owner.js";
@@ -30,21 +31,25 @@ export interface Issue {
 }
 
 export interface IssueDeps {
-  readonly irp: EInvoiceProvider;
+  /** The sandbox, which registers in process; null: a live IRP registers after the commit. */
+  readonly irp: EInvoiceProvider | null;
   /** Where the create's facts are read beside its transaction (null: in it). */
   readonly readsBeside: Executor | null;
   /** Claims of guessed numbers (speed/), or null to number every invoice under the lock. */
   readonly claims: GuessedClaims | null;
 }
 
-/** The invoice under `taken`, registered with the IRP when it is e-invoiced. */
+/**
+ * The invoice under `taken`, registered with the IRP when it is e-invoiced and the IRP is in
+ * process; with a live IRP (`irp` null) it is `pending`, registered after the commit.
+ */
 export async function registeredUnder(
   issue: Issue,
-  irp: EInvoiceProvider,
+  irp: EInvoiceProvider | null,
   taken: DocumentNumber,
 ): Promise<InvoiceDocument> {
   const einvoice = issue.draft.einvoice(taken.number);
-  const registration = einvoice ? await irp.register(einvoice) : null;
+  const registration = einvoice && irp ? await irp.register(einvoice) : null;
   return invoiceDocument(issue.owner, issue.id, issue.draft, taken, einvoice, registration, issue.now);
 }
 
@@ -64,7 +69,7 @@ export async function writeInvoice(tx: Executor, owner: Owner, { row, items, inv
 export async function issueUnderLock(
   tx: Executor,
   issue: Issue,
-  irp: EInvoiceProvider,
+  irp: EInvoiceProvider | null,
 ): Promise<{ document: InvoiceDocument; taken: DocumentNumber }> {
   const { owner, draft } = issue;
   const [, taken] = await Promise.all([
@@ -74,6 +79,8 @@ export async function issueUnderLock(
   const document = await registeredUnder(issue, irp, taken);
   await issue.checkQuota(tx, false);
   await writeInvoice(tx, owner, document);
+  // Queued with the invoice, so that a crash before its registration leaves it to the workers.
+  if (document.row.einvoiceStatus === "pending") await enqueueRegistration(tx, owner, "invoice", issue.id);
   return { document, taken };
 }
 
@@ -92,7 +99,8 @@ export async function issueInvoice(
       (tx) => issueUnderLock(tx, issue, deps.irp),
       ({ document }) => document.invoice,
     );
-  if (deps.claims && (!issue.draft.einvoiced || deps.irp.registersLocally)) {
+  // A live IRP's registration waits for the commit: its queue row is written under the lock.
+  if (deps.claims && (!issue.draft.einvoiced || deps.irp?.registersLocally)) {
     return deps.claims.issue(write, issue, deps.irp, underLock);
   }
   return (await underLock()).document.invoice;

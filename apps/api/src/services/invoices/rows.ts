@@ -60,6 +60,10 @@ export function invoiceDocument(
     roundOff: formatRupees(tax.round_off),
     total: formatRupees(tax.total),
     ...registrationColumns(registration),
+    // Without a registration, an e-invoice waits for a live IRP's, after the commit.
+    einvoiceStatus: einvoice ? (registration ? "registered" : "pending") : "not_applicable",
+    einvoiceErrorCode: null,
+    einvoiceErrorMessage: null,
     einvoice,
     shippingBill: draft.shippingBill,
     notes: draft.notes,

@@ -6,6 +6,8 @@ __all__ = [
     "CountryCode",
     "CreditNoteReason",
     "DebitNoteReason",
+    "EInvoiceProvider",
+    "EInvoiceStatus",
     "EventType",
     "InvoiceStatus",
     "NumberReset",
@@ -288,6 +290,32 @@ allows), `undercharge` (the invoice stated less than the agreed value), `additio
 of it), `other`.
 """
 
+EInvoiceProvider: TypeAlias = Literal["sandbox", "nic"]
+"""Who registers the account's e-invoices:
+- `sandbox`: Bahi's in-process IRP sandbox (the default). It computes the real IRN and signs with
+  Bahi's own key (`GET /v1/einvoice/jwks`); nothing reaches the government.
+- `nic`: the NIC e-invoice API (auth 1.04, core 1.03) at `base_url`: NIC's own sandbox or production
+  host, or a GSP that relays NIC's API. Registration then runs after the document is committed,
+  outside every lock; see `einvoice_status`.
+"""
+
+EInvoiceStatus: TypeAlias = Literal["not_applicable", "pending", "registered", "failed"]
+"""Where the document stands with the Invoice Registration Portal (IRP):
+- `not_applicable`: outside e-invoicing (a sale to an unregistered buyer in India); no IRN will
+  come.
+- `pending`: committed with its number, its registration under way (or queued for a retry after the
+  IRP was slow or unavailable). The IRN follows, announced by `invoice.einvoice_registered`; a
+  create waits for it up to `BAHI_EINVOICE_WAIT_MS` (`EINVOICE_WAIT_MS`, 3,000 ms by default) first.
+- `registered`: the IRP gave its IRN (`irn`, `ack_no`, `ack_date`, `signed_qr_code`,
+  `signed_invoice`).
+- `failed`: the IRP refused the document, or kept failing for `EINVOICE_MAX_ATTEMPTS` tries;
+  `einvoice_error` says why (the IRP's code and message). Fix what it names (the account's e-invoice
+  settings, the party's GSTIN…), then `POST /v1/invoices/{id}/einvoice/retry`.
+
+With Bahi's sandbox IRP (the default, and test mode unless set otherwise) a document is registered
+as it is issued.
+"""
+
 EventType: TypeAlias = Literal[
     "party.created",
     "party.updated",
@@ -297,6 +325,8 @@ EventType: TypeAlias = Literal[
     "invoice.created",
     "invoice.cancelled",
     "invoice.shipping_bill_recorded",
+    "invoice.einvoice_registered",
+    "invoice.einvoice_failed",
     "invoice.partially_paid",
     "invoice.paid",
     "payment.created",
@@ -314,6 +344,10 @@ EventType: TypeAlias = Literal[
   `reorder_level` to at or below it (the Product).
 - `invoice.created`: an invoice was issued (the Invoice).
 - `invoice.cancelled`: an invoice was cancelled (the Invoice).
+- `invoice.einvoice_registered`: the IRP registered an invoice after it was committed (a live IRP:
+  `einvoice_status` went from `pending` to `registered`; the Invoice, with its IRN).
+- `invoice.einvoice_failed`: the IRP refused an invoice, or kept failing (the Invoice,
+  `einvoice_status` `failed`, with the IRP's code and message in `einvoice_error`).
 - `invoice.shipping_bill_recorded`: an export's shipping bill was recorded or corrected (the
   Invoice).
 - `invoice.partially_paid`: a payment or credit note covered part of an invoice's balance (the

@@ -11,6 +11,8 @@ from .enums import (
     CountryCode,
     CreditNoteReason,
     DebitNoteReason,
+    EInvoiceProvider,
+    EInvoiceStatus,
     EventType,
     InvoiceStatus,
     NumberReset,
@@ -36,6 +38,7 @@ __all__ = [
     "EInvoice",
     "EInvoiceBuyerDtls",
     "EInvoiceDocDtls",
+    "EInvoiceError",
     "EInvoiceExpDtls",
     "EInvoiceItem",
     "EInvoiceJwks",
@@ -43,6 +46,7 @@ __all__ = [
     "EInvoiceRefDtls",
     "EInvoiceRefDtlsPrecDocDtl",
     "EInvoiceSellerDtls",
+    "EInvoiceSettings",
     "EInvoiceShipDtls",
     "EInvoiceTranDtls",
     "EInvoiceValDtls",
@@ -578,6 +582,19 @@ class EInvoice(BahiModel):
     ExpDtls: EInvoiceExpDtls | None = None
 
 
+class EInvoiceError(BahiModel):
+    """The last error of a document's registration, as the IRP gave it."""
+
+    code: str
+    """The IRP's error code (NIC's, e.g. `2150` duplicate IRN, `3028` GSTIN not present), or Bahi's
+    when the IRP gave none: `irp_unavailable` (5xx, refused or timed-out connection),
+    `irp_outcome_unknown` (no answer after the document was sent; Bahi asks the IRP for the document
+    before sending it again), `irp_not_configured`.
+    """
+    message: str
+    """The IRP's message, or Bahi's."""
+
+
 class EInvoiceJwksKey(BahiModel):
     """An RSA public key for RS256 signatures."""
 
@@ -604,6 +621,34 @@ class EInvoiceJwks(BahiModel):
     """The keys in use, newest first. A retired key stays listed while documents signed with it may
     still be verified.
     """
+
+
+class EInvoiceSettings(BahiModel):
+    """How the account registers its e-invoices in this mode (test and live mode each have their own).
+    The secrets (`client_secret`, `password`) are sealed at rest, never answered back and never
+    logged: `credentials_set` says whether they are held.
+    """
+
+    object: Literal["einvoice_settings"]
+    livemode: bool
+    """`true` for live-mode data, `false` for test-mode data."""
+    provider: EInvoiceProvider | str
+    base_url: str | None
+    """The IRP's (or GSP's) API base URL; `null` for the sandbox."""
+    client_id: str | None
+    """The API client id NIC (or the GSP) issued; `null` for the sandbox."""
+    user_name: str | None
+    """The e-invoice API user of the GSTIN; `null` for the sandbox."""
+    public_key: str | None
+    """The IRP's public key (PEM) that encrypts the authentication request; `null` for the sandbox.
+    """
+    signing_keys: EInvoiceJwks | None
+    """The IRP's signing keys, which verify its signed QR codes and invoices; `null` when not given.
+    """
+    credentials_set: bool
+    """Whether the client secret and password are held (sealed); `false` for the sandbox."""
+    updated_at: datetime.datetime | None
+    """When the settings were last changed, or `null` while they are the default (the sandbox)."""
 
 
 class InvoiceCancellation(BahiModel):
@@ -729,7 +774,9 @@ class Invoice(BahiModel):
     decides the tax: the same state is an intra-state supply, taxed as CGST + SGST (UTGST in a union
     territory without a legislature); any other place, or an export, is inter-state and taxed as
     IGST. The e-invoice fields (`irn`, `ack_no`, `ack_date`, `signed_qr_code`, `signed_invoice`) are
-    filled when the invoice is registered with the Invoice Registration Portal, at issue.
+    filled when the invoice is registered with the Invoice Registration Portal: at issue with Bahi's
+    sandbox; after the invoice is committed with a live IRP, when `einvoice_status` goes from
+    `pending` to `registered`.
 
     Amounts: each line's tax is rounded half-up to the paisa, the totals are sums of the rounded
     lines, and `total` is rounded to the rupee, the difference being `round_off`. Then `balance_due
@@ -828,6 +875,10 @@ class Invoice(BahiModel):
     signed_invoice: str | None
     """The IRP's signed copy of the e-invoice, a JWT whose `data` is the registered e-invoice JSON;
     `null` without an IRN.
+    """
+    einvoice_status: EInvoiceStatus | str
+    einvoice_error: EInvoiceError | None
+    """Why the last attempt to register the invoice failed (while `pending` or `failed`), or `null`.
     """
     shipping_bill: ShippingBill | None
     """The customs shipping bill of an export of goods, once recorded (at creation or with `POST
@@ -1442,8 +1493,12 @@ class Gstr1Warning(BahiModel):
     and the key, supply type, place of supply and rate or HSN code, unit and rate, and `document_id`
     is `null`; the portal takes the net value, so check the notes, then upload the row as it is),
     `shipping_bill_missing` (an export of goods without its shipping bill, which customs needs to
-    refund the IGST paid on it: record it with `POST /v1/invoices/{id}/shipping_bill`). New codes
-    may be added within `/v1`.
+    refund the IGST paid on it: record it with `POST /v1/invoices/{id}/shipping_bill`),
+    `einvoice_pending` (an invoice still waiting for its IRN from a live IRP) and `einvoice_failed`
+    (an invoice whose registration failed: fix what its `einvoice_error` names, then `POST
+    /v1/invoices/{id}/einvoice/retry`); each names the invoice in `document_id`, so the count of
+    each code is the count of such invoices (past 100 per code, one more warning with `document_id`
+    `null` gives the rest). New codes may be added within `/v1`.
     """
 
     code: str

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 from decimal import Decimal
+from typing import Literal
 
 from typing_extensions import Required, TypedDict
 
@@ -13,6 +14,8 @@ __all__ = [
     "AddressParam",
     "CreditNoteItemCreateParam",
     "DebitNoteItemCreateParam",
+    "EInvoiceJwksKeyParam",
+    "EInvoiceJwksParam",
     "ForeignAddressParam",
     "InvoiceItemCreateParam",
     "PaymentAllocationCreateParam",
@@ -66,6 +69,34 @@ class DebitNoteItemCreateParam(TypedDict, total=False):
     """
     taxable_value: Required[Decimal | int]
     """Taxable value to add to the line, more than 0."""
+
+
+class EInvoiceJwksKeyParam(TypedDict, total=False):
+    """An RSA public key for RS256 signatures."""
+
+    kty: Required[Literal["RSA"]]
+    use: Required[Literal["sig"]]
+    alg: Required[Literal["RS256"]]
+    kid: Required[str]
+    """The key's id (its RFC 7638 thumbprint), which the JWT header's `kid` names."""
+    n: Required[str]
+    """The modulus, base64url without padding."""
+    e: Required[str]
+    """The public exponent, base64url without padding (`AQAB` for 65537)."""
+
+
+class EInvoiceJwksParam(TypedDict, total=False):
+    """A JSON Web Key Set (RFC 7517) holding the RSA public keys that sign e-invoice JWTs
+    (`signed_qr_code`, `signed_invoice`) in Bahi's IRP sandbox. Pick the key whose `kid` the token's
+    header names and verify the RS256 signature, e.g. with `jose`'s `createRemoteJWKSet`. Live
+    documents registered with the government's IRP are signed with the IRP's key instead, published
+    by the e-invoice system.
+    """
+
+    keys: Required[list[EInvoiceJwksKeyParam]]
+    """The keys in use, newest first. A retired key stays listed while documents signed with it may
+    still be verified.
+    """
 
 
 class ForeignAddressParam(TypedDict, total=False):

@@ -13,6 +13,7 @@ from .._types import NOT_GIVEN, FileInput, NotGiven
 from .enums import (
     CreditNoteReason,
     DebitNoteReason,
+    EInvoiceProvider,
     EventType,
     InvoiceStatus,
     NumberReset,
@@ -30,6 +31,7 @@ from .models import (
     DebitNote,
     EInvoice,
     EInvoiceJwks,
+    EInvoiceSettings,
     Event,
     Invoice,
     Party,
@@ -48,12 +50,98 @@ from .params import (
     AddressParam,
     CreditNoteItemCreateParam,
     DebitNoteItemCreateParam,
+    EInvoiceJwksParam,
     ForeignAddressParam,
     InvoiceItemCreateParam,
     PaymentAllocationCreateParam,
     ShippingBillParam,
     ShipToCreateParam,
 )
+
+
+class AccountEinvoiceSettingsResource:
+    """`/v1/account/einvoice_settings` (Account)."""
+
+    def __init__(self, core: SyncCore) -> None:
+        self._core = core
+
+    def retrieve(
+        self,
+        *,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        extra_headers: dict[str, str] | None = None,
+    ) -> EInvoiceSettings:
+        """Retrieve the e-invoice settings.
+
+        How the account registers its e-invoices in the key's mode: Bahi's sandbox (the default) or
+        the NIC e-invoice API at a base URL (NIC's own, or a GSP's), with the credentials'
+        non-secret parts. The client secret and password are never answered: `credentials_set` says
+        whether they are held.
+
+        `GET /v1/account/einvoice_settings` (`retrieveEinvoiceSettings`).
+        """
+        answer = self._core.request(
+            "GET",
+            "/v1/account/einvoice_settings",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            accept="application/json",
+        )
+        return EInvoiceSettings.model_validate(answer)
+
+    def update(
+        self,
+        *,
+        provider: EInvoiceProvider,
+        base_url: str | NotGiven = NOT_GIVEN,
+        client_id: str | NotGiven = NOT_GIVEN,
+        client_secret: str | NotGiven = NOT_GIVEN,
+        user_name: str | NotGiven = NOT_GIVEN,
+        password: str | NotGiven = NOT_GIVEN,
+        public_key: str | NotGiven = NOT_GIVEN,
+        signing_keys: EInvoiceJwksParam | NotGiven = NOT_GIVEN,
+        idempotency_key: str | None = None,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        extra_headers: dict[str, str] | None = None,
+    ) -> EInvoiceSettings:
+        """Set the e-invoice settings.
+
+        Sets, whole, how the account registers its e-invoices in the key's mode. With `nic`,
+        documents are committed with their numbers first and registered with the IRP right after,
+        outside every lock (`einvoice_status` `pending`, then `registered` or `failed`). The client
+        secret and password are sealed at rest and never answered back or logged. Test mode never
+        reaches the government's production IRP.
+
+        Errors: 400 `validation_failed` (for `nic`, a missing field, or a `public_key` that is not
+        an RSA public key in PEM); 422 `einvoice_base_url_refused` (a private address the operator
+        has not allowed, or `http` in live mode), `einvoice_production_in_test_mode`,
+        `idempotency_key_reused`; 409 `idempotency_request_in_progress`.
+
+        `POST /v1/account/einvoice_settings` (`updateEinvoiceSettings`).
+        """
+        answer = self._core.request(
+            "POST",
+            "/v1/account/einvoice_settings",
+            body={
+                "provider": provider,
+                "base_url": base_url,
+                "client_id": client_id,
+                "client_secret": client_secret,
+                "user_name": user_name,
+                "password": password,
+                "public_key": public_key,
+                "signing_keys": signing_keys,
+            },
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            accept="application/json",
+        )
+        return EInvoiceSettings.model_validate(answer)
 
 
 class ProductsImportsResource:
@@ -208,8 +296,11 @@ class EinvoiceJwksResource:
 class AccountResource:
     """`/v1/account` (Account)."""
 
+    einvoice_settings: AccountEinvoiceSettingsResource
+
     def __init__(self, core: SyncCore) -> None:
         self._core = core
+        self.einvoice_settings = AccountEinvoiceSettingsResource(core)
 
     def retrieve(
         self,
@@ -1470,6 +1561,41 @@ class InvoicesResource:
         )
         return cast(bytes, answer)
 
+    def retry_einvoice(
+        self,
+        id: str,
+        *,
+        idempotency_key: str | None = None,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        extra_headers: dict[str, str] | None = None,
+    ) -> Invoice:
+        """Retry an invoice's registration.
+
+        Sends an invoice whose registration `failed` to the IRP again, once you have fixed what
+        `einvoice_error` named (the account's e-invoice settings, say). The invoice goes back to
+        `pending`; the call waits for the IRP up to `BAHI_EINVOICE_WAIT_MS` (`EINVOICE_WAIT_MS`) and
+        answers the invoice as it then stands, and `invoice.einvoice_registered` or
+        `invoice.einvoice_failed` follows. If the earlier attempt's outcome was unknown, the IRP is
+        asked for the document before it is sent again, so it never gets a second IRN. A `pending`
+        or `registered` invoice is answered as it is.
+
+        Errors: 409 `einvoice_not_applicable` (the invoice has no e-invoice), `invoice_cancelled`,
+        `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
+
+        `POST /v1/invoices/{id}/einvoice/retry` (`retryInvoiceEinvoice`).
+        """
+        answer = self._core.request(
+            "POST",
+            f"/v1/invoices/{path_param(id)}/einvoice/retry",
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            accept="application/json",
+        )
+        return Invoice.model_validate(answer)
+
 
 class EinvoiceResource:
     """`/v1/einvoice`."""
@@ -2071,6 +2197,91 @@ class SyncResources:
         self.gstr1 = Gstr1Resource(core)
 
 
+class AsyncAccountEinvoiceSettingsResource:
+    """`/v1/account/einvoice_settings` (Account)."""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def retrieve(
+        self,
+        *,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        extra_headers: dict[str, str] | None = None,
+    ) -> EInvoiceSettings:
+        """Retrieve the e-invoice settings.
+
+        How the account registers its e-invoices in the key's mode: Bahi's sandbox (the default) or
+        the NIC e-invoice API at a base URL (NIC's own, or a GSP's), with the credentials'
+        non-secret parts. The client secret and password are never answered: `credentials_set` says
+        whether they are held.
+
+        `GET /v1/account/einvoice_settings` (`retrieveEinvoiceSettings`).
+        """
+        answer = await self._core.request(
+            "GET",
+            "/v1/account/einvoice_settings",
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            accept="application/json",
+        )
+        return EInvoiceSettings.model_validate(answer)
+
+    async def update(
+        self,
+        *,
+        provider: EInvoiceProvider,
+        base_url: str | NotGiven = NOT_GIVEN,
+        client_id: str | NotGiven = NOT_GIVEN,
+        client_secret: str | NotGiven = NOT_GIVEN,
+        user_name: str | NotGiven = NOT_GIVEN,
+        password: str | NotGiven = NOT_GIVEN,
+        public_key: str | NotGiven = NOT_GIVEN,
+        signing_keys: EInvoiceJwksParam | NotGiven = NOT_GIVEN,
+        idempotency_key: str | None = None,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        extra_headers: dict[str, str] | None = None,
+    ) -> EInvoiceSettings:
+        """Set the e-invoice settings.
+
+        Sets, whole, how the account registers its e-invoices in the key's mode. With `nic`,
+        documents are committed with their numbers first and registered with the IRP right after,
+        outside every lock (`einvoice_status` `pending`, then `registered` or `failed`). The client
+        secret and password are sealed at rest and never answered back or logged. Test mode never
+        reaches the government's production IRP.
+
+        Errors: 400 `validation_failed` (for `nic`, a missing field, or a `public_key` that is not
+        an RSA public key in PEM); 422 `einvoice_base_url_refused` (a private address the operator
+        has not allowed, or `http` in live mode), `einvoice_production_in_test_mode`,
+        `idempotency_key_reused`; 409 `idempotency_request_in_progress`.
+
+        `POST /v1/account/einvoice_settings` (`updateEinvoiceSettings`).
+        """
+        answer = await self._core.request(
+            "POST",
+            "/v1/account/einvoice_settings",
+            body={
+                "provider": provider,
+                "base_url": base_url,
+                "client_id": client_id,
+                "client_secret": client_secret,
+                "user_name": user_name,
+                "password": password,
+                "public_key": public_key,
+                "signing_keys": signing_keys,
+            },
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            accept="application/json",
+        )
+        return EInvoiceSettings.model_validate(answer)
+
+
 class AsyncProductsImportsResource:
     """`/v1/products/imports` (Product imports)."""
 
@@ -2223,8 +2434,11 @@ class AsyncEinvoiceJwksResource:
 class AsyncAccountResource:
     """`/v1/account` (Account)."""
 
+    einvoice_settings: AsyncAccountEinvoiceSettingsResource
+
     def __init__(self, core: AsyncCore) -> None:
         self._core = core
+        self.einvoice_settings = AsyncAccountEinvoiceSettingsResource(core)
 
     async def retrieve(
         self,
@@ -3484,6 +3698,41 @@ class AsyncInvoicesResource:
             accept="application/pdf",
         )
         return cast(bytes, answer)
+
+    async def retry_einvoice(
+        self,
+        id: str,
+        *,
+        idempotency_key: str | None = None,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        extra_headers: dict[str, str] | None = None,
+    ) -> Invoice:
+        """Retry an invoice's registration.
+
+        Sends an invoice whose registration `failed` to the IRP again, once you have fixed what
+        `einvoice_error` named (the account's e-invoice settings, say). The invoice goes back to
+        `pending`; the call waits for the IRP up to `BAHI_EINVOICE_WAIT_MS` (`EINVOICE_WAIT_MS`) and
+        answers the invoice as it then stands, and `invoice.einvoice_registered` or
+        `invoice.einvoice_failed` follows. If the earlier attempt's outcome was unknown, the IRP is
+        asked for the document before it is sent again, so it never gets a second IRN. A `pending`
+        or `registered` invoice is answered as it is.
+
+        Errors: 409 `einvoice_not_applicable` (the invoice has no e-invoice), `invoice_cancelled`,
+        `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
+
+        `POST /v1/invoices/{id}/einvoice/retry` (`retryInvoiceEinvoice`).
+        """
+        answer = await self._core.request(
+            "POST",
+            f"/v1/invoices/{path_param(id)}/einvoice/retry",
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            accept="application/json",
+        )
+        return Invoice.model_validate(answer)
 
 
 class AsyncEinvoiceResource:

@@ -3,7 +3,9 @@
 package dev.bahi;
 
 import dev.bahi.models.Account;
+import dev.bahi.models.EInvoiceSettings;
 import dev.bahi.params.AccountUpdateParams;
+import dev.bahi.params.EInvoiceSettingsUpdateParams;
 
 /** The operations on <code>/v1/account</code>. */
 public final class AccountService {
@@ -69,5 +71,79 @@ public final class AccountService {
         ApiRequest.of("PATCH", "/v1/account", "application/json").jsonBody(params),
         options,
         Account::fromJson);
+  }
+
+  /**
+   * Retrieve the e-invoice settings.
+   *
+   * <p><code>GET /v1/account/einvoice_settings</code> (<code>retrieveEinvoiceSettings</code>), with
+   * the client's options.
+   *
+   * @return the answer
+   */
+  public EInvoiceSettings retrieveEinvoiceSettings() {
+    return retrieveEinvoiceSettings(null);
+  }
+
+  /**
+   * Retrieve the e-invoice settings.
+   *
+   * <p>How the account registers its e-invoices in the key's mode: Bahi's sandbox (the default) or
+   * the NIC e-invoice API at a base URL (NIC's own, or a GSP's), with the credentials' non-secret
+   * parts. The client secret and password are never answered: <code>credentials_set</code> says
+   * whether they are held.
+   *
+   * <p><code>GET /v1/account/einvoice_settings</code> (<code>retrieveEinvoiceSettings</code>)
+   *
+   * @param options this call's options, or null for the client's
+   * @return the answer
+   */
+  public EInvoiceSettings retrieveEinvoiceSettings(RequestOptions options) {
+    return client.call(
+        ApiRequest.of("GET", "/v1/account/einvoice_settings", "application/json"),
+        options,
+        EInvoiceSettings::fromJson);
+  }
+
+  /**
+   * Set the e-invoice settings.
+   *
+   * <p><code>POST /v1/account/einvoice_settings</code> (<code>updateEinvoiceSettings</code>), with
+   * the client's options.
+   *
+   * @param params the request body
+   * @return the answer
+   */
+  public EInvoiceSettings updateEinvoiceSettings(EInvoiceSettingsUpdateParams params) {
+    return updateEinvoiceSettings(params, null);
+  }
+
+  /**
+   * Set the e-invoice settings.
+   *
+   * <p>Sets, whole, how the account registers its e-invoices in the key's mode. With <code>nic
+   * </code>, documents are committed with their numbers first and registered with the IRP right
+   * after, outside every lock (<code>einvoice_status</code> <code>pending</code>, then <code>
+   * registered</code> or <code>failed</code>). The client secret and password are sealed at rest
+   * and never answered back or logged. Test mode never reaches the government's production IRP.
+   *
+   * <p>Errors: 400 <code>validation_failed</code> (for <code>nic</code>, a missing field, or a
+   * <code>public_key</code> that is not an RSA public key in PEM); 422 <code>
+   * einvoice_base_url_refused</code> (a private address the operator has not allowed, or <code>http
+   * </code> in live mode), <code>einvoice_production_in_test_mode</code>, <code>
+   * idempotency_key_reused</code>; 409 <code>idempotency_request_in_progress</code>.
+   *
+   * <p><code>POST /v1/account/einvoice_settings</code> (<code>updateEinvoiceSettings</code>)
+   *
+   * @param params the request body
+   * @param options this call's options, or null for the client's
+   * @return the answer
+   */
+  public EInvoiceSettings updateEinvoiceSettings(
+      EInvoiceSettingsUpdateParams params, RequestOptions options) {
+    return client.call(
+        ApiRequest.of("POST", "/v1/account/einvoice_settings", "application/json").jsonBody(params),
+        options,
+        EInvoiceSettings::fromJson);
   }
 }

@@ -347,4 +347,46 @@ public final class InvoiceService {
         ApiRequest.of("GET", "/v1/invoices/{id}/pdf", "application/pdf", id).query(params),
         options);
   }
+
+  /**
+   * Retry an invoice's registration.
+   *
+   * <p><code>POST /v1/invoices/{id}/einvoice/retry</code> (<code>retryInvoiceEinvoice</code>), with
+   * the client's options.
+   *
+   * @param id The invoice's id.
+   * @return the answer
+   */
+  public Invoice retryEinvoice(String id) {
+    return retryEinvoice(id, null);
+  }
+
+  /**
+   * Retry an invoice's registration.
+   *
+   * <p>Sends an invoice whose registration <code>failed</code> to the IRP again, once you have
+   * fixed what <code>einvoice_error</code> named (the account's e-invoice settings, say). The
+   * invoice goes back to <code>pending</code>; the call waits for the IRP up to <code>
+   * BAHI_EINVOICE_WAIT_MS</code> (<code>EINVOICE_WAIT_MS</code>) and answers the invoice as it then
+   * stands, and <code>invoice.einvoice_registered</code> or <code>invoice.einvoice_failed</code>
+   * follows. If the earlier attempt's outcome was unknown, the IRP is asked for the document before
+   * it is sent again, so it never gets a second IRN. A <code>pending</code> or <code>registered
+   * </code> invoice is answered as it is.
+   *
+   * <p>Errors: 409 <code>einvoice_not_applicable</code> (the invoice has no e-invoice), <code>
+   * invoice_cancelled</code>, <code>idempotency_request_in_progress</code>; 422 <code>
+   * idempotency_key_reused</code>.
+   *
+   * <p><code>POST /v1/invoices/{id}/einvoice/retry</code> (<code>retryInvoiceEinvoice</code>)
+   *
+   * @param id The invoice's id.
+   * @param options this call's options, or null for the client's
+   * @return the answer
+   */
+  public Invoice retryEinvoice(String id, RequestOptions options) {
+    return client.call(
+        ApiRequest.of("POST", "/v1/invoices/{id}/einvoice/retry", "application/json", id),
+        options,
+        Invoice::fromJson);
+  }
 }

@@ -86,6 +86,12 @@ public final class Event extends BahiObject {
    *       above the product's <code>reorder_level</code> to at or below it (the Product).
    *   <li><code>invoice.created</code>: an invoice was issued (the Invoice).
    *   <li><code>invoice.cancelled</code>: an invoice was cancelled (the Invoice).
+   *   <li><code>invoice.einvoice_registered</code>: the IRP registered an invoice after it was
+   *       committed (a live IRP: <code>einvoice_status</code> went from <code>pending</code> to
+   *       <code>registered</code>; the Invoice, with its IRN).
+   *   <li><code>invoice.einvoice_failed</code>: the IRP refused an invoice, or kept failing (the
+   *       Invoice, <code>einvoice_status</code> <code>failed</code>, with the IRP's code and
+   *       message in <code>einvoice_error</code>).
    *   <li><code>invoice.shipping_bill_recorded</code>: an export's shipping bill was recorded or
    *       corrected (the Invoice).
    *   <li><code>invoice.partially_paid</code>: a payment or credit note covered part of an
@@ -253,6 +259,12 @@ public final class Event extends BahiObject {
      *       above the product's <code>reorder_level</code> to at or below it (the Product).
      *   <li><code>invoice.created</code>: an invoice was issued (the Invoice).
      *   <li><code>invoice.cancelled</code>: an invoice was cancelled (the Invoice).
+     *   <li><code>invoice.einvoice_registered</code>: the IRP registered an invoice after it was
+     *       committed (a live IRP: <code>einvoice_status</code> went from <code>pending</code> to
+     *       <code>registered</code>; the Invoice, with its IRN).
+     *   <li><code>invoice.einvoice_failed</code>: the IRP refused an invoice, or kept failing (the
+     *       Invoice, <code>einvoice_status</code> <code>failed</code>, with the IRP's code and
+     *       message in <code>einvoice_error</code>).
      *   <li><code>invoice.shipping_bill_recorded</code>: an export's shipping bill was recorded or
      *       corrected (the Invoice).
      *   <li><code>invoice.partially_paid</code>: a payment or credit note covered part of an
