@@ -203,19 +203,18 @@ describe("500", () => {
 });
 
 describe("429", () => {
-  it("answers 429 with Retry-After once the per-second burst is spent", async () => {
-    const limited = await startTestApi({ rateLimits: { perMinute: 1_000, perSecond: 3 } });
+  it("answers 429 with Retry-After once the per-second burst is spent", async ({ startApi }) => {
+    const limited = await startApi({ rateLimits: { perMinute: 1_000, perSecond: 3 } });
     const { testKey } = await createTenant(limited.database.handle.db);
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await limited.call("retrieveAccount", { key: testKey }));
     const refused = answers.find((a) => a.status === 429);
     expect(refused?.body.code).toBe("rate_limited");
     expect(Number(refused?.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    await limited.close();
   });
 
-  it("counts per account and mode, not per key", async () => {
-    const limited = await startTestApi({ rateLimits: { perMinute: 2, perSecond: 100 } });
+  it("counts per account and mode, not per key", async ({ startApi }) => {
+    const limited = await startApi({ rateLimits: { perMinute: 2, perSecond: 100 } });
     const db = limited.database.handle.db;
     const { accountId, testKey, liveKey } = await createTenant(db);
     const { keyWithScopes } = await import("./support/tenants.js");
@@ -224,6 +223,5 @@ describe("429", () => {
     expect((await limited.call("retrieveAccount", { key: secondTestKey })).status).toBe(200);
     expect((await limited.call("retrieveAccount", { key: secondTestKey })).status).toBe(429);
     expect((await limited.call("retrieveAccount", { key: liveKey })).status).toBe(200);
-    await limited.close();
   });
 });

@@ -1,10 +1,11 @@
 import { fixtures } from "@bahi/contract";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect } from "vitest";
 import { REDIS_KEY_PREFIX } from "../src/http/rate-limit.js";
 import { type CallOptions, callOperation } from "./support/api.js";
-import { createTestDatabase, driverUnderTest, type TestDatabase } from "./support/database.js";
+import { driverUnderTest } from "./support/database.js";
 import { expectSignedUnderItsNumber } from "./support/einvoice.js";
+import { it } from "./support/fixtures.js";
 import { type ServerProcess, startServerProcess } from "./support/processes.js";
 import { startReceiver } from "./support/receiver.js";
 import { redisTestsRun, startRedis, type TestRedis } from "./support/redis.js";
@@ -13,14 +14,13 @@ import { createTenant, GSTINS } from "./support/tenants.js";
 // Two server processes share state only through PostgreSQL and Redis; PGlite belongs to one process.
 const runs = driverUnderTest === "postgres" && redisTestsRun;
 describe.runIf(runs)("two API nodes over one PostgreSQL and one Redis", () => {
-  let database: TestDatabase;
   let redis: TestRedis;
   let nodes: ServerProcess[] = [];
   const call = (node: number, operationId: string, options?: CallOptions) =>
     callOperation((nodes[node] as ServerProcess).url, operationId, options);
 
-  beforeAll(async () => {
-    [database, redis] = await Promise.all([createTestDatabase(), startRedis()]);
+  it.beforeAll(async ({ database }) => {
+    redis = await startRedis();
     const env = {
       DATABASE_URL: database.url as string,
       REDIS_URL: redis.url,
@@ -34,10 +34,9 @@ describe.runIf(runs)("two API nodes over one PostgreSQL and one Redis", () => {
     for (const node of nodes) node.child.kill("SIGKILL");
     await Promise.all(nodes.map((node) => node.exited));
     await redis?.kill();
-    await database?.drop();
   });
 
-  it("share one rate-limit budget per account and mode", async () => {
+  it("share one rate-limit budget per account and mode", async ({ database }) => {
     const { accountId, testKey } = await createTenant(database.handle.db, { plan: "free" });
     const remaining = [];
     for (let i = 0; i < 4; i++) {
@@ -57,7 +56,9 @@ describe.runIf(runs)("two API nodes over one PostgreSQL and one Redis", () => {
     expect(refused.headers.get("x-ratelimit-remaining")).toBe("0");
   });
 
-  it("give 200 concurrent invoice creates split across both consecutive numbers, without gaps or duplicates", async () => {
+  it("give 200 concurrent invoice creates split across both consecutive numbers, without gaps or duplicates", async ({
+    database,
+  }) => {
     // Enterprise, so that 200 creates at once stay within the per-second burst.
     const { testKey: key } = await createTenant(database.handle.db, { plan: "enterprise" });
     const party = await call(0, "createParty", { key, body: fixtures.PartyCreateUnregistered });
@@ -74,7 +75,9 @@ describe.runIf(runs)("two API nodes over one PostgreSQL and one Redis", () => {
     expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
   });
 
-  it("number e-invoiced creates split across both consecutively, each signed under its own number", async () => {
+  it("number e-invoiced creates split across both consecutively, each signed under its own number", async ({
+    database,
+  }) => {
     // Each node guesses numbers for its own invoices and the other node's invoices take some of them:
     // those invoices are numbered and signed again under the lock.
     const { testKey: key } = await createTenant(database.handle.db, { plan: "enterprise" });
@@ -93,7 +96,7 @@ describe.runIf(runs)("two API nodes over one PostgreSQL and one Redis", () => {
     for (const c of created) expectSignedUnderItsNumber(c.body, GSTINS.karnataka, "2026-27");
   });
 
-  it("replay an idempotency key on the other node", async () => {
+  it("replay an idempotency key on the other node", async ({ database }) => {
     const { testKey: key } = await createTenant(database.handle.db);
     const headers = { "idempotency-key": "create-meera-once" };
     const first = await call(0, "createParty", { key, headers, body: fixtures.PartyCreateUnregistered });
@@ -111,7 +114,7 @@ describe.runIf(runs)("two API nodes over one PostgreSQL and one Redis", () => {
     expect(reused.body.code).toBe("idempotency_key_reused");
   });
 
-  it("deliver each webhook event once although both nodes run a delivery worker", async () => {
+  it("deliver each webhook event once although both nodes run a delivery worker", async ({ database }) => {
     const receiver = await startReceiver();
     const { testKey: key } = await createTenant(database.handle.db, { plan: "enterprise" });
     const hook = await call(0, "createWebhook", {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { rowsOf } from "../src/db/rows.js";
 import {
   LANE_BATCH_MAX,
@@ -12,22 +12,19 @@ import {
   LaneRolledBackError,
   StatementLanes,
 } from "../src/speed/lanes.js";
-import { createTestDatabase, driverUnderTest, type TestDatabase } from "./support/database.js";
+import { driverUnderTest } from "./support/database.js";
+import { it as base } from "./support/fixtures.js";
+
+/** Lanes over the file's database, closed before it is dropped. */
+const it = base.extend("lanes", { scope: "file" }, ({ database }, { onCleanup }) => {
+  if (!database.handle.sql) throw new Error("PostgreSQL has a pool");
+  const lanes = new StatementLanes(database.handle.sql, 10);
+  onCleanup(() => lanes.close());
+  return lanes;
+});
 
 describe.runIf(driverUnderTest === "postgres")("the PostgreSQL pool", () => {
-  let database: TestDatabase;
-  let lanes: StatementLanes;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    if (!database.handle.sql) throw new Error("PostgreSQL has a pool");
-    lanes = new StatementLanes(database.handle.sql, 10);
-  });
-  afterAll(async () => {
-    await lanes.close();
-    await database.drop();
-  });
-
-  it("compresses with lz4 where the server offers it", async () => {
+  it("compresses with lz4 where the server offers it", async ({ database }) => {
     const { db } = database.handle;
     const [offered] = rowsOf(
       await db.execute(sql`select 'lz4' = any(enumvals) as lz4 from pg_settings
@@ -37,7 +34,7 @@ describe.runIf(driverUnderTest === "postgres")("the PostgreSQL pool", () => {
     expect(setting?.default_toast_compression).toBe(offered?.lz4 ? "lz4" : "pglz");
   });
 
-  it("compiles no statement (JIT off), whatever PostgreSQL's estimate of its cost", async () => {
+  it("compiles no statement (JIT off), whatever PostgreSQL's estimate of its cost", async ({ database }) => {
     const { db, pointReads } = database.handle;
     for (const executor of [db, pointReads]) {
       const [setting] = rowsOf(await executor.execute(sql`show jit`));
@@ -45,7 +42,9 @@ describe.runIf(driverUnderTest === "postgres")("the PostgreSQL pool", () => {
     }
   });
 
-  it("lives through a new connection whose array-types query fails: its query fails, not the process", async () => {
+  it("lives through a new connection whose array-types query fails: its query fails, not the process", async ({
+    database,
+  }) => {
     if (!database.url) throw new Error("PostgreSQL has a URL");
     // postgres.js asks for the array types first on each new connection; 1 ms of statement_timeout
     // cancels that query, as a connection cut while it runs fails it. Unpatched, its rejection went
@@ -70,7 +69,9 @@ describe.runIf(driverUnderTest === "postgres")("the PostgreSQL pool", () => {
     expect(unhandled).toEqual([]);
   });
 
-  it("gives a key the same lane each time; what it sends waits at most LANE_LOCK_TIMEOUT_MS for a lock", async () => {
+  it("gives a key the same lane each time; what it sends waits at most LANE_LOCK_TIMEOUT_MS for a lock", async ({
+    lanes,
+  }) => {
     const lane = await lanes.laneOf("acc_1:false:invoice:2026-27");
     expect(await lanes.laneOf("acc_1:false:invoice:2026-27")).toBe(lane);
     if (!lane) throw new Error("PostgreSQL has lanes");
@@ -92,14 +93,16 @@ describe.runIf(driverUnderTest === "postgres")("the PostgreSQL pool", () => {
   });
 
   /** The lane of `key`: tests run one at a time, so no other test's statement joins its batches. */
-  async function laneFor(key: string): Promise<Lane> {
+  async function laneFor(lanes: StatementLanes, key: string): Promise<Lane> {
     const lane = await lanes.laneOf(key);
     if (!lane) throw new Error("PostgreSQL has lanes");
     return lane;
   }
 
-  it("commits what waits behind LANE_BATCHES_IN_FLIGHT transactions together, at most LANE_BATCH_MAX at a time", async () => {
-    const lane = await laneFor("acc_2:false:invoice:2026-27");
+  it("commits what waits behind LANE_BATCHES_IN_FLIGHT transactions together, at most LANE_BATCH_MAX at a time", async ({
+    lanes,
+  }) => {
+    const lane = await laneFor(lanes, "acc_2:false:invoice:2026-27");
     const count = LANE_BATCHES_IN_FLIGHT + LANE_BATCH_MAX + 1;
     const sends = Array.from({ length: count }, () => lane.prepare(sql`select txid_current()::text as tx`));
     const answers = await Promise.all(sends.map((send) => send()));
@@ -115,8 +118,10 @@ describe.runIf(driverUnderTest === "postgres")("the PostgreSQL pool", () => {
     expect(leftOver).not.toBe(alone[alone.length - 1]);
   });
 
-  it("rolls a batch back when one of its statements fails: the others fail too, having written nothing", async () => {
-    const lane = await laneFor("acc_3:false:invoice:2026-27");
+  it("rolls a batch back when one of its statements fails: the others fail too, having written nothing", async ({
+    lanes,
+  }) => {
+    const lane = await laneFor(lanes, "acc_3:false:invoice:2026-27");
     await lane.reserved`create temporary table written (n int)`;
     const insert = (n: number) => lane.prepare(sql`insert into written values (${n}) returning n`);
     // The first ones go alone; the three after them wait, and go together.
@@ -136,8 +141,11 @@ describe.runIf(driverUnderTest === "postgres")("the PostgreSQL pool", () => {
     expect(next?.n).toBe(4);
   });
 
-  it("does not call a batch rolled back when its commit went unanswered: whether it was written is not known", async () => {
-    const lane = await laneFor("acc_4:false:invoice:2026-27");
+  it("does not call a batch rolled back when its commit went unanswered: whether it was written is not known", async ({
+    database,
+    lanes,
+  }) => {
+    const lane = await laneFor(lanes, "acc_4:false:invoice:2026-27");
     const [backend] = await lane.reserved`select pg_backend_pid() as pid`;
     const ahead = Array.from({ length: LANE_BATCHES_IN_FLIGHT }, () => lane.prepare(sql`select 1`)());
     // Observed from the start: the cut can reject them before the terminating statement answers.

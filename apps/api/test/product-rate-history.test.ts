@@ -3,7 +3,7 @@ import { todayInIst } from "@bahi/gst";
 import { pino } from "pino";
 import { describe, expect } from "vitest";
 import { ImportWorker } from "../src/services/imports/worker.js";
-import { type CallResult, startTestApi } from "./support/api.js";
+import type { CallResult } from "./support/api.js";
 import { it as base } from "./support/fixtures.js";
 import { keepEarlierRates } from "./support/rate-history.js";
 import { createTenant, keyWithScopes } from "./support/tenants.js";
@@ -300,20 +300,16 @@ describe("errors", () => {
     expect((await history(product.id, {}, readOnly)).status).toBe(200);
   });
 
-  it("429 with Retry-After once the minute's requests are spent", async () => {
-    const limited = await startTestApi({ rateLimits: { perMinute: 2, perSecond: 100 } });
-    try {
-      const { testKey } = await createTenant(limited.database.handle.db);
-      const product = await limited.call("createProduct", { key: testKey, body: fixtures.ProductCreate });
-      const id = product.body.id;
-      const first = await limited.call("listProductRateHistory", { key: testKey, path: { id } });
-      expect(first.status).toBe(200);
-      const refused = await limited.call("listProductRateHistory", { key: testKey, path: { id } });
-      expect(refused.status).toBe(429);
-      expect(refused.body.code).toBe("rate_limited");
-      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    } finally {
-      await limited.close();
-    }
+  it("429 with Retry-After once the minute's requests are spent", async ({ startApi }) => {
+    const limited = await startApi({ rateLimits: { perMinute: 2, perSecond: 100 } });
+    const { testKey } = await createTenant(limited.database.handle.db);
+    const product = await limited.call("createProduct", { key: testKey, body: fixtures.ProductCreate });
+    const id = product.body.id;
+    const first = await limited.call("listProductRateHistory", { key: testKey, path: { id } });
+    expect(first.status).toBe(200);
+    const refused = await limited.call("listProductRateHistory", { key: testKey, path: { id } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe("rate_limited");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
   });
 });

@@ -3,27 +3,23 @@ import { istMonthOf } from "@bahi/gst";
 import { eq } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { pino } from "pino";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect } from "vitest";
 import { accounts, invoices } from "../src/db/schema.js";
 import { RateLimiter } from "../src/http/rate-limit.js";
 import type { AccountRow } from "../src/services/accounts/accounts.js";
 import { checkLiveInvoiceQuota, PLANS } from "../src/services/accounts/plans.js";
 import { newId } from "../src/values/ids.js";
-import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
+import type { CallResult } from "./support/api.js";
 import { driverUnderTest } from "./support/database.js";
+import { it } from "./support/fixtures.js";
 import { redisTestsRun, startRedis } from "./support/redis.js";
 import { createTenant } from "./support/tenants.js";
 
+/** Redis servers and clients of the tests, stopped after the file. */
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-async function api(options: Parameters<typeof startTestApi>[0] = {}): Promise<TestApi> {
-  const started = await startTestApi(options);
-  cleanups.push(() => started.close());
-  return started;
-}
 
 /** A logger whose lines the test can read, and a wait for a line that is logged asynchronously. */
 function capturedLogs() {
@@ -63,10 +59,12 @@ describe("rate limits", () => {
 });
 
 describe.runIf(redisTestsRun)("rate limits in Redis", () => {
-  it("counts each account and mode in Redis, so that what another node spent counts here too", async () => {
+  it("counts each account and mode in Redis, so that what another node spent counts here too", async ({
+    startApi,
+  }) => {
     const redis = await startRedis();
     cleanups.push(redis.kill);
-    const server = await api({ redisUrl: redis.url });
+    const server = await startApi({ redisUrl: redis.url });
     const { accountId, testKey } = await createTenant(server.database.handle.db);
     const store = new Redis(redis.url);
     cleanups.push(async () => void store.disconnect());
@@ -93,10 +91,12 @@ describe.runIf(redisTestsRun)("rate limits in Redis", () => {
     expect(await store.get("bahi:rl:x1:minute:address:127.0.0.1")).toBe("1");
   });
 
-  it("keeps answering with every header when Redis dies, counting per node, logs it, and shares again when Redis is back", async () => {
+  it("keeps answering with every header when Redis dies, counting per node, logs it, and shares again when Redis is back", async ({
+    startApi,
+  }) => {
     const redis = await startRedis();
     const logs = capturedLogs();
-    const server = await api({
+    const server = await startApi({
       redisUrl: redis.url,
       logger: logs.logger,
       rateLimits: { perMinute: 5, perSecond: 100 },
@@ -123,11 +123,13 @@ describe.runIf(redisTestsRun)("rate limits in Redis", () => {
     expectLimitHeaders(await account(), 4, 5);
   });
 
-  it("starts and serves with per-node limits when Redis cannot be reached, and says so", async () => {
+  it("starts and serves with per-node limits when Redis cannot be reached, and says so", async ({
+    startApi,
+  }) => {
     const gone = await startRedis();
     await gone.kill();
     const logs = capturedLogs();
-    const server = await api({ redisUrl: gone.url, logger: logs.logger });
+    const server = await startApi({ redisUrl: gone.url, logger: logs.logger });
     const { testKey } = await createTenant(server.database.handle.db);
     await logs.waitFor("rate limiter: Redis unreachable; counting per node until it is back");
     const res = await server.call("retrieveAccount", { key: testKey });
@@ -153,8 +155,8 @@ describe("plan quotas", () => {
 
   it.runIf(driverUnderTest === "postgres")(
     "free: a create of another series in flight holds the last live invoice; the other create waits, then 402",
-    async () => {
-      const server = await api();
+    async ({ startApi }) => {
+      const server = await startApi();
       const db = server.database.handle.db;
       const tenant = await createTenant(db, { plan: "free" });
       const quota = PLANS.free.liveInvoicesPerMonth as number;
@@ -192,8 +194,10 @@ describe("plan quotas", () => {
     },
   );
 
-  it("free: 402 plan_limit_exceeded past the month's live invoices, naming the quota and its reset; test mode is never limited", async () => {
-    const server = await api();
+  it("free: 402 plan_limit_exceeded past the month's live invoices, naming the quota and its reset; test mode is never limited", async ({
+    startApi,
+  }) => {
+    const server = await startApi();
     const db = server.database.handle.db;
     const tenant = await createTenant(db, { plan: "free" });
     const quota = PLANS.free.liveInvoicesPerMonth as number;

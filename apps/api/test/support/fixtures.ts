@@ -1,5 +1,5 @@
 import { test as base } from "vitest";
-import { type CallOptions, type CallResult, startTestApi, type TestApiOptions } from "./api.js";
+import { type CallOptions, type CallResult, startTestApi, type TestApi, type TestApiOptions } from "./api.js";
 import { createTestDatabase } from "./database.js";
 import { penSeller } from "./pen-seller.js";
 import { startReceiver } from "./receiver.js";
@@ -46,6 +46,19 @@ export const test = base
     const receiver = await startReceiver();
     onCleanup(() => receiver.close());
     return receiver;
+  })
+  /** Starts servers of the test's own, with options other than the file's, closed after the test. */
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's needs from this pattern.
+  .extend("startApi", async ({}, { onCleanup }) => {
+    const started: TestApi[] = [];
+    onCleanup(async () => {
+      for (const api of started.reverse()) await api.close();
+    });
+    return async (options: TestApiOptions = {}) => {
+      const api = await startTestApi(options);
+      started.push(api);
+      return api;
+    };
   })
   /** A fresh business selling pens (support/pen-seller.ts), new for each test that asks for it. */
   .extend("seller", ({ api }) => penSeller(api))
