@@ -10,6 +10,7 @@ import type { SpeedPiece } from "./config.js";
 import type { Database } from "./db/client.js";
 import { IrpSandbox } from "./einvoice/sandbox.js";
 import { RateLimiter, type RateLimits } from "./http/rate-limit.js";
+import { type Mailer, mailerFor } from "./mail/mailer.js";
 import { SecretBox } from "./secrets/secret-box.js";
 import { KeyCache } from "./services/accounts/authenticate.js";
 import { AddressPolicy } from "./services/webhooks/address-policy.js";
@@ -39,6 +40,12 @@ export interface ServerOptions {
   readonly secretKey?: Buffer | null;
   /** Pieces of speed/ turned off (BAHI_SPEED_OFF), for A/B benchmarks; by default none. */
   readonly speedOff?: ReadonlySet<SpeedPiece>;
+  /** BAHI_SMTP_URL; by default emailed links go to the log. */
+  readonly smtpUrl?: string | null;
+  /** BAHI_PUBLIC_URL; by default links name the origin the request came to. */
+  readonly publicUrl?: string | null;
+  /** Where the application's emails go; by default mailerFor(smtpUrl). Tests catch them here. */
+  readonly mailer?: Mailer;
 }
 
 export interface RunningServer {
@@ -66,6 +73,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const irp = await IrpSandbox.open(options.db);
   const off = options.speedOff ?? new Set();
   let stopping = false;
+  const box = await SecretBox.open(options.db, options.secretKey ?? null);
   const app = createApp({
     db: options.db,
     services: {
@@ -83,8 +91,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           : options.pointReads,
       webhooks: {
         policy: options.webhookPolicy ?? new AddressPolicy(),
-        box: await SecretBox.open(options.db, options.secretKey ?? null),
+        box,
       },
+    },
+    application: {
+      db: options.db,
+      box,
+      mailer: options.mailer ?? mailerFor(options.smtpUrl ?? null, options.logger),
+      publicUrl: options.publicUrl ?? null,
     },
     logger: options.logger,
     rateLimiter,

@@ -89,7 +89,7 @@ export async function startTestApi({
   poolSize,
   ...options
 }: { rateLimits?: RateLimits; poolSize?: number } & Partial<
-  Pick<ServerOptions, "webhookPolicy" | "redisUrl" | "logger">
+  Pick<ServerOptions, "webhookPolicy" | "redisUrl" | "logger" | "mailer">
 > = {}): Promise<TestApi> {
   const database = await createTestDatabase(poolSize);
   const { sql } = database.handle;
