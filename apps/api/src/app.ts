@@ -7,6 +7,7 @@ import { type AppEnv, requestLogger } from "./http/context.js";
 import type { RateLimiter } from "./http/rate-limit.js";
 import { addRequestHeaders, jsonResponse } from "./http/response.js";
 import { allowedMethods, mountOperations } from "./http/router.js";
+import { mountPages } from "./pages/index.js";
 import { appHandlers } from "./routes/app/index.js";
 import { answersWithSecret, commitsAlone, handlers, pointReads } from "./routes/index.js";
 import { authenticate } from "./services/accounts/authenticate.js";
@@ -106,6 +107,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     services,
   );
 
+  mountPages(app, options.application);
   mountAppOperations(app, appHandlers, options.application);
 
   app.notFound((c) => {

@@ -38,7 +38,9 @@ type JsonBody<K extends keyof appOperations> = appOperations[K] extends {
   ? B
   : undefined;
 type Query<K extends keyof appOperations> = appOperations[K] extends { parameters: { query?: infer Q } }
-  ? NonNullable<Q>
+  ? [NonNullable<Q>] extends [never]
+    ? Record<string, never>
+    : NonNullable<Q>
   : Record<string, never>;
 
 export interface AppContext {
@@ -81,6 +83,26 @@ function requireSession(op: (typeof appOperationList)[number], found: MemberSess
   return found;
 }
 
+/** The context of an application operation, for its router and for the pages that call its handlers. */
+export function appContextOf(
+  c: Context,
+  deps: AppDeps,
+  found: MemberSession | null,
+  token: string | undefined,
+  now = new Date(),
+): AppContext {
+  return {
+    deps,
+    now,
+    address: clientAddress(c),
+    origin: deps.publicUrl ?? new URL(c.req.url).origin,
+    found,
+    token,
+    principal: found ? principalOfSession(found) : null,
+    cookie: (next) => (next ? setSessionCookie(c, next) : clearSessionCookie(c)),
+  };
+}
+
 /** Mounts the application's contract (spec/app) under /app/api: sessions, CSRF, roles, validation. */
 export function mountAppOperations(app: Hono<AppEnv>, handlers: AppHandlers, deps: AppDeps): void {
   for (const op of appOperationList) {
@@ -91,11 +113,10 @@ export function mountAppOperations(app: Hono<AppEnv>, handlers: AppHandlers, dep
       if (changes) checkSameSite(c);
       const token = sessionToken(c);
       let found: MemberSession | null = null;
-      let principal: Principal | null = null;
       if (op.scheme !== null) {
         found = requireSession(op, token ? await findSession(deps.db, token, now) : null);
         if (changes && token) checkCsrfToken(c.req.header(CSRF_HEADER), token);
-        principal = principalOfSession(found);
+        const principal = principalOfSession(found);
         if (op.scopes && op.scopes.length > 0 && !hasScopes(principal, op.scopes)) {
           throw new ApiError(403, "insufficient_role", `Your role (${found.role}) may not do this.`, {
             title: "Not allowed for your role",
@@ -103,16 +124,7 @@ export function mountAppOperations(app: Hono<AppEnv>, handlers: AppHandlers, dep
         }
       }
       const input = await inputOf(c, op);
-      const reply = await handler(input as never, {
-        deps,
-        now,
-        address: clientAddress(c),
-        origin: deps.publicUrl ?? new URL(c.req.url).origin,
-        found,
-        token,
-        principal,
-        cookie: (next) => (next ? setSessionCookie(c, next) : clearSessionCookie(c)),
-      });
+      const reply = await handler(input as never, appContextOf(c, deps, found, token, now));
       if (reply.body === undefined) return c.body(null, reply.status as 204, reply.headers);
       // Through c.body, not jsonResponse: the cookie set above joins the answer's headers.
       return c.body(JSON.stringify(reply.body), reply.status as 200, {

@@ -1,13 +1,21 @@
 import type { Handlers } from "../http/operation-types.js";
 import { findAccount, toAccount, updateAccount } from "../services/accounts/accounts.js";
+import { actorOf, recordAudit } from "../services/audit/audit-log.js";
 
 export const accountHandlers: Handlers = {
   retrieveAccount: async (_input, { principal, db }) => ({
     status: 200,
     body: toAccount(await findAccount(db, principal.accountId)),
   }),
-  updateAccount: async ({ body }, { principal, db }) => ({
-    status: 200,
-    body: toAccount(await updateAccount(db, principal.accountId, body)),
-  }),
+  updateAccount: async ({ body }, { principal, db }) => {
+    const account = toAccount(await updateAccount(db, principal.accountId, body));
+    await recordAudit(db, {
+      accountId: principal.accountId,
+      actor: actorOf(principal),
+      action: "account.updated",
+      targetId: principal.accountId,
+      details: { fields: Object.keys(body) },
+    });
+    return { status: 200, body: account };
+  },
 };
