@@ -71,8 +71,12 @@ ${nextLink("/app/invoices", filters, list.body)}`,
     const id = encodeURIComponent(c.req.param("id") ?? "");
     let message: Message | null = null;
     if (c.req.method === "POST") {
-      const reason = typeof s.form.reason === "string" ? s.form.reason : "other";
-      const cancelled = await s.v1("POST", `/v1/invoices/${id}/cancel`, { reason });
+      const reason = typeof s.form.reason === "string" ? s.form.reason : "4";
+      const remark =
+        typeof s.form.remark === "string" && s.form.remark.trim() !== ""
+          ? s.form.remark.trim()
+          : "Cancelled in Bahi";
+      const cancelled = await s.v1("POST", `/v1/invoices/${id}/cancel`, { reason, remark });
       message =
         cancelled.status === 200
           ? { kind: "notice", text: "The invoice is cancelled." }
@@ -118,7 +122,9 @@ ${
     : html`<form method="post" action="/app/invoices/${i.id}" class="panel" data-confirm="Cancel this invoice? Its IRN is cancelled too.">
 ${csrfField(s.state)}
 <label for="reason">Reason for cancelling</label>
-<select id="reason" name="reason"><option value="duplicate">Duplicate</option><option value="data_entry_mistake">Data entry mistake</option><option value="order_cancelled">Order cancelled</option><option value="other">Other</option></select>
+<select id="reason" name="reason"><option value="1">Duplicate</option><option value="2">Data entry mistake</option><option value="3">Order cancelled</option><option value="4">Other</option></select>
+<label for="remark">Remark (up to 100 characters)</label>
+<input id="remark" name="remark" maxlength="100" size="50" required>
 <p><button class="danger" type="submit">Cancel invoice</button> <span class="muted">Allowed within 24 hours of the IRN, before any payment or note.</span></p>
 </form>`
 }`,

@@ -24,7 +24,9 @@ export const SECURITY_HEADERS = {
   "Content-Security-Policy": APP_CSP,
   "X-Frame-Options": "DENY",
   "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "no-referrer",
+  // same-origin, not no-referrer: with no-referrer Chromium sends `Origin: null` on form posts,
+  // which the CSRF check refuses. Emailed tokens sit after "#", which is never sent anyway.
+  "Referrer-Policy": "same-origin",
   "Cache-Control": "no-store",
 };
 
@@ -109,6 +111,7 @@ export function page(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · Bahi</title>
 <link rel="stylesheet" href="/app/assets/app.css">
+<link rel="icon" href="data:,">
 <script src="/app/assets/app.js" defer></script>
 </head>
 <body>
@@ -157,6 +160,7 @@ export function plainPage(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · Bahi</title>
 <link rel="stylesheet" href="/app/assets/app.css">
+<link rel="icon" href="data:,">
 <script src="/app/assets/app.js" defer></script>
 </head>
 <body>
