@@ -5,6 +5,7 @@ import type { Executor } from "../../src/db/client.js";
 import type { Mail, Mailer } from "../../src/mail/mailer.js";
 import { createMember } from "../../src/services/members/members.js";
 import type { Role } from "../../src/services/members/roles.js";
+import { recordAnswer } from "./status-coverage.js";
 
 export interface AppCallResult {
   status: number;
@@ -54,6 +55,7 @@ export class Browser {
       appResponseProblems(operationId, result),
       `${operationId} answered ${result.status}: ${text}`,
     ).toEqual([]);
+    recordAnswer(operationId, result.status);
     const setCookie = response.headers.get("set-cookie");
     if (setCookie?.startsWith("bahi_session=")) {
       const value = setCookie.slice("bahi_session=".length).split(";")[0] ?? "";

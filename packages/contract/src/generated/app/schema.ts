@@ -665,7 +665,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
-            403: components["responses"]["Problem"];
         };
     };
     removeMember: {
