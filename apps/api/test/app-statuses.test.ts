@@ -181,6 +181,8 @@ describe("the statuses of spec/app", () => {
     const throttled = await call(anonymous, "requestPasswordReset", { body: { email } });
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Asking for resets does not lock the member out of signing in.
+    expect((await call(new Browser(api.url), "signIn", { body: { email, password: PASSWORD } })).status).toBe(200);
   });
 
   it("signIn's 415 (not JSON) and 429 are answered too", async () => {

@@ -171,9 +171,10 @@ export const sessionHandlers = {
   async requestPasswordReset({ body }, ctx) {
     const { db, mailer } = ctx.deps;
     const email = normalEmail(body.email);
-    // Throttled like sign-ins, so the endpoint cannot flood a mailbox; every request counts.
-    await checkThrottle(db, email, ctx.address, ctx.now);
-    await recordFailure(db, email, ctx.address, null, ctx.now);
+    // Throttled like sign-ins, every request counted, so the endpoint cannot flood a mailbox; under a
+    // key of its own, so that asking for resets never locks the member out of signing in.
+    await checkThrottle(db, `reset:${email}`, ctx.address, ctx.now);
+    await recordFailure(db, `reset:${email}`, ctx.address, null, ctx.now);
     const member = await findMemberByEmail(db, email);
     if (member && (await accountsOf(db, member.id)).length > 0) {
       const token = await issueLink(db, member.id, "password_reset", ctx.now);
