@@ -41,7 +41,7 @@ module.exports = {
       comment: "services/ are the use cases: they know nothing of HTTP (routes, middleware, Hono).",
       severity: "error",
       from: { path: `${API}services/` },
-      to: { path: [`${API}(http|routes)/`, `${API}(app|server|main)\\.ts$`, `${API}cli/`] },
+      to: { path: [`${API}(http|routes|pages)/`, `${API}(app|server|main)\\.ts$`, `${API}cli/`] },
     },
     {
       name: "use-cases-import-no-hono",
@@ -62,7 +62,7 @@ module.exports = {
       name: "transport-goes-through-use-cases",
       comment: "The transport reaches the database only through the use cases.",
       severity: "error",
-      from: { path: [`${API}(http|routes)/`, `${API}app\\.ts$`] },
+      from: { path: [`${API}(http|routes|pages)/`, `${API}app\\.ts$`] },
       to: { path: [`${API}db/`, `${API}speed/`], dependencyTypesNot: ["type-only"] },
     },
     {

@@ -1,11 +1,14 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import type { Logger } from "pino";
 import type { Database } from "./db/client.js";
+import { type AppDeps, mountAppOperations } from "./http/app-router.js";
+import { clientAddress } from "./http/client-address.js";
 import { type AppEnv, requestLogger } from "./http/context.js";
 import type { RateLimiter } from "./http/rate-limit.js";
 import { addRequestHeaders, jsonResponse } from "./http/response.js";
 import { allowedMethods, mountOperations } from "./http/router.js";
+import { mountPages } from "./pages/index.js";
+import { appHandlers } from "./routes/app/index.js";
 import { answersWithSecret, commitsAlone, handlers, pointReads } from "./routes/index.js";
 import { authenticate } from "./services/accounts/authenticate.js";
 import type { Services } from "./services/index.js";
@@ -22,14 +25,8 @@ export interface AppOptions {
   readonly isReady: () => Promise<boolean>;
   readonly openapiJson: string;
   readonly docsHtml: string;
-}
-
-function clientAddress(c: Parameters<typeof getConnInfo>[0]): string {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
+  /** The application at /app: its operations (spec/app) and pages. */
+  readonly application: AppDeps;
 }
 
 function problem(c: Context<AppEnv>, error: ApiError): Response {
@@ -72,7 +69,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   });
 
   app.use("/v1/*", async (c, next) => {
-    const auth = await authenticate(db, services.keyCache, c.req.header("authorization"), new Date());
+    const member = c.env?.principal;
+    const auth = member
+      ? { principal: member }
+      : await authenticate(db, services.keyCache, c.req.header("authorization"), new Date());
     c.set("auth", auth);
     if (rateLimiter) {
       const key =
@@ -106,6 +106,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     },
     services,
   );
+
+  mountPages(app, options.application);
+  mountAppOperations(app, appHandlers, options.application);
 
   app.notFound((c) => {
     const allowed = allowedMethods(routes, c.req.path);

@@ -50,6 +50,10 @@ export interface Config {
   readonly speedOff: ReadonlySet<SpeedPiece>;
   /** How long a create waits for a live IRP's IRN before answering `pending` (EINVOICE_WAIT_MS). */
   readonly einvoiceWaitMs: number;
+  /** BAHI_SMTP_URL: where invitations and password resets are sent; null: into the log. */
+  readonly smtpUrl: string | null;
+  /** BAHI_PUBLIC_URL: the origin written into emailed links; null: the request's own. */
+  readonly publicUrl: string | null;
 }
 
 /** The pieces of speed/ that BAHI_SPEED_OFF can turn off, one at a time, to measure what each buys. */
@@ -167,6 +171,16 @@ export function loadConfig(env: Env = process.env): Config {
   for (const piece of speedOff.filter((p) => !(SPEED_PIECES as readonly string[]).includes(p))) {
     problems.push(`BAHI_SPEED_OFF names pieces of speed/ (${SPEED_PIECES.join(", ")}), got "${piece}"`);
   }
+  const smtpUrl = env.BAHI_SMTP_URL || null;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
+    problems.push(
+      'BAHI_SMTP_URL must start with "smtp://" or "smtps://", e.g. smtp://user:pass@mail.example.in:587',
+    );
+  }
+  const publicUrl = env.BAHI_PUBLIC_URL || null;
+  if (publicUrl && !/^https?:\/\/[^/]+$/.test(publicUrl)) {
+    problems.push('BAHI_PUBLIC_URL must be an origin such as "https://bahi.example.in", without a path');
+  }
   const host = env.HOST || "127.0.0.1";
   if (!isHost(host)) {
     problems.push(`HOST must be an IP address or a host name, e.g. 0.0.0.0 or 127.0.0.1, got "${host}"`);
@@ -187,6 +201,8 @@ export function loadConfig(env: Env = process.env): Config {
     secretKey,
     speedOff: new Set(speedOff as SpeedPiece[]),
     einvoiceWaitMs: integer("BAHI_EINVOICE_WAIT_MS", EINVOICE_WAIT_MS, 0, 60_000),
+    smtpUrl,
+    publicUrl,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

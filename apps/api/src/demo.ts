@@ -1,11 +1,17 @@
 import type { Executor } from "./db/client.js";
 import { countAccounts, createAccount } from "./services/accounts/accounts.js";
 import { issueApiKey } from "./services/accounts/api-keys.js";
+import { createMember, issueLink } from "./services/members/members.js";
 
 export interface DemoAccount {
   accountId: string;
   testKey: string;
+  /** The demo owner's one-time sign-in link's token (SIGN_IN_LINK_LIFETIME_HOURS). */
+  signInToken: string;
 }
+
+/** The demo account's owner, who signs in to /app with the one-time link printed at start. */
+export const DEMO_OWNER_EMAIL = "owner@demo-traders.example";
 
 /** On an empty database, a demo business and a test key with every scope, so a first call works at once. */
 export async function seedDemoAccount(db: Executor): Promise<DemoAccount | null> {
@@ -23,5 +29,12 @@ export async function seedDemoAccount(db: Executor): Promise<DemoAccount | null>
     name: "Demo test key",
     scopes: ["*"],
   });
-  return { accountId: account.id, testKey: key.secret };
+  const owner = await createMember(db, {
+    email: DEMO_OWNER_EMAIL,
+    name: "Demo owner",
+    accountId: account.id,
+    role: "owner",
+  });
+  const signInToken = await issueLink(db, owner.id, "sign_in", new Date());
+  return { accountId: account.id, testKey: key.secret, signInToken };
 }

@@ -5,6 +5,7 @@ import { createLogger } from "./logger.js";
 import { openRuntime } from "./runtime.js";
 import { type RunningServer, startServer } from "./server.js";
 import { ImportWorker } from "./services/imports/worker.js";
+import { SIGN_IN_LINK_LIFETIME_HOURS } from "./services/members/members.js";
 import { startWorker, webhookPolicyOf } from "./services/webhooks/worker.js";
 import { StatementLanes } from "./speed/lanes.js";
 import { StatisticsKeeper } from "./speed/statistics.js";
@@ -66,6 +67,8 @@ async function main(): Promise<void> {
       secretKey: config.secretKey,
       // The PDF thread parses its fonts now, not when the first PDF is asked for (about 0.5 s of CPU).
       startPdfThreads: true,
+      smtpUrl: config.smtpUrl,
+      publicUrl: config.publicUrl,
       speedOff: config.speedOff,
       einvoiceWaitMs: config.einvoiceWaitMs,
       registrationWorker: config.worker === "on",
@@ -121,7 +124,9 @@ async function main(): Promise<void> {
         `Demo account ${demo.accountId} created with a test key (shown once, keep it):\n\n` +
         `  export BAHI_API_KEY=${demo.testKey}\n` +
         `  curl ${server.url}/v1/account -H "Authorization: Bearer $BAHI_API_KEY"\n\n` +
-        `Lost it? pnpm bahi keys create --account ${demo.accountId} --mode test --scopes '*'\n\n`,
+        `Lost it? pnpm bahi keys create --account ${demo.accountId} --mode test --scopes '*'\n\n` +
+        `The application, as the demo owner (a one-time link, for ${SIGN_IN_LINK_LIFETIME_HOURS} hours):\n\n` +
+        `  ${server.url}/app/sign-in-link#${demo.signInToken}\n\n`,
     );
   }
   logger.info(

@@ -12,6 +12,7 @@ import { NicProviders } from "./einvoice/providers.js";
 import { IrpSandbox } from "./einvoice/sandbox.js";
 import { RateLimiter, type RateLimits } from "./http/rate-limit.js";
 import { PdfRenderer } from "./printing/pdf-renderer.js";
+import { type Mailer, mailerFor } from "./mail/mailer.js";
 import { SecretBox } from "./secrets/secret-box.js";
 import { KeyCache } from "./services/accounts/authenticate.js";
 import { Registrar } from "./services/einvoice/registrar.js";
@@ -49,6 +50,12 @@ export interface ServerOptions {
   readonly einvoiceWaitMs?: number;
   /** Whether this process also works the queue of registrations with live IRPs; by default not. */
   readonly registrationWorker?: boolean;
+  /** BAHI_SMTP_URL; by default emailed links go to the log. */
+  readonly smtpUrl?: string | null;
+  /** BAHI_PUBLIC_URL; by default links name the origin the request came to. */
+  readonly publicUrl?: string | null;
+  /** Where the application's emails go; by default mailerFor(smtpUrl). Tests catch them here. */
+  readonly mailer?: Mailer;
 }
 
 export interface RunningServer {
@@ -107,6 +114,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         policy: options.webhookPolicy ?? new AddressPolicy(),
         box,
       },
+    },
+    application: {
+      db: options.db,
+      box,
+      mailer: options.mailer ?? mailerFor(options.smtpUrl ?? null, options.logger),
+      publicUrl: options.publicUrl ?? null,
     },
     logger: options.logger,
     rateLimiter,

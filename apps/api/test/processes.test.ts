@@ -222,6 +222,52 @@ describe("the operator CLI", () => {
     expect(revoked.revoked_at).not.toBeNull();
   });
 
+  it("makes the first owner with --owner-email, who sets a password by the printed link and signs in", async () => {
+    const env = await freshEnvironment();
+    const account = await runCli(
+      [
+        "accounts",
+        "create",
+        "--legal-name",
+        "Acme Traders Private Limited",
+        "--gstin",
+        GSTINS.karnataka,
+        "--address",
+        "12 MG Road",
+        "--city",
+        "Bengaluru",
+        "--pin",
+        "560001",
+        "--owner-email",
+        "Owner@Acme.example",
+        "--json",
+      ],
+      env,
+    );
+    expect(account.code, account.stderr).toBe(0);
+    const created = JSON.parse(account.stdout);
+    expect(created.owner.email).toBe("owner@acme.example");
+    const token = String(created.owner.link).match(/\/app\/reset-password#([A-Za-z0-9_-]{43})$/)?.[1];
+    expect(token).toBeDefined();
+    const server = await started(env);
+    const password = "the owner's own passphrase";
+    const reset = await fetch(new URL("/app/api/password_resets/complete", server.url), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token, password }),
+    });
+    expect(reset.status).toBe(204);
+    const signIn = await fetch(new URL("/app/api/session", server.url), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "owner@acme.example", password }),
+    });
+    expect(signIn.status).toBe(200);
+    expect(await signIn.json()).toMatchObject({ role: "owner", account_id: created.id });
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  });
+
   it("prints only the JSON object under `pnpm bahi … --json`, without pnpm's banner", async () => {
     const result = await runPnpmBahi(["migrate", "--json"], await freshEnvironment());
     expect(result.code, result.stderr).toBe(0);

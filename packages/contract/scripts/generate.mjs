@@ -60,6 +60,56 @@ ${operations.map((op) => `  ${JSON.stringify(op).slice(0, -1)}, "validate": ${ta
 writeFileSync(join(outDir, "fixtures.ts"), fixturesModule(doc));
 writeFileSync(join(outDir, "enums.ts"), enumsModule(doc));
 
+await generateAppContract();
+
+/**
+ * The application's own contract (spec/app/openapi.yaml: sign-in, sessions, members, the audit log),
+ * generated beside /v1's into src/generated/app/: its types, validators and operation table.
+ */
+async function generateAppContract() {
+  const appBundled = join(pkg, "generated/app-openapi.json");
+  const appOut = join(outDir, "app");
+  mkdirSync(appOut, { recursive: true });
+  execFileSync(
+    process.execPath,
+    [
+      join(pkg, "node_modules/@redocly/cli/bin/cli.js"),
+      "bundle",
+      join(pkg, "../../spec/app/openapi.yaml"),
+      "-o",
+      appBundled,
+    ],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+    },
+  );
+  const appDoc = JSON.parse(readFileSync(appBundled, "utf8"));
+  writeFileSync(appBundled, `${JSON.stringify(appDoc, null, 2)}\n`);
+  const appOperations = describeOperations(appDoc);
+  const appTypes = astToString(await openapiTS(appDoc, { alphabetize: true, defaultNonNullable: false }));
+  writeFileSync(join(appOut, "schema.ts"), `${banner}${appTypes}`);
+  const built = buildValidators(appDoc, appOperations);
+  writeFileSync(join(appOut, "param-validators.js"), `${banner}${built.paramSource}`);
+  writeFileSync(join(appOut, "body-validators.js"), `${banner}${built.bodySource}`);
+  writeFileSync(
+    join(appOut, "validators.js"),
+    `${banner}export * from "./param-validators.js";\nexport * from "./body-validators.js";\n`,
+  );
+  writeFileSync(join(appOut, "validators.d.ts"), `${banner}${built.declarations}`);
+  writeFileSync(
+    join(appOut, "operations.ts"),
+    `${banner}import * as v from "./validators.js";
+import type { OperationSpec } from "../../operation-spec.js";
+
+export const appOperationList: readonly OperationSpec[] = [
+${appOperations.map((op) => `  ${JSON.stringify(op).slice(0, -1)}, "validate": ${built.table(op)} }`).join(",\n")}
+];
+`,
+  );
+  writeFileSync(join(appOut, "enums.ts"), enumsModule(appDoc).replace('"./schema.js"', '"./schema.js"'));
+}
+
 /**
  * Every string enum of the spec's schemas, as values: a named schema's (`enums.InvoiceStatus`) and a
  * property's (`enums["Webhook.status"]`), for code that needs the list (the database's columns).

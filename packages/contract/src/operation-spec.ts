@@ -10,6 +10,8 @@ export interface OperationSpec {
   readonly path: string;
   /** Scopes a key must hold, or `null` for a public operation. */
   readonly scopes: readonly string[] | null;
+  /** The security scheme that authenticates it (`apiKey`; the application's `session`), or null. */
+  readonly scheme: string | null;
   readonly pathParams: readonly string[];
   readonly queryParams: readonly string[];
   /** Header parameter names, lower-cased. */

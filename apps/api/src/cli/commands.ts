@@ -1,5 +1,6 @@
 import { operationList, toFieldErrors } from "@bahi/contract";
-import type { Config } from "../config.js";
+import { type Config, DEFAULT_PORT } from "../config.js";
+import type { Executor } from "../db/client.js";
 import { createLogger } from "../logger.js";
 import { openRuntime, type Runtime } from "../runtime.js";
 import {
@@ -13,6 +14,7 @@ import { issueApiKey, revokeApiKey } from "../services/accounts/api-keys.js";
 import { ALL_SCOPES } from "../services/accounts/principal.js";
 import { startRegistrationWorker } from "../services/einvoice/registrar.js";
 import { ImportWorker } from "../services/imports/worker.js";
+import { createMember, issueLink, SIGN_IN_LINK_LIFETIME_HOURS } from "../services/members/members.js";
 import { checkGstin } from "../services/shared/gstin.js";
 import { startWorker } from "../services/webhooks/worker.js";
 import { ApiError } from "../values/problem.js";
@@ -164,14 +166,41 @@ const setStatus =
       return { text: `Account ${account.id} is now ${account.subscription_status}.`, json: account };
     });
 
+/**
+ * The account's first owner, with a link to set their password (once, within
+ * SIGN_IN_LINK_LIFETIME_HOURS), on BAHI_PUBLIC_URL or this machine's default address.
+ */
+async function firstOwner(db: Executor, accountId: string, email: string) {
+  const member = await createMember(db, { email, accountId, role: "owner" });
+  const token = await issueLink(
+    db,
+    member.id,
+    "password_reset",
+    new Date(),
+    SIGN_IN_LINK_LIFETIME_HOURS * 3_600_000,
+  );
+  const origin = process.env.BAHI_PUBLIC_URL || `http://127.0.0.1:${process.env.PORT || DEFAULT_PORT}`;
+  return { member_id: member.id, email: member.email, link: `${origin}/app/reset-password#${token}` };
+}
+
 export const commands: Record<string, Command> = {
   "accounts create": async (values, config) => {
     const input = accountFlags(values);
+    const ownerEmail = optional(values, "owner-email");
+    if (ownerEmail !== undefined && !/^[^\s@]+@[^\s@]+$/.test(ownerEmail))
+      throw new ApiError(400, "usage", "--owner-email must be an email address.");
     return withRuntime(config, "accounts create", async ({ handle }) => {
-      const account = toAccount(await createAccount(handle.db, input));
+      const created = await handle.db.transaction(async (tx) => {
+        const row = await createAccount(tx, input);
+        const owner = ownerEmail ? await firstOwner(tx, row.id, ownerEmail) : null;
+        return { account: toAccount(row), owner };
+      });
+      const { account, owner } = created;
+      const made = `Created account ${account.id} (${account.legal_name}, ${account.gstin}, plan ${account.plan}).`;
+      if (!owner) return { text: made, json: account };
       return {
-        text: `Created account ${account.id} (${account.legal_name}, ${account.gstin}, plan ${account.plan}).`,
-        json: account,
+        text: `${made}\nOwner ${owner.email}: set a password within ${SIGN_IN_LINK_LIFETIME_HOURS} hours at\n  ${owner.link}`,
+        json: { ...account, owner },
       };
     });
   },

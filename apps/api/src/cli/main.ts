@@ -9,6 +9,7 @@ const usage = `Usage: pnpm bahi <command> [options] [--json]
 Commands:
   accounts create --legal-name NAME --gstin GSTIN --address LINE1 --city CITY --pin PIN
                   [--trade-name NAME] [--address2 LINE2] [--plan free|growth|enterprise]
+                  [--owner-email EMAIL]   the first owner, printed a link to set their password
   accounts pause  --account acc_…
   accounts resume --account acc_…
   keys create     --account acc_… --mode test|live --scopes '*'|invoices:read,…
@@ -31,6 +32,7 @@ const options = {
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   "legal-name": { type: "string" },
+  "owner-email": { type: "string" },
   "trade-name": { type: "string" },
   gstin: { type: "string" },
   address: { type: "string" },

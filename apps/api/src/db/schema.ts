@@ -6,6 +6,7 @@ export * from "./schema/einvoice.js";
 export * from "./schema/events.js";
 export * from "./schema/imports.js";
 export * from "./schema/invoices.js";
+export * from "./schema/members.js";
 export * from "./schema/notes.js";
 export * from "./schema/parties.js";
 export * from "./schema/payments.js";

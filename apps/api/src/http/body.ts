@@ -128,7 +128,7 @@ async function readForm(request: Request, bytes: Buffer): Promise<Upload> {
 export async function readBody(
   request: Request,
   op: OperationSpec,
-  incoming: IncomingMessage,
+  incoming: IncomingMessage | undefined,
 ): Promise<unknown> {
   const spec = op.requestBody;
   if (!spec) return undefined;
@@ -152,7 +152,11 @@ export async function readBody(
     const digest = createHash("sha256").update(`${mediaType}\0`).update(bytes).digest("hex");
     return { kind: "file", file: { bytes, mediaType, filename: null }, digest } satisfies Upload;
   }
-  const text = (await readIncoming(request, incoming, MAX_JSON_BODY_BYTES)).toString("utf8");
+  // A request made in-process (the application's pages calling /v1) has no Node request to read.
+  const bytes = incoming
+    ? await readIncoming(request, incoming, MAX_JSON_BODY_BYTES)
+    : await readLimited(request, MAX_JSON_BODY_BYTES);
+  const text = bytes.toString("utf8");
   if (text.trim() === "" && !spec.required) return undefined;
   try {
     return JSON.parse(text);

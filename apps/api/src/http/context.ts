@@ -2,11 +2,19 @@ import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
 import type { Logger } from "pino";
 import type { Authentication } from "../services/accounts/authenticate.js";
+import type { Principal } from "../services/accounts/principal.js";
 
 /** Values that middleware hands down to later middleware and handlers. */
 export type AppEnv = {
   /** What @hono/node-server passes in: the request as Node received it. */
-  Bindings: { incoming: IncomingMessage };
+  Bindings: {
+    incoming: IncomingMessage;
+    /**
+     * Set only by the application's pages when they call /v1 in-process on behalf of a signed-in
+     * member (http/in-process.ts); no client can set it.
+     */
+    principal?: Principal;
+  };
   Variables: {
     requestId: string;
     /** The process's logger: `requestLogger` gives the request's own. */

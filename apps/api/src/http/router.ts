@@ -22,7 +22,7 @@ import type { HandlerContext, Handlers, OperationId } from "./operation-types.js
 import { jsonResponse } from "./response.js";
 
 /** The validated request as the router holds it; each handler sees it typed by its operation. */
-interface UntypedInput {
+export interface UntypedInput {
   path: Record<string, string>;
   query: Record<string, unknown>;
   headers: Record<string, string>;
@@ -47,6 +47,7 @@ const toPattern = (template: string) =>
 function principalOf(c: Context<AppEnv>, op: OperationSpec): Principal | null {
   if (op.scopes === null) return null;
   const auth = c.get("auth");
+  if (!auth) throw new Error(`${op.operationId} was routed past authentication`);
   if ("failure" in auth) throw auth.failure;
   if ("anonymous" in auth) {
     throw new ApiError(401, "missing_api_key", "Send an API key as `Authorization: Bearer sk_test_…`.");
@@ -98,7 +99,7 @@ function headersOf(c: Context<AppEnv>, op: OperationSpec): Record<string, string
 }
 
 /** Validates everything the spec says about a request, reporting every bad field at once. */
-async function inputOf(c: Context<AppEnv>, op: OperationSpec): Promise<UntypedInput> {
+export async function inputOf(c: Context<AppEnv>, op: OperationSpec): Promise<UntypedInput> {
   const errors: FieldError[] = [];
   const path = { ...c.req.param() };
   const query = queryOf(c);
@@ -108,7 +109,7 @@ async function inputOf(c: Context<AppEnv>, op: OperationSpec): Promise<UntypedIn
   check(op.validate.headers, headers, "/header", errors);
   nulCharacterErrors(path, "/path", errors);
   nulCharacterErrors(query, "/query", errors);
-  const body = await readBody(c.req.raw, op, c.env.incoming);
+  const body = await readBody(c.req.raw, op, c.env?.incoming);
   if (body !== undefined) nulCharacterErrors(isUpload(body) ? textsOf(body) : body, "", errors);
   if (body !== undefined && op.validate.body) check(op.validate.body, body, "", errors);
   if (errors.length > 0) throw validationFailed(errors);

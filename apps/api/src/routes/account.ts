@@ -5,16 +5,24 @@ import {
   toEinvoiceSettings,
   updateEinvoiceSettings,
 } from "../services/einvoice/settings.js";
+import { actorOf, recordAudit } from "../services/audit/audit-log.js";
 
 export const accountHandlers: Handlers = {
   retrieveAccount: async (_input, { principal, db }) => ({
     status: 200,
     body: toAccount(await findAccount(db, principal.accountId)),
   }),
-  updateAccount: async ({ body }, { principal, db }) => ({
-    status: 200,
-    body: toAccount(await updateAccount(db, principal.accountId, body)),
-  }),
+  updateAccount: async ({ body }, { principal, db }) => {
+    const account = toAccount(await updateAccount(db, principal.accountId, body));
+    await recordAudit(db, {
+      accountId: principal.accountId,
+      actor: actorOf(principal),
+      action: "account.updated",
+      targetId: principal.accountId,
+      details: { fields: Object.keys(body) },
+    });
+    return { status: 200, body: account };
+  },
   retrieveEinvoiceSettings: async (_input, { principal, db }) => ({
     status: 200,
     body: toEinvoiceSettings(principal, await readEinvoiceSettings(db, principal)),

@@ -6,6 +6,7 @@ import {
   revokeApiKey,
   rotateApiKey,
 } from "../services/accounts/api-keys.js";
+import { actorOf, recordAudit } from "../services/audit/audit-log.js";
 import { pageQuery } from "../services/shared/pagination.js";
 import { unprocessable } from "../values/problem.js";
 
@@ -25,6 +26,14 @@ export const apiKeyHandlers: Handlers = {
       scopes: body.scopes,
       expiresAt,
     });
+    await recordAudit(db, {
+      accountId: principal.accountId,
+      livemode: principal.livemode,
+      actor: actorOf(principal),
+      action: "api_key.created",
+      targetId: key.id,
+      details: { scopes: key.scopes },
+    });
     return { status: 201, body: key };
   },
   listApiKeys: async ({ query }, { principal, db }) => ({
@@ -33,6 +42,13 @@ export const apiKeyHandlers: Handlers = {
   }),
   revokeApiKey: async ({ path }, { principal, db, services, now, afterCommit }) => {
     const key = await revokeApiKey(db, principal, path.id, now);
+    await recordAudit(db, {
+      accountId: principal.accountId,
+      livemode: principal.livemode,
+      actor: actorOf(principal),
+      action: "api_key.revoked",
+      targetId: key.id,
+    });
     afterCommit(() => services.keyCache.clear());
     return { status: 200, body: key };
   },
@@ -45,6 +61,14 @@ export const apiKeyHandlers: Handlers = {
       now,
       services.knownScopes,
     );
+    await recordAudit(db, {
+      accountId: principal.accountId,
+      livemode: principal.livemode,
+      actor: actorOf(principal),
+      action: "api_key.rotated",
+      targetId: path.id,
+      details: { successor: key.id, old_key_expires_in: body?.old_key_expires_in ?? 0 },
+    });
     afterCommit(() => services.keyCache.clear());
     return { status: 201, body: key };
   },

@@ -1,4 +1,5 @@
 import type { Handlers } from "../http/operation-types.js";
+import { actorOf, recordAudit } from "../services/audit/audit-log.js";
 import { pageQuery } from "../services/shared/pagination.js";
 import {
   createWebhook,
@@ -33,17 +34,24 @@ export const webhookHandlers: Handlers = {
     status: 200,
     body: await deleteWebhook(db, principal, path.id),
   }),
-  rotateWebhookSecret: async ({ path, body }, { principal, db, services, now }) => ({
-    status: 200,
-    body: await rotateWebhookSecret(
+  rotateWebhookSecret: async ({ path, body }, { principal, db, services, now }) => {
+    const webhook = await rotateWebhookSecret(
       db,
       principal,
       path.id,
       body?.overlap_seconds ?? DEFAULT_SECRET_OVERLAP_SECONDS,
       services.webhooks,
       now,
-    ),
-  }),
+    );
+    await recordAudit(db, {
+      accountId: principal.accountId,
+      livemode: principal.livemode,
+      actor: actorOf(principal),
+      action: "webhook.secret_rotated",
+      targetId: path.id,
+    });
+    return { status: 200, body: webhook };
+  },
   listWebhookDeliveries: async ({ path, query }, { principal, db }) => ({
     status: 200,
     body: await listDeliveries(db, principal, path.id, pageQuery(query)),

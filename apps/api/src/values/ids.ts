@@ -17,6 +17,11 @@ export const ID_PREFIXES = {
   webhook: "whk",
   delivery: "dlv",
   productImport: "imp",
+  member: "mem",
+  session: "ses",
+  invitation: "mbi",
+  memberLink: "mbl",
+  auditEntry: "aud",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

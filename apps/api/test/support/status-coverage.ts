@@ -2,6 +2,7 @@ import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { operationList } from "@bahi/contract";
+import { appOperationList } from "@bahi/contract/app";
 import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
 
@@ -18,7 +19,8 @@ export function recordAnswer(operationId: string, status: number): void {
 }
 
 /**
- * The quality bar asks for a test that triggers every 4xx status the spec lists. The answers the
+ * The quality bar asks for a test that triggers every 4xx status the spec lists (/v1's and the
+ * application's, spec/app). The answers the
  * run's tests saw are logged; a whole run on PostgreSQL (every test file, no name filter, none failed)
  * then fails on any listed 4xx status of any operation that no test saw. A filtered or failed run
  * says nothing: it did not run every test that could have triggered one; nor does a run on PGlite,
@@ -48,7 +50,7 @@ export function startStatusLog(project: TestProject): () => Promise<void> {
 
 /** The listed 4xx answers, as `operationId status`, that `seen` lacks. */
 function untriggered(seen: ReadonlySet<string>): string[] {
-  return operationList.flatMap((op) =>
+  return [...operationList, ...appOperationList].flatMap((op) =>
     op.responses
       .filter((status) => status >= 400 && status < 500)
       .map((status) => `${op.operationId} ${status}`)

@@ -2,7 +2,10 @@
 export interface Principal {
   readonly accountId: string;
   readonly livemode: boolean;
+  /** The API key; for a member's session, the session's id. */
   readonly keyId: string;
+  /** The member behind a session (the application at /app); absent for an API key. */
+  readonly memberId?: string;
   readonly scopes: ReadonlySet<string>;
   readonly plan: "free" | "growth" | "enterprise";
   readonly subscriptionStatus: "active" | "paused";

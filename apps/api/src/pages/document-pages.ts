@@ -1,0 +1,342 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: pages render /v1 answers, which the router built from the contract's types and tests check against the spec.
+import { html } from "hono/html";
+import QRCode from "qrcode";
+import type { PageHandler } from "./index.js";
+import { csrfField, day, type Message, money, page, when } from "./layout.js";
+import { problemText } from "./v1.js";
+
+type Route = (method: "GET" | "POST", path: string, handler: PageHandler) => void;
+
+/** The query parameters of a list page that its /v1 list takes, as they came. */
+function filtersOf(url: string, names: readonly string[]): URLSearchParams {
+  const from = new URL(url).searchParams;
+  const out = new URLSearchParams();
+  for (const name of names) {
+    const value = from.get(name);
+    if (value) out.set(name, value);
+  }
+  return out;
+}
+
+const filterForm = (
+  action: string,
+  fields: readonly [string, string, string][],
+  values: URLSearchParams,
+) => html`
+<form method="get" action="${action}" class="panel">
+${fields.map(([name, label, type]) => html`<label for="f-${name}">${label}</label><input id="f-${name}" name="${name}" type="${type}" value="${values.get(name) ?? ""}">`)}
+<p><button type="submit">Filter</button></p>
+</form>`;
+
+const nextLink = (path: string, filters: URLSearchParams, body: any) => {
+  if (!body.has_more) return "";
+  const next = new URLSearchParams(filters);
+  next.set("starting_after", body.next_cursor);
+  return html`<p><a href="${path}?${next.toString()}">Next page</a></p>`;
+};
+
+/** Invoices (list, document page, cancel), credit notes, payments, GSTR-1, product imports. */
+export function mountDocumentPages(route: Route): void {
+  route("GET", "/app/invoices", async (c, s) => {
+    const filters = filtersOf(c.req.url, [
+      "status",
+      "party_id",
+      "date_from",
+      "date_to",
+      "number",
+      "starting_after",
+    ]);
+    const list = await s.v1("GET", `/v1/invoices?${filters.toString()}`);
+    if (list.status !== 200)
+      return page(c, s.state, "Invoices", filterForm("/app/invoices", INVOICE_FILTERS, filters), {
+        kind: "error",
+        text: problemText(list),
+      });
+    return page(
+      c,
+      s.state,
+      "Invoices",
+      html`${filterForm("/app/invoices", INVOICE_FILTERS, filters)}
+<table><caption class="sr-only">Invoices</caption>
+<thead><tr><th scope="col">Number</th><th scope="col">Date</th><th scope="col">Buyer</th><th scope="col">Status</th><th scope="col" class="num">Total</th><th scope="col" class="num">Balance due</th></tr></thead>
+<tbody>${list.body.data.map(
+        (i: any) =>
+          html`<tr><td><a href="/app/invoices/${i.id}">${i.number}</a></td><td>${day(i.date)}</td><td>${i.party?.name ?? i.party_id}</td><td>${i.status}</td><td class="num">${money(i.total)}</td><td class="num">${money(i.balance_due)}</td></tr>`,
+      )}</tbody></table>
+${nextLink("/app/invoices", filters, list.body)}`,
+    );
+  });
+
+  const invoice: PageHandler = async (c, s) => {
+    const id = encodeURIComponent(c.req.param("id") ?? "");
+    let message: Message | null = null;
+    if (c.req.method === "POST") {
+      const reason = typeof s.form.reason === "string" ? s.form.reason : "4";
+      const remark =
+        typeof s.form.remark === "string" && s.form.remark.trim() !== ""
+          ? s.form.remark.trim()
+          : "Cancelled in Bahi";
+      const cancelled = await s.v1("POST", `/v1/invoices/${id}/cancel`, { reason, remark });
+      message =
+        cancelled.status === 200
+          ? { kind: "notice", text: "The invoice is cancelled." }
+          : { kind: "error", text: problemText(cancelled) };
+    }
+    const answer = await s.v1("GET", `/v1/invoices/${id}`);
+    if (answer.status !== 200)
+      return page(c, s.state, "Invoice", html`<p><a href="/app/invoices">All invoices</a></p>`, {
+        kind: "error",
+        text: problemText(answer),
+      });
+    const i = answer.body;
+    return page(
+      c,
+      s.state,
+      `Invoice ${i.number}`,
+      html`<section class="panel">
+<p>Date ${day(i.date)} · ${i.status} · ${i.supply_type === "inter_state" ? "inter-state (IGST)" : "intra-state (CGST + SGST)"} · place of supply ${i.place_of_supply}</p>
+<p>Buyer: ${i.party?.name ?? i.party_id}${i.party?.gstin ? html` (GSTIN ${i.party.gstin})` : ""}</p>
+<p>IRN: <code class="secret" data-irn>${i.irn ?? "none (unregistered buyer)"}</code></p>
+${i.ack_no ? html`<p>Acknowledgement ${i.ack_no}, ${when(i.ack_date)}</p>` : ""}
+${i.signed_qr_code ? html`<p><img src="/app/invoices/${i.id}/qr.svg" alt="The e-invoice QR code of ${i.number}" width="200" height="200"></p>` : ""}
+</section>
+<table><caption>Lines</caption>
+<thead><tr><th scope="col">Item</th><th scope="col">HSN</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Rate</th><th scope="col" class="num">Taxable</th><th scope="col" class="num">GST %</th><th scope="col" class="num">Total</th></tr></thead>
+<tbody>${i.items.map(
+        (l: any) =>
+          html`<tr><td>${l.description ?? l.sku}</td><td>${l.hsn_code ?? "—"}</td><td class="num">${l.qty} ${l.unit}</td><td class="num">${money(l.rate)}</td><td class="num">${money(l.taxable_value)}</td><td class="num">${l.gst_rate}</td><td class="num">${money(l.total)}</td></tr>`,
+      )}</tbody></table>
+<table><caption>Totals</caption><tbody>
+<tr><th scope="row">Taxable value</th><td class="num">${money(i.taxable_value)}</td></tr>
+<tr><th scope="row">CGST</th><td class="num">${money(i.cgst)}</td></tr>
+<tr><th scope="row">SGST</th><td class="num">${money(i.sgst)}</td></tr>
+<tr><th scope="row">IGST</th><td class="num">${money(i.igst)}</td></tr>
+<tr><th scope="row">Cess</th><td class="num">${money(i.cess)}</td></tr>
+<tr><th scope="row">Round-off</th><td class="num">${money(i.round_off)}</td></tr>
+<tr><th scope="row">Total</th><td class="num" data-total>${money(i.total)}</td></tr>
+<tr><th scope="row">Balance due</th><td class="num">${money(i.balance_due)}</td></tr>
+</tbody></table>
+${
+  i.status === "cancelled"
+    ? ""
+    : html`<form method="post" action="/app/invoices/${i.id}" class="panel" data-confirm="Cancel this invoice? Its IRN is cancelled too.">
+${csrfField(s.state)}
+<label for="reason">Reason for cancelling</label>
+<select id="reason" name="reason"><option value="1">Duplicate</option><option value="2">Data entry mistake</option><option value="3">Order cancelled</option><option value="4">Other</option></select>
+<label for="remark">Remark (up to 100 characters)</label>
+<input id="remark" name="remark" maxlength="100" size="50" required>
+<p><button class="danger" type="submit">Cancel invoice</button> <span class="muted">Allowed within 24 hours of the IRN, before any payment or note.</span></p>
+</form>`
+}`,
+      message,
+    );
+  };
+  route("GET", "/app/invoices/:id", invoice);
+  route("POST", "/app/invoices/:id", invoice);
+
+  route("GET", "/app/invoices/:id/qr.svg", async (c, s) => {
+    const answer = await s.v1("GET", `/v1/invoices/${encodeURIComponent(c.req.param("id") ?? "")}`);
+    if (answer.status !== 200 || !answer.body.signed_qr_code) return c.notFound();
+    const svg = await QRCode.toString(answer.body.signed_qr_code, { type: "svg", errorCorrectionLevel: "M" });
+    return c.body(svg, 200, { "Content-Type": "image/svg+xml" });
+  });
+
+  route("GET", "/app/credit-notes", async (c, s) => {
+    const filters = filtersOf(c.req.url, [
+      "invoice_id",
+      "party_id",
+      "date_from",
+      "date_to",
+      "starting_after",
+    ]);
+    const list = await s.v1("GET", `/v1/credit_notes?${filters.toString()}`);
+    if (list.status !== 200)
+      return page(c, s.state, "Credit notes", filterForm("/app/credit-notes", NOTE_FILTERS, filters), {
+        kind: "error",
+        text: problemText(list),
+      });
+    return page(
+      c,
+      s.state,
+      "Credit notes",
+      html`${filterForm("/app/credit-notes", NOTE_FILTERS, filters)}
+<table><caption class="sr-only">Credit notes</caption>
+<thead><tr><th scope="col">Number</th><th scope="col">Date</th><th scope="col">Invoice</th><th scope="col">Reason</th><th scope="col">IRN</th><th scope="col" class="num">Total</th></tr></thead>
+<tbody>${list.body.data.map(
+        (n: any) =>
+          html`<tr><td>${n.number}</td><td>${day(n.date)}</td><td><a href="/app/invoices/${n.invoice_id}">${n.invoice_id}</a></td><td>${n.reason}</td><td><code>${n.irn ? `${n.irn.slice(0, 12)}…` : "—"}</code></td><td class="num">${money(n.total)}</td></tr>`,
+      )}</tbody></table>
+${nextLink("/app/credit-notes", filters, list.body)}`,
+    );
+  });
+
+  route("GET", "/app/payments", async (c, s) => {
+    const filters = filtersOf(c.req.url, ["party_id", "date_from", "date_to", "starting_after"]);
+    const list = await s.v1("GET", `/v1/payments?${filters.toString()}`);
+    if (list.status !== 200)
+      return page(c, s.state, "Payments", filterForm("/app/payments", PAYMENT_FILTERS, filters), {
+        kind: "error",
+        text: problemText(list),
+      });
+    return page(
+      c,
+      s.state,
+      "Payments",
+      html`${filterForm("/app/payments", PAYMENT_FILTERS, filters)}
+<table><caption class="sr-only">Payments</caption>
+<thead><tr><th scope="col">Date</th><th scope="col">Party</th><th scope="col">Mode</th><th scope="col">Reference</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Unallocated</th></tr></thead>
+<tbody>${list.body.data.map(
+        (p: any) =>
+          html`<tr><td>${day(p.date)}</td><td>${p.party_id}</td><td>${p.mode}</td><td>${p.reference ?? "—"}</td><td class="num">${money(p.amount)}</td><td class="num">${money(p.unallocated_amount)}</td></tr>`,
+      )}</tbody></table>
+${nextLink("/app/payments", filters, list.body)}`,
+    );
+  });
+
+  route("GET", "/app/gstr1", async (c, s) => {
+    const requested = new URL(c.req.url).searchParams.get("period");
+    const now = new Date(Date.now() + 5.5 * 3_600_000);
+    const period = requested && /^\d{4}-\d{2}$/.test(requested) ? requested : now.toISOString().slice(0, 7);
+    const summary = await s.v1("GET", `/v1/gstr1/${period}?format=summary`);
+    const form = html`<form method="get" action="/app/gstr1" class="panel"><label for="period">Month</label><input id="period" name="period" type="month" value="${period}"> <button type="submit">Show</button></form>`;
+    if (summary.status !== 200)
+      return page(c, s.state, "GSTR-1", form, { kind: "error", text: problemText(summary) });
+    const sections = Object.entries(summary.body.sections ?? {}) as [string, any][];
+    return page(
+      c,
+      s.state,
+      `GSTR-1 for ${period}`,
+      html`${form}
+<table><caption>Sections</caption>
+<thead><tr><th scope="col">Section</th><th scope="col" class="num">Documents</th><th scope="col" class="num">Taxable value</th><th scope="col" class="num">IGST</th><th scope="col" class="num">CGST</th><th scope="col" class="num">SGST</th><th scope="col" class="num">Cess</th></tr></thead>
+<tbody>${sections.map(
+        ([name, t]) =>
+          html`<tr><th scope="row">${name}</th><td class="num">${t.count ?? "—"}</td><td class="num">${money(t.taxable_value)}</td><td class="num">${money(t.igst)}</td><td class="num">${money(t.cgst)}</td><td class="num">${money(t.sgst)}</td><td class="num">${money(t.cess)}</td></tr>`,
+      )}</tbody></table>
+${(summary.body.warnings ?? []).length > 0 ? html`<h2>Warnings</h2><ul>${summary.body.warnings.map((w: any) => html`<li>${w.message ?? w.code}</li>`)}</ul>` : ""}
+<p><a href="/app/gstr1/${period}/portal.json" download="GSTR1_${period}.json">Download the portal file (JSON)</a></p>`,
+    );
+  });
+
+  route("GET", "/app/gstr1/:period/portal.json", async (c, s) => {
+    const answer = await s.v1("GET", `/v1/gstr1/${encodeURIComponent(c.req.param("period") ?? "")}`);
+    if (answer.status !== 200) return c.text(problemText(answer), answer.status as 400);
+    return c.body(answer.text, 200, {
+      "Content-Type": "application/json",
+      "Content-Disposition": `attachment; filename="GSTR1_${c.req.param("period")}.json"`,
+    });
+  });
+
+  const imports: PageHandler = async (c, s) => {
+    let message: Message | null = null;
+    if (c.req.method === "POST") {
+      const file = s.form.file;
+      if (!(file instanceof File) || file.size === 0)
+        message = { kind: "error", text: "Choose a CSV or Excel file." };
+      else {
+        const form = new FormData();
+        form.set("file", file, file.name);
+        const started = await s.v1("POST", "/v1/products/imports", form);
+        if (started.status >= 400) message = { kind: "error", text: problemText(started) };
+        else return c.redirect(`/app/products/import/${started.body.id}`, 303);
+      }
+    }
+    return page(
+      c,
+      s.state,
+      "Products → Import",
+      html`<form method="post" action="/app/products/import" enctype="multipart/form-data" class="panel">
+${csrfField(s.state)}
+<label for="file">CSV or Excel (.xlsx) file of products</label>
+<input id="file" name="file" type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required>
+<p class="muted">Columns are matched by name: SKU, Item Name, HSN/SAC, GST %, Price, Unit, Opening Stock…</p>
+<p><button class="primary" type="submit">Import</button></p>
+</form>`,
+      message,
+    );
+  };
+  route("GET", "/app/products/import", imports);
+  route("POST", "/app/products/import", imports);
+
+  const importPage: PageHandler = async (c, s) => {
+    const id = encodeURIComponent(c.req.param("id") ?? "");
+    let message: Message | null = null;
+    if (c.req.method === "POST") {
+      const productId = typeof s.form.product_id === "string" ? s.form.product_id : "";
+      const hsn = typeof s.form.hsn_code === "string" ? s.form.hsn_code.trim() : "";
+      const fixed = await s.v1("PATCH", `/v1/products/${encodeURIComponent(productId)}`, { hsn_code: hsn });
+      message =
+        fixed.status === 200
+          ? { kind: "notice", text: `HSN ${hsn} set on ${fixed.body.sku}.` }
+          : { kind: "error", text: problemText(fixed) };
+    }
+    const answer = await s.v1("GET", `/v1/products/imports/${id}`);
+    if (answer.status !== 200)
+      return page(c, s.state, "Import", html``, { kind: "error", text: problemText(answer) });
+    const imp = answer.body;
+    const running = imp.status === "queued" || imp.status === "running";
+    const rows = (imp.rows ?? []) as any[];
+    const fixedIds = new Set<string>();
+    for (const row of rows.filter((r) => r.outcome === "flagged" && r.product_id)) {
+      const product = await s.v1("GET", `/v1/products/${encodeURIComponent(row.product_id)}`);
+      if (product.status === 200 && product.body.hsn_code) fixedIds.add(row.product_id);
+    }
+    return page(
+      c,
+      s.state,
+      `Import of ${imp.filename ?? imp.id}`,
+      html`<section class="panel" ${running ? html`data-refresh-seconds="1"` : ""}>
+<p>Status: <strong data-import-status>${imp.status}</strong> · ${imp.rows_done} of ${imp.rows_total ?? "?"} rows</p>
+<progress max="${imp.rows_total ?? 1}" value="${imp.rows_done}" aria-label="Rows imported">${imp.rows_done}</progress>
+<p>Created ${imp.counts.created} · updated ${imp.counts.updated} · flagged ${imp.counts.flagged} · rejected ${imp.counts.rejected}</p>
+${imp.counts.flagged + imp.counts.rejected > 0 ? html`<p><a href="/app/products/import/${imp.id}/errors.csv" download>Download the flagged and rejected rows (CSV)</a></p>` : ""}
+</section>
+<table><caption>Rows</caption>
+<thead><tr><th scope="col">Row</th><th scope="col">SKU</th><th scope="col">Outcome</th><th scope="col">Reason</th><th scope="col">Fix</th></tr></thead>
+<tbody>${rows.map(
+        (r) =>
+          html`<tr data-row="${r.row}"><td>${r.row}</td><td>${r.sku ?? "—"}</td><td>${r.outcome}</td><td>${r.reason ?? ""}</td><td>${
+            r.outcome === "flagged" && r.product_id
+              ? fixedIds.has(r.product_id)
+                ? "fixed"
+                : html`<form class="inline" method="post" action="/app/products/import/${imp.id}">${csrfField(s.state)}<input type="hidden" name="product_id" value="${r.product_id}"><label class="sr-only" for="hsn-${r.row}">HSN for ${r.sku}</label><input id="hsn-${r.row}" name="hsn_code" size="10" inputmode="numeric" placeholder="HSN"> <button type="submit">Set HSN</button></form>`
+              : ""
+          }</td></tr>`,
+      )}</tbody></table>`,
+      message,
+    );
+  };
+  route("GET", "/app/products/import/:id", importPage);
+  route("POST", "/app/products/import/:id", importPage);
+
+  route("GET", "/app/products/import/:id/errors.csv", async (c, s) => {
+    const answer = await s.v1(
+      "GET",
+      `/v1/products/imports/${encodeURIComponent(c.req.param("id") ?? "")}/errors.csv`,
+    );
+    if (answer.status !== 200) return c.text(problemText(answer), answer.status as 400);
+    return c.body(answer.text, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="import-${c.req.param("id")}-errors.csv"`,
+    });
+  });
+}
+
+const INVOICE_FILTERS: readonly [string, string, string][] = [
+  ["number", "Number", "text"],
+  ["status", "Status (issued, partially_paid, paid, cancelled)", "text"],
+  ["party_id", "Party id", "text"],
+  ["date_from", "From", "date"],
+  ["date_to", "To", "date"],
+];
+const NOTE_FILTERS: readonly [string, string, string][] = [
+  ["invoice_id", "Invoice id", "text"],
+  ["party_id", "Party id", "text"],
+  ["date_from", "From", "date"],
+  ["date_to", "To", "date"],
+];
+const PAYMENT_FILTERS: readonly [string, string, string][] = [
+  ["party_id", "Party id", "text"],
+  ["date_from", "From", "date"],
+  ["date_to", "To", "date"],
+];

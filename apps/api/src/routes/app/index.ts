@@ -1,0 +1,6 @@
+import type { AppHandlers } from "../../http/app-router.js";
+import { memberHandlers } from "./members.js";
+import { sessionHandlers } from "./session.js";
+
+/** The application's operations (spec/app), by operationId. */
+export const appHandlers: AppHandlers = { ...sessionHandlers, ...memberHandlers };

@@ -1,0 +1,96 @@
+import type { appComponents } from "@bahi/contract/app";
+import { and, desc, eq, inArray, lt } from "drizzle-orm";
+import type { Executor } from "../../db/client.js";
+import { auditLog, members } from "../../db/schema.js";
+import { newId } from "../../values/ids.js";
+import type { Principal } from "../accounts/principal.js";
+import { type Page, pageOf } from "../shared/pagination.js";
+
+type AuditEntry = appComponents["schemas"]["AuditEntry"];
+export type AuditAction = AuditEntry["action"];
+
+export interface Actor {
+  readonly type: "member" | "api_key" | "operator";
+  readonly id: string | null;
+}
+
+/** Who acts for a principal: the member behind a session, else the API key. */
+export function actorOf(principal: Principal): Actor {
+  return principal.memberId
+    ? { type: "member", id: principal.memberId }
+    : { type: "api_key", id: principal.keyId };
+}
+
+export interface AuditRecord {
+  readonly accountId: string;
+  readonly actor: Actor;
+  readonly action: AuditAction;
+  readonly targetId?: string | null;
+  readonly livemode?: boolean | null;
+  readonly details?: Record<string, unknown>;
+  readonly address?: string | null;
+}
+
+/** Writes one entry, in the caller's transaction when it has one: the entry stands or falls with the change. */
+export async function recordAudit(db: Executor, record: AuditRecord): Promise<void> {
+  await db.insert(auditLog).values({
+    accountId: record.accountId,
+    id: newId("auditEntry"),
+    livemode: record.livemode ?? null,
+    actorType: record.actor.type,
+    actorId: record.actor.id,
+    action: record.action,
+    targetId: record.targetId ?? null,
+    details: record.details ?? {},
+    address: record.address ?? null,
+  });
+}
+
+export async function listAuditLog(
+  db: Executor,
+  accountId: string,
+  options: { limit: number; starting_after?: string | undefined },
+): Promise<Page<AuditEntry>> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.accountId, accountId),
+        options.starting_after ? lt(auditLog.id, options.starting_after) : undefined,
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(options.limit + 1);
+  const memberIds = [
+    ...new Set(rows.filter((r) => r.actorType === "member" && r.actorId).map((r) => r.actorId as string)),
+  ];
+  const emails = new Map<string, string>();
+  if (memberIds.length > 0) {
+    for (const m of await db
+      .select({ id: members.id, email: members.email })
+      .from(members)
+      .where(inArray(members.id, memberIds)))
+      emails.set(m.id, m.email);
+  }
+  return pageOf(
+    rows.map(
+      (row): AuditEntry => ({
+        id: row.id,
+        object: "audit_entry",
+        action: row.action as AuditAction,
+        actor: {
+          type: row.actorType,
+          id: row.actorId,
+          email: row.actorId ? (emails.get(row.actorId) ?? null) : null,
+        },
+        target_id: row.targetId,
+        livemode: row.livemode,
+        details: row.details as Record<string, unknown>,
+        address: row.address,
+        created_at: row.createdAt.toISOString(),
+      }),
+    ),
+    options.limit,
+  );
+}

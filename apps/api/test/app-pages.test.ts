@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { day, money } from "../src/pages/layout.js";
+import { startTestApi, type TestApi } from "./support/api.js";
+import { memberOf, PASSWORD } from "./support/members.js";
+import { createTenant, type Tenant } from "./support/tenants.js";
+
+let api: TestApi;
+let tenant: Tenant;
+let count = 0;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  tenant = await createTenant(api.database.handle.db);
+});
+afterAll(() => api.close());
+
+/** Signs in through the sign-in page's form; answers the cookie header to send. */
+async function signInPage(role: "owner" | "viewer" | "developer" | "accountant" = "owner") {
+  const email = `page${++count}@acme.example`;
+  await memberOf(api.database.handle.db, tenant.accountId, email, role);
+  const res = await fetch(new URL("/app/sign-in", api.url), {
+    method: "POST",
+    body: new URLSearchParams({ email, password: PASSWORD }),
+    redirect: "manual",
+  });
+  expect(res.status).toBe(303);
+  expect(res.headers.get("location")).toBe("/app");
+  const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  return { cookie, email };
+}
+
+async function csrfOf(cookie: string, path = "/app/settings/api") {
+  const html = await (await fetch(new URL(path, api.url), { headers: { cookie } })).text();
+  return html.match(/name="_csrf" value="([^"]+)"/)?.[1] ?? "";
+}
+
+describe("the pages", () => {
+  it("send a visitor without a session to sign in", async () => {
+    const res = await fetch(new URL("/app/settings/api", api.url), { redirect: "manual" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/app/sign-in");
+  });
+
+  it("carry a strict Content-Security-Policy and are never framed", async () => {
+    const res = await fetch(new URL("/app/sign-in", api.url));
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(await res.text()).not.toMatch(/<script>(?!<\/script>)|<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+
+  it("render every page for an owner, money in Indian grouping", async () => {
+    const { cookie } = await signInPage("owner");
+    for (const path of [
+      "/app",
+      "/app/invoices",
+      "/app/credit-notes",
+      "/app/payments",
+      "/app/gstr1",
+      "/app/products/import",
+      "/app/settings/api",
+      "/app/webhooks",
+      "/app/members",
+      "/app/audit-log",
+    ]) {
+      const res = await fetch(new URL(path, api.url), { headers: { cookie } });
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      expect(html, path).toContain("Test mode");
+    }
+    expect(money(123456.5)).toBe("₹1,23,456.50");
+    expect(money(0)).toBe("₹0.00");
+    expect(day("2026-12-06")).toBe("6 Dec 2026");
+  });
+
+  it("create a key whose secret is shown once and works; a page POST without the CSRF token is refused", async () => {
+    const { cookie } = await signInPage("developer");
+    const refused = await fetch(new URL("/app/settings/api", api.url), {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ action: "create", "scope:invoices:read": "on" }),
+    });
+    expect(refused.status).toBe(403);
+    const csrf = await csrfOf(cookie);
+    const created = await fetch(new URL("/app/settings/api", api.url), {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({
+        _csrf: csrf,
+        action: "create",
+        name: "From the page",
+        "scope:invoices:read": "on",
+      }),
+    });
+    const html = await created.text();
+    const secret = html.match(/sk_test_[0-9A-Za-z]{43}/)?.[0];
+    expect(secret, html.match(/role="alert">[^<]*/)?.[0]).toBeDefined();
+    const used = await api.call("listInvoices", { key: secret ?? "" });
+    expect(used.status).toBe(200);
+    // A developer cannot hand out scopes beyond the role's.
+    const beyond = await fetch(new URL("/app/settings/api", api.url), {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ _csrf: csrf, action: "create", "scope:invoices:write": "on" }),
+    });
+    expect(await beyond.text()).toContain("cannot grant scopes");
+  });
+
+  it("refuse a viewer's key through the same /v1 scopes", async () => {
+    const { cookie } = await signInPage("viewer");
+    const csrf = await csrfOf(cookie);
+    const res = await fetch(new URL("/app/settings/api", api.url), {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ _csrf: csrf, action: "create", "scope:invoices:read": "on" }),
+    });
+    const html = await res.text();
+    expect(html).toContain("needs the scope keys:write");
+    expect(html).not.toMatch(/sk_test_[0-9A-Za-z]{43}/);
+  });
+
+  it("switch to live mode and back", async () => {
+    const { cookie } = await signInPage("owner");
+    const csrf = await csrfOf(cookie, "/app");
+    const res = await fetch(new URL("/app/mode", api.url), {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ _csrf: csrf, livemode: "true", back: "/app/invoices" }),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/app/invoices");
+    expect(await (await fetch(new URL("/app/invoices", api.url), { headers: { cookie } })).text()).toContain(
+      "Live mode",
+    );
+  });
+});
