@@ -1,11 +1,11 @@
 import type { Handlers } from "../http/operation-types.js";
 import { findAccount, toAccount, updateAccount } from "../services/accounts/accounts.js";
+import { actorOf, recordAudit } from "../services/audit/audit-log.js";
 import {
   readEinvoiceSettings,
   toEinvoiceSettings,
   updateEinvoiceSettings,
 } from "../services/einvoice/settings.js";
-import { actorOf, recordAudit } from "../services/audit/audit-log.js";
 
 export const accountHandlers: Handlers = {
   retrieveAccount: async (_input, { principal, db }) => ({

@@ -87,7 +87,10 @@ export function expectConforming(operationId: string, result: Omit<CallResult, "
 
 /** What a test may choose of its server; the rest is as `startServer` defaults it. */
 export type TestApiOptions = { rateLimits?: RateLimits; poolSize?: number } & Partial<
-  Pick<ServerOptions, "webhookPolicy" | "redisUrl" | "logger" | "einvoiceWaitMs" | "registrationWorker" | "mailer">
+  Pick<
+    ServerOptions,
+    "webhookPolicy" | "redisUrl" | "logger" | "einvoiceWaitMs" | "registrationWorker" | "mailer"
+  >
 >;
 
 /**
