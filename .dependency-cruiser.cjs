@@ -53,7 +53,7 @@ module.exports = {
       name: "transport-goes-through-use-cases",
       comment: "The transport reaches the database only through the use cases.",
       severity: "error",
-      from: { path: [`${API}(http|routes)/`, `${API}app\\.ts$`] },
+      from: { path: [`${API}(http|routes|graphql)/`, `${API}app\\.ts$`] },
       to: { path: [`${API}db/`, `${API}speed/`], dependencyTypesNot: ["type-only"] },
     },
     {
