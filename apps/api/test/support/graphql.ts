@@ -22,5 +22,9 @@ export async function graphql(
     },
     body: JSON.stringify({ query, variables }),
   });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as GraphAnswer["body"] };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as GraphAnswer["body"],
+  };
 }
