@@ -342,7 +342,7 @@ describe("queries answer what REST answers", () => {
       headers: { authorization: `Bearer ${tenant.testKey}`, accept: "application/json" },
     });
     expect(res.status).toBe(200);
-    expect((await res.json()).data.account.id).toBe(tenant.accountId);
+    expect(((await res.json()) as GraphAnswer["body"]).data.account.id).toBe(tenant.accountId);
     url.searchParams.set(
       "query",
       `mutation { cancelInvoice(id: "${ids.invoice}", input: { reason: "1", remark: "x" }) { userErrors { code } } }`,

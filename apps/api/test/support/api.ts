@@ -87,11 +87,12 @@ export function expectConforming(operationId: string, result: CallResult): void 
  */
 export async function startTestApi({
   poolSize,
+  onStatement,
   ...options
-}: { rateLimits?: RateLimits; poolSize?: number } & Partial<
+}: { rateLimits?: RateLimits; poolSize?: number; onStatement?: (text: string) => void } & Partial<
   Pick<ServerOptions, "webhookPolicy" | "redisUrl" | "logger">
 > = {}): Promise<TestApi> {
-  const database = await createTestDatabase(poolSize);
+  const database = await createTestDatabase(poolSize, onStatement);
   const { sql } = database.handle;
   const lanes = sql ? new StatementLanes(sql, poolSize ?? 10) : null;
   const server = await startServer({
