@@ -62,7 +62,7 @@ module.exports = {
       name: "transport-goes-through-use-cases",
       comment: "The transport reaches the database only through the use cases.",
       severity: "error",
-      from: { path: [`${API}(http|routes|pages)/`, `${API}app\\.ts$`] },
+      from: { path: [`${API}(http|routes|pages|graphql)/`, `${API}app\\.ts$`] },
       to: { path: [`${API}db/`, `${API}speed/`], dependencyTypesNot: ["type-only"] },
     },
     {

@@ -1,6 +1,7 @@
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
 import type { Database } from "./db/client.js";
+import { createGraphql, type GraphRequest } from "./graphql/yoga.js";
 import { type AppDeps, mountAppOperations } from "./http/app-router.js";
 import { clientAddress } from "./http/client-address.js";
 import { type AppEnv, requestLogger } from "./http/context.js";
@@ -10,7 +11,7 @@ import { allowedMethods, mountOperations } from "./http/router.js";
 import { mountPages } from "./pages/index.js";
 import { appHandlers } from "./routes/app/index.js";
 import { answersWithSecret, commitsAlone, handlers, pointReads } from "./routes/index.js";
-import { authenticate } from "./services/accounts/authenticate.js";
+import { type Authentication, authenticate } from "./services/accounts/authenticate.js";
 import type { Services } from "./services/index.js";
 import { newId } from "./values/ids.js";
 import { ApiError, PROBLEM_CONTENT_TYPE } from "./values/problem.js";
@@ -34,6 +35,23 @@ function problem(c: Context<AppEnv>, error: ApiError): Response {
     "Content-Type": PROBLEM_CONTENT_TYPE,
     ...error.extras.headers,
   });
+}
+
+/** GraphQL's 401: the REST problem as a GraphQL error, for a request without a valid API key. */
+function graphqlUnauthorized(c: Context<AppEnv>, auth: Authentication): Response {
+  const failure =
+    "failure" in auth
+      ? auth.failure
+      : new ApiError(401, "missing_api_key", "Send an API key as `Authorization: Bearer sk_test_…`.");
+  const body = {
+    errors: [
+      {
+        message: failure.detail,
+        extensions: { code: "UNAUTHENTICATED", problem: { status: 401, code: failure.code } },
+      },
+    ],
+  };
+  return jsonResponse(c, 401, JSON.stringify(body), { "Content-Type": "application/graphql-response+json" });
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
@@ -68,7 +86,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     );
   });
 
-  app.use("/v1/*", async (c, next) => {
+  const authenticated: MiddlewareHandler<AppEnv> = async (c, next) => {
+    // The application's pages call /v1 in-process with the signed-in member's principal.
     const member = c.env?.principal;
     const auth = member
       ? { principal: member }
@@ -87,7 +106,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       }
     }
     await next();
-  });
+  };
+  app.use("/v1/*", authenticated);
+  app.use("/graphql", authenticated);
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) =>
@@ -96,19 +117,32 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.get("/openapi.json", (c) => c.body(options.openapiJson, 200, { "Content-Type": "application/json" }));
   app.get("/docs", (c) => c.html(options.docsHtml));
 
+  const routerDeps = {
+    writes: { db, reads: services.pointReads, box: services.webhooks.box },
+    reads: db,
+    pointReads: services.pointReads,
+  };
   const routes = mountOperations(
     app,
     { handlers, pointReads, answersWithSecret, commitsAlone },
-    {
-      writes: { db, reads: services.pointReads, box: services.webhooks.box },
-      reads: db,
-      pointReads: services.pointReads,
-    },
+    routerDeps,
     services,
   );
 
   mountPages(app, options.application);
   mountAppOperations(app, appHandlers, options.application);
+
+  const graphql = createGraphql({
+    router: routerDeps,
+    services,
+    sets: { pointReads, answersWithSecret, commitsAlone },
+  });
+  app.on(["GET", "POST"], "/graphql", (c) => {
+    const auth = c.get("auth");
+    const wantsPage = c.req.method === "GET" && (c.req.header("accept") ?? "").includes("text/html");
+    if (!("principal" in auth) && !wantsPage) return graphqlUnauthorized(c, auth);
+    return graphql.fetch(c.req.raw, { auth: auth as GraphRequest["auth"], requestId: c.get("requestId") });
+  });
 
   app.notFound((c) => {
     const allowed = allowedMethods(routes, c.req.path);

@@ -1,4 +1,5 @@
 import { type BahiOptions, Core } from "./core.js";
+import type { GraphQLDocument, GraphQLResult } from "./graphql.js";
 import { Account } from "./resources/account.js";
 import { ApiKeys } from "./resources/api-keys.js";
 import { CreditNotes } from "./resources/credit-notes.js";
@@ -10,6 +11,7 @@ import { Parties } from "./resources/parties.js";
 import { Payments } from "./resources/payments.js";
 import { Products } from "./resources/products.js";
 import { Webhooks } from "./resources/webhooks.js";
+import type { RequestOptions } from "./types.js";
 import { signWebhook, verifyWebhook } from "./webhook-signature.js";
 
 /**
@@ -37,9 +39,11 @@ export class Bahi {
   readonly webhooks: Webhooks;
   readonly events: Events;
   readonly gstr1: Gstr1;
+  readonly #core: Core;
 
   constructor(options: BahiOptions) {
     const core = new Core(options);
+    this.#core = core;
     this.account = new Account(core);
     this.apiKeys = new ApiKeys(core);
     this.parties = new Parties(core);
@@ -51,5 +55,26 @@ export class Bahi {
     this.webhooks = new Webhooks(core);
     this.events = new Events(core);
     this.gstr1 = new Gstr1(core);
+  }
+
+  /**
+   * Runs a GraphQL query or mutation (`POST /graphql`): one request for what would take several REST
+   * calls. With a typed document (GraphQL Code Generator, `documentMode: string`, such as the SDK's
+   * `UnpaidInvoicesDocument`) the result and variables are typed.
+   *
+   * ```ts
+   * const { data } = await bahi.graphql(UnpaidInvoicesDocument, { partyId: "pty_…" });
+   * ```
+   */
+  graphql<TData = Record<string, unknown>, TVariables = Record<string, unknown>>(
+    document: GraphQLDocument<TData, TVariables>,
+    variables?: TVariables,
+    options?: RequestOptions,
+  ): Promise<GraphQLResult<TData>> {
+    return this.#core.graphql<TData>(
+      String(document),
+      variables as Record<string, unknown> | undefined,
+      options,
+    );
   }
 }

@@ -1,6 +1,7 @@
 import openapiFetch, { type Client } from "openapi-fetch";
 import { clientValidationError, errorFromResponse } from "./errors.js";
 import type { paths } from "./generated/schema.js";
+import type { GraphQLResult } from "./graphql.js";
 import { List, type ListPage } from "./list.js";
 import { type Fetch, sendWithRetries } from "./transport.js";
 import type { OperationId, RequestOptions, RequestValidator } from "./types.js";
@@ -47,11 +48,13 @@ interface Outcome<T> {
 export class Core {
   readonly client: Client<paths>;
   readonly #options: BahiOptions;
+  readonly #baseUrl: string;
 
   constructor(options: BahiOptions) {
     if (!options.apiKey)
       throw new TypeError("Bahi: no apiKey given (pass your secret key, sk_test_… or sk_live_…)");
     this.#options = options;
+    this.#baseUrl = (options.baseUrl ?? "http://127.0.0.1:8080").replace(/\/+$/, "");
     this.client = createClient<paths>({
       baseUrl: options.baseUrl ?? "http://127.0.0.1:8080",
       headers: { Authorization: `Bearer ${options.apiKey}` },
@@ -103,6 +106,40 @@ export class Core {
     send: (init: CallInit) => Promise<Outcome<ArrayBuffer>>,
   ): Promise<Uint8Array> {
     return new Uint8Array(await this.call(operationId, options, send));
+  }
+
+  /**
+   * Sends a GraphQL document to `POST /graphql` with the client's key and answers its result whole
+   * (`data`, `errors`, `extensions.cost`). Not retried unless `maxRetries` says so: a mutation is
+   * repeated safely only under its own `idempotencyKey` argument.
+   */
+  async graphql<TData>(
+    query: string,
+    variables: Record<string, unknown> | undefined,
+    options: RequestOptions | undefined,
+  ): Promise<GraphQLResult<TData>> {
+    const fetch = this.#options.fetch ?? ((request: Request) => globalThis.fetch(request));
+    const request = new Request(`${this.#baseUrl}/graphql`, {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${this.#options.apiKey}`,
+        "Content-Type": "application/json",
+        Accept: "application/graphql-response+json, application/json",
+      },
+      body: JSON.stringify({ query, variables: variables ?? {} }),
+    });
+    const response = await sendWithRetries(request, {
+      fetch,
+      maxRetries: options?.maxRetries ?? 0,
+      timeout: options?.timeout ?? this.#options.timeout ?? 30_000,
+      signal: options?.signal,
+      idempotencyKey: options?.idempotencyKey,
+    });
+    const text = await response.text();
+    const body = text ? (JSON.parse(text) as GraphQLResult<TData>) : {};
+    // A GraphQL answer is 200 even with errors in it; another status (401, 429, 5xx) refused the request.
+    if (!response.ok && !(body && "data" in body)) throw errorFromResponse(response, body);
+    return body;
   }
 
   /** A list operation as a lazy iterable over every page, each fetched with the query and `starting_after`. */

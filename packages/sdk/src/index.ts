@@ -13,7 +13,14 @@ export {
   TimeoutError,
   ValidationError,
 } from "./errors.js";
+export {
+  type TypedDocumentString,
+  UnpaidInvoicesDocument,
+  type UnpaidInvoicesQuery,
+  type UnpaidInvoicesQueryVariables,
+} from "./generated/graphql.js";
 export type { components, operations, paths } from "./generated/schema.js";
+export type { GraphQLCost, GraphQLDocument, GraphQLErrorEntry, GraphQLResult } from "./graphql.js";
 export { IrpTokenError, type VerifiedIrpToken, verifyIrpToken } from "./irp-token.js";
 export { List, type ListPage } from "./list.js";
 export type { ImportFile, ImportFileOptions } from "./resources/products.js";

@@ -11,9 +11,13 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type Executor = Database | Transaction;
 
-export type DatabaseTarget =
+export type DatabaseTarget = (
   | { readonly driver: "pglite"; readonly dataDir: string | null; readonly snapshot?: Blob }
-  | { readonly driver: "postgres"; readonly url: string; readonly poolSize: number };
+  | { readonly driver: "postgres"; readonly url: string; readonly poolSize: number }
+) & {
+  /** Told the text of every statement sent, through the driver's own hook (tests count them). */
+  readonly onStatement?: (text: string) => void;
+};
 
 export interface DatabaseHandle {
   readonly db: Database;
@@ -99,6 +103,26 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       // The search indexes of products and parties (migration 0021).
       extensions: { pg_trgm },
     });
+    const onStatement = target.onStatement;
+    if (onStatement) {
+      // PGlite has no debug hook: its two ways of sending SQL are wrapped instead.
+      const query = pglite.query.bind(pglite);
+      const exec = pglite.exec.bind(pglite);
+      pglite.query = ((
+        text: string,
+        ...rest: Parameters<typeof query> extends [string, ...infer R] ? R : never
+      ) => {
+        onStatement(text);
+        return query(text, ...rest);
+      }) as typeof pglite.query;
+      pglite.exec = ((
+        text: string,
+        ...rest: Parameters<typeof exec> extends [string, ...infer R] ? R : never
+      ) => {
+        onStatement(text);
+        return exec(text, ...rest);
+      }) as typeof pglite.exec;
+    }
     const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
     return {
       db,
@@ -113,10 +137,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   // API's costliest estimates are guesses (a page found day by day, costed at a thousand days; a
   // GSTR-1 month's sort) whose compilation took longer than the statement ran (362 ms for a 2 ms page).
   const connection = { application_name: "bahi", jit: "off", ...(await toastCompression(target.url)) };
-  const sql = postgres(target.url, { max: target.poolSize, onnotice: () => {}, connection });
+  const debug = target.onStatement
+    ? (_connection: number, text: string) => target.onStatement?.(text)
+    : undefined;
+  const sql = postgres(target.url, {
+    max: target.poolSize,
+    onnotice: () => {},
+    connection,
+    ...(debug ? { debug } : {}),
+  });
   const readSql = postgres(target.url, {
     max: POINT_READ_CONNECTIONS,
     onnotice: () => {},
+    ...(debug ? { debug } : {}),
     connection: { ...connection, application_name: "bahi point reads" },
   });
   return {

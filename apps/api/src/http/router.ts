@@ -2,6 +2,7 @@ import { type FieldError, type OperationSpec, operationList, toFieldErrors } fro
 import type { ValidateFunction } from "ajv";
 import type { Context, Hono } from "hono";
 import type { Executor } from "../db/client.js";
+import type { Authentication } from "../services/accounts/authenticate.js";
 import { hasScopes, type Principal } from "../services/accounts/principal.js";
 import type { Services } from "../services/index.js";
 import {
@@ -28,12 +29,12 @@ export interface UntypedInput {
   headers: Record<string, string>;
   body: unknown;
 }
-interface UntypedReply {
+export interface UntypedReply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
 }
-type AnyHandler = (input: UntypedInput, ctx: HandlerContext) => Promise<UntypedReply>;
+export type AnyHandler = (input: UntypedInput, ctx: HandlerContext) => Promise<UntypedReply>;
 
 export interface MountedRoute {
   readonly method: string;
@@ -45,9 +46,18 @@ const toPattern = (template: string) =>
   new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "[^/]+")}$`);
 
 function principalOf(c: Context<AppEnv>, op: OperationSpec): Principal | null {
-  if (op.scopes === null) return null;
   const auth = c.get("auth");
   if (!auth) throw new Error(`${op.operationId} was routed past authentication`);
+  return authorize(auth, op);
+}
+
+/**
+ * The caller allowed to run `op`: 401 without a valid key, 403 without the operation's scopes, 402
+ * for a live write of a paused account; null for a public operation. GraphQL authorises each field
+ * by its operation here too.
+ */
+export function authorize(auth: Authentication, op: OperationSpec): Principal | null {
+  if (op.scopes === null) return null;
   if ("failure" in auth) throw auth.failure;
   if ("anonymous" in auth) {
     throw new ApiError(401, "missing_api_key", "Send an API key as `Authorization: Bearer sk_test_…`.");
@@ -114,6 +124,19 @@ export async function inputOf(c: Context<AppEnv>, op: OperationSpec): Promise<Un
   if (body !== undefined && op.validate.body) check(op.validate.body, body, "", errors);
   if (errors.length > 0) throw validationFailed(errors);
   return { path, query, headers, body };
+}
+
+/** Validates an input given whole (GraphQL's arguments) as inputOf validates a request's parts. */
+export function validateInput(op: OperationSpec, input: UntypedInput): void {
+  const errors: FieldError[] = [];
+  check(op.validate.path, input.path, "/path", errors);
+  check(op.validate.query, input.query, "/query", errors);
+  check(op.validate.headers, input.headers, "/header", errors);
+  nulCharacterErrors(input.path, "/path", errors);
+  nulCharacterErrors(input.query, "/query", errors);
+  if (input.body !== undefined) nulCharacterErrors(input.body, "", errors);
+  if (input.body !== undefined && op.validate.body) check(op.validate.body, input.body, "", errors);
+  if (errors.length > 0) throw validationFailed(errors);
 }
 
 /**
@@ -184,67 +207,106 @@ export function mountOperations(
     app.on(op.method, toHonoPath(op.path), async (c) => {
       const principal = principalOf(c, op);
       const input = await inputOf(c, op);
-      const context = (
-        db: Executor,
-        afterCommit: (effect: () => void) => void,
-        write?: WriteContext,
-      ): HandlerContext => ({
-        get principal(): Principal {
-          if (!principal) throw new Error(`${op.operationId} is public and has no principal`);
-          return principal;
-        },
-        requestId: c.get("requestId"),
-        db,
+      const { reply, replayed } = await runOperation(op, handler, principal, input, {
+        deps,
         services,
-        now: new Date(),
-        afterCommit,
-        ...(write ? { write } : {}),
+        requestId: c.get("requestId"),
+        path: c.req.path,
+        sets: { pointReads, answersWithSecret, commitsAlone },
       });
-      if (op.method === "GET") {
-        const reads = pointReads.has(op.operationId as OperationId) ? deps.pointReads : deps.reads;
-        const committed: (() => void)[] = [];
-        const reply = await handler(
-          input,
-          context(reads, (effect) => committed.push(effect)),
-        );
-        for (const effect of committed) effect();
-        return send(c, reply);
-      }
-      if (!principal) throw new Error(`${op.operationId} writes without a principal`);
-      const key = input.headers["idempotency-key"];
-      // An upload is fingerprinted by its digest: hashing its bytes as JSON would cost seconds.
-      const fingerprinted = isUpload(input.body) ? { upload: input.body.digest } : input.body;
-      const holdsSecret = answersWithSecret.has(op.operationId as OperationId);
-      const keyed =
-        key === undefined
-          ? null
-          : {
-              key,
-              fingerprint: fingerprintOf(
-                op.method,
-                c.req.path,
-                fingerprinted,
-                holdsSecret ? principal.keyId : undefined,
-              ),
-              holdsSecret,
-            };
-      const { answer, replayed } = await runWrite(
-        deps.writes,
-        principal,
-        keyed,
-        (write) => handler(input, context(write.tx ?? write.pool, write.afterCommit, write)),
-        {
-          mayCommitAlone: commitsAlone.has(op.operationId as OperationId),
-          // The status a write that commits alone under a key records with its statement: the spec's.
-          status: op.responses.find((code) => code >= 200 && code < 300) ?? 200,
-        },
-      );
-      const settled = replayed ? undefined : (answer as { settled?: () => Promise<Answer> }).settled;
-      if (settled) return sendJson(c, await settled(), {});
-      return sendJson(c, answer, replayed ? { "Idempotent-Replayed": "true" } : {});
+      if (op.method === "GET") return send(c, reply);
+      return sendJson(c, reply, replayed ? { "Idempotent-Replayed": "true" } : {});
     });
   }
   return mounted;
+}
+
+/** Which operations read by id, show a secret once, or may commit alone (see routes/index.ts). */
+export interface OperationSets {
+  readonly pointReads: ReadonlySet<OperationId>;
+  readonly answersWithSecret: ReadonlySet<OperationId>;
+  readonly commitsAlone: ReadonlySet<OperationId>;
+}
+
+/**
+ * Runs an authorised, validated operation: a read on the pool (a point read on its own connections),
+ * a write through runWrite in one transaction under its Idempotency-Key. The HTTP routes and GraphQL's
+ * resolvers both run every operation here, so a write has one way to happen.
+ */
+export async function runOperation(
+  op: OperationSpec,
+  handler: AnyHandler,
+  principal: Principal | null,
+  input: UntypedInput,
+  run: {
+    deps: RouterDeps;
+    services: Services;
+    requestId: string;
+    /** The request's path, part of an Idempotency-Key's fingerprint. */
+    path: string;
+    sets: OperationSets;
+  },
+): Promise<{ reply: UntypedReply; replayed: boolean }> {
+  const { deps, services, sets } = run;
+  const operationId = op.operationId as OperationId;
+  const context = (
+    db: Executor,
+    afterCommit: (effect: () => void) => void,
+    write?: WriteContext,
+  ): HandlerContext => ({
+    get principal(): Principal {
+      if (!principal) throw new Error(`${op.operationId} is public and has no principal`);
+      return principal;
+    },
+    requestId: run.requestId,
+    db,
+    services,
+    now: new Date(),
+    afterCommit,
+    ...(write ? { write } : {}),
+  });
+  if (op.method === "GET") {
+    const reads = sets.pointReads.has(operationId) ? deps.pointReads : deps.reads;
+    const committed: (() => void)[] = [];
+    const reply = await handler(
+      input,
+      context(reads, (effect) => committed.push(effect)),
+    );
+    for (const effect of committed) effect();
+    return { reply, replayed: false };
+  }
+  if (!principal) throw new Error(`${op.operationId} writes without a principal`);
+  const key = input.headers["idempotency-key"];
+  // An upload is fingerprinted by its digest: hashing its bytes as JSON would cost seconds.
+  const fingerprinted = isUpload(input.body) ? { upload: input.body.digest } : input.body;
+  const holdsSecret = sets.answersWithSecret.has(operationId);
+  const keyed =
+    key === undefined
+      ? null
+      : {
+          key,
+          fingerprint: fingerprintOf(
+            op.method,
+            run.path,
+            fingerprinted,
+            holdsSecret ? principal.keyId : undefined,
+          ),
+          holdsSecret,
+        };
+  const { answer, replayed } = await runWrite(
+    deps.writes,
+    principal,
+    keyed,
+    (write) => handler(input, context(write.tx ?? write.pool, write.afterCommit, write)),
+    {
+      mayCommitAlone: sets.commitsAlone.has(operationId),
+      // The status a write that commits alone under a key records with its statement: the spec's.
+      status: op.responses.find((code) => code >= 200 && code < 300) ?? 200,
+    },
+  );
+  // A create that registers its e-invoice after the commit answers once registration settles.
+  const settled = replayed ? undefined : (answer as { settled?: () => Promise<Answer> }).settled;
+  return { reply: settled ? await settled() : answer, replayed };
 }
 
 export function allowedMethods(routes: readonly MountedRoute[], path: string): string[] {

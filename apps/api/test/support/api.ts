@@ -86,7 +86,12 @@ export function expectConforming(operationId: string, result: Omit<CallResult, "
 }
 
 /** What a test may choose of its server; the rest is as `startServer` defaults it. */
-export type TestApiOptions = { rateLimits?: RateLimits; poolSize?: number } & Partial<
+export type TestApiOptions = {
+  rateLimits?: RateLimits;
+  poolSize?: number;
+  /** Sees the text of every SQL statement the server sends (GraphQL's statement count). */
+  onStatement?: (text: string) => void;
+} & Partial<
   Pick<
     ServerOptions,
     "webhookPolicy" | "redisUrl" | "logger" | "einvoiceWaitMs" | "registrationWorker" | "mailer"
@@ -97,8 +102,12 @@ export type TestApiOptions = { rateLimits?: RateLimits; poolSize?: number } & Pa
  * A real HTTP server on a free loopback port over a fresh database of the driver under test (on
  * PostgreSQL, with a pool of `poolSize` connections).
  */
-export async function startTestApi({ poolSize, ...options }: TestApiOptions = {}): Promise<TestApi> {
-  const database = await createTestDatabase(poolSize);
+export async function startTestApi({
+  poolSize,
+  onStatement,
+  ...options
+}: TestApiOptions = {}): Promise<TestApi> {
+  const database = await createTestDatabase(poolSize, onStatement);
   const { sql } = database.handle;
   const lanes = sql ? new StatementLanes(sql, poolSize ?? 10) : null;
   const server = await startServer({

@@ -18,14 +18,22 @@ export interface TestDatabase {
  * A fresh, migrated database of the driver under test, private to the calling test file; on
  * PostgreSQL, with a pool of `poolSize` connections.
  */
-export async function createTestDatabase(poolSize = 10): Promise<TestDatabase> {
+export async function createTestDatabase(
+  poolSize = 10,
+  onStatement?: (text: string) => void,
+): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const snapshot = new Blob([readFileSync(inject("pgliteSnapshot"))]);
-    const handle = await openDatabase({ driver: "pglite", dataDir: null, snapshot });
+    const handle = await openDatabase({
+      driver: "pglite",
+      dataDir: null,
+      snapshot,
+      ...(onStatement ? { onStatement } : {}),
+    });
     return { handle, url: null, drop: () => handle.close() };
   }
-  return createPostgresDatabase(url, inject("postgresTemplate"), poolSize);
+  return createPostgresDatabase(url, inject("postgresTemplate"), poolSize, onStatement);
 }
 
 /** A new PostgreSQL database beside `url`'s: a copy of `template`, or empty when it is null. */
@@ -33,12 +41,18 @@ export async function createPostgresDatabase(
   url: string,
   template: string | null,
   poolSize = 10,
+  onStatement?: (text: string) => void,
 ): Promise<TestDatabase> {
   const name = `bahi_test_${randomBytes(6).toString("hex")}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ""}`);
   const dbUrl = withDatabase(url, name);
-  const handle = await openDatabase({ driver: "postgres", url: dbUrl, poolSize });
+  const handle = await openDatabase({
+    driver: "postgres",
+    url: dbUrl,
+    poolSize,
+    ...(onStatement ? { onStatement } : {}),
+  });
   return {
     handle,
     url: dbUrl,

@@ -237,7 +237,11 @@ async function stockToReturn(
 }
 
 /** The notes `ids` names, in that order, as the API answers them; ids the owner lacks are left out. */
-async function creditNotesOf(db: Executor, owner: Owner, ids: readonly string[]): Promise<CreditNote[]> {
+export async function creditNotesOf(
+  db: Executor,
+  owner: Owner,
+  ids: readonly string[],
+): Promise<CreditNote[]> {
   if (ids.length === 0) return [];
   const [rows, lines] = await Promise.all([
     db

@@ -156,7 +156,7 @@ export async function createDebitNote(
 }
 
 /** The notes `ids` names, in that order, as the API answers them; ids the owner lacks are left out. */
-async function debitNotesOf(db: Executor, owner: Owner, ids: readonly string[]): Promise<DebitNote[]> {
+export async function debitNotesOf(db: Executor, owner: Owner, ids: readonly string[]): Promise<DebitNote[]> {
   if (ids.length === 0) return [];
   const [rows, lines] = await Promise.all([
     db

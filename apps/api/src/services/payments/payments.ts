@@ -254,7 +254,7 @@ export async function createPayment(
   return payment;
 }
 
-async function allocationsOf(
+export async function allocationsOf(
   db: Executor,
   owner: Owner,
   paymentIds: readonly string[],

@@ -1,0 +1,58 @@
+import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
+import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
+import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
+import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
+import { createYoga } from "graphql-yoga";
+import type { Authentication } from "../services/accounts/authenticate.js";
+import type { GraphContext } from "./context.js";
+import { CostBuckets } from "./cost/buckets.js";
+import { costPlugin } from "./cost/plugin.js";
+import { MAX_QUERY_ALIASES, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from "./limits.js";
+import { createLoaders } from "./loaders.js";
+import { OperationRunner, type RunnerDeps } from "./operations.js";
+import { buildSchema } from "./schema.js";
+
+/** What the HTTP layer hands each GraphQL request: its caller (authenticated) and its id. */
+export interface GraphRequest {
+  readonly auth: Authentication & { principal: GraphContext["principal"] };
+  readonly requestId: string;
+}
+
+const DEFAULT_QUERY = `# Send your API key as a header (Headers, below): {"Authorization": "Bearer sk_test_…"}
+query UnpaidInvoices {
+  invoices(first: 10, status: ISSUED) {
+    nodes { number date total balanceDue customer { name } }
+    pageInfo { hasNextPage endCursor }
+  }
+}
+`;
+
+/**
+ * GraphQL Yoga over the REST operations: the schema of spec/graphql, graphql-armor's depth, alias
+ * and token limits, the calculated query cost, and GraphiQL with its assets inlined (no CDN).
+ */
+export function createGraphql(deps: RunnerDeps) {
+  const buckets = new CostBuckets();
+  return createYoga<GraphRequest, GraphContext>({
+    schema: buildSchema(),
+    graphqlEndpoint: "/graphql",
+    // Node's own fetch classes: Hono's node-server sends a native Response as it is.
+    fetchAPI: globalThis,
+    landingPage: false,
+    logging: false,
+    graphiql: { title: "Bahi GraphQL", defaultQuery: DEFAULT_QUERY },
+    renderGraphiQL,
+    context: ({ auth, requestId }): GraphContext => ({
+      principal: auth.principal,
+      requestId,
+      runner: new OperationRunner(auth, deps, requestId),
+      loaders: createLoaders(deps.router.reads, auth.principal),
+    }),
+    plugins: [
+      maxTokensPlugin({ n: MAX_QUERY_TOKENS }),
+      maxDepthPlugin({ n: MAX_QUERY_DEPTH, flattenFragments: true }),
+      maxAliasesPlugin({ n: MAX_QUERY_ALIASES }),
+      costPlugin(buckets),
+    ],
+  });
+}
