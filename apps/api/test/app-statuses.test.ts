@@ -182,7 +182,9 @@ describe("the statuses of spec/app", () => {
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(0);
     // Asking for resets does not lock the member out of signing in.
-    expect((await call(new Browser(api.url), "signIn", { body: { email, password: PASSWORD } })).status).toBe(200);
+    expect((await call(new Browser(api.url), "signIn", { body: { email, password: PASSWORD } })).status).toBe(
+      200,
+    );
   });
 
   it("signIn's 415 (not JSON) and 429 are answered too", async () => {
