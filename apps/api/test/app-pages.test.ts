@@ -121,6 +121,74 @@ describe("the pages", () => {
     expect(html).not.toMatch(/sk_test_[0-9A-Za-z]{43}/);
   });
 
+  it("never show another account's documents, nor its other mode's", async () => {
+    const other = await createTenant(api.database.handle.db, { legalName: "Other Traders" });
+    const party = await api.call("createParty", {
+      key: other.testKey,
+      body: {
+        type: "customer",
+        name: "Sharma Electronics",
+        gstin: "27AAPFU0939F1ZV",
+        address: { line1: "Shop 14", city: "Mumbai", state_code: "27", pin: "400007" },
+      },
+    });
+    await api.call("createProduct", {
+      key: other.testKey,
+      body: {
+        sku: "PEN-01",
+        name: "Ballpoint pen",
+        price: 99.99,
+        gst_rate: 18,
+        hsn_code: "96081019",
+        unit: "NOS",
+        opening_stock: 50,
+      },
+    });
+    const invoice = await api.call("createInvoice", {
+      key: other.testKey,
+      body: { party_id: party.body.id, items: [{ sku: "PEN-01", qty: 2, rate: 99.99 }] },
+    });
+    expect(invoice.status).toBe(201);
+    const { cookie } = await signInPage("owner");
+    const page = await (
+      await fetch(new URL(`/app/invoices/${invoice.body.id}`, api.url), { headers: { cookie } })
+    ).text();
+    expect(page).toContain("No such invoice");
+    expect(page).not.toContain(invoice.body.number);
+    const list = await (await fetch(new URL("/app/invoices", api.url), { headers: { cookie } })).text();
+    expect(list).not.toContain(invoice.body.id);
+    // A member of the other account sees it in test mode, and not in live mode.
+    const email = `other${++count}@acme.example`;
+    await memberOf(api.database.handle.db, other.accountId, email, "viewer");
+    const res = await fetch(new URL("/app/sign-in", api.url), {
+      method: "POST",
+      body: new URLSearchParams({ email, password: PASSWORD }),
+      redirect: "manual",
+    });
+    const otherCookie = (res.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    expect(
+      await (
+        await fetch(new URL(`/app/invoices/${invoice.body.id}`, api.url), {
+          headers: { cookie: otherCookie },
+        })
+      ).text(),
+    ).toContain(invoice.body.irn);
+    const csrf = await csrfOf(otherCookie, "/app");
+    await fetch(new URL("/app/mode", api.url), {
+      method: "POST",
+      headers: { cookie: otherCookie },
+      body: new URLSearchParams({ _csrf: csrf, livemode: "true", back: "/app" }),
+      redirect: "manual",
+    });
+    expect(
+      await (
+        await fetch(new URL(`/app/invoices/${invoice.body.id}`, api.url), {
+          headers: { cookie: otherCookie },
+        })
+      ).text(),
+    ).toContain("No such invoice");
+  });
+
   it("switch to live mode and back", async () => {
     const { cookie } = await signInPage("owner");
     const csrf = await csrfOf(cookie, "/app");

@@ -1,9 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { members, sessions } from "../src/db/schema.js";
+import { invitations, memberLinks, members, sessions } from "../src/db/schema.js";
 import { tokenHash } from "../src/secrets/link-tokens.js";
-import { MIN_PASSWORD_LENGTH } from "../src/secrets/passwords.js";
-import { issueLink } from "../src/services/members/members.js";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../src/secrets/passwords.js";
+import {
+  INVITATION_LIFETIME_DAYS,
+  issueLink,
+  RESET_LINK_LIFETIME_MINUTES,
+  SIGN_IN_LINK_LIFETIME_HOURS,
+} from "../src/services/members/members.js";
+import { SESSION_LIFETIME_HOURS } from "../src/services/members/sessions.js";
 import { SIGN_IN_FAILURES_PER_ADDRESS, SIGN_IN_FAILURES_PER_EMAIL } from "../src/services/members/sign-in.js";
 import { currentCode } from "../src/services/members/totp.js";
 import { startTestApi, type TestApi } from "./support/api.js";
@@ -388,5 +394,85 @@ describe("the audit log", () => {
     });
     expect(page.body.data.some((e: { action: string }) => e.action === "member.signed_in")).toBe(true);
     expect((await browser.call("listAuditLog", { query: { limit: 0 } })).status).toBe(400);
+  });
+});
+
+describe("lifetimes and limits", () => {
+  const HOUR = 3_600_000;
+  const near = (iso: string, expected: number) =>
+    expect(Math.abs(new Date(iso).getTime() - expected)).toBeLessThan(60_000);
+
+  it(`a session lasts ${SESSION_LIFETIME_HOURS} hours: valid up to its end, refused after`, async () => {
+    const started = Date.now();
+    const { browser } = await signedIn("viewer");
+    const session = (await browser.call("readSession")).body;
+    near(session.expires_at, started + SESSION_LIFETIME_HOURS * HOUR);
+    const hash = tokenHash(browser.cookie ?? "");
+    const db = api.database.handle.db;
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 5_000) })
+      .where(eq(sessions.tokenHash, hash));
+    expect((await browser.call("readSession")).status).toBe(200);
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(sessions.tokenHash, hash));
+    expect((await browser.call("readSession")).status).toBe(401);
+  });
+
+  it(`invitations last ${INVITATION_LIFETIME_DAYS} days, reset links ${RESET_LINK_LIFETIME_MINUTES} minutes, sign-in links ${SIGN_IN_LINK_LIFETIME_HOURS} hours`, async () => {
+    const db = api.database.handle.db;
+    const { browser } = await signedIn("owner");
+    const email = newEmail("late");
+    const invited = await browser.call("createInvitation", { body: { email, role: "viewer" } });
+    near(invited.body.expires_at, Date.now() + INVITATION_LIFETIME_DAYS * 24 * HOUR);
+    await db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(invitations.id, invited.body.id));
+    const late = await new Browser(api.url).call("acceptInvitation", {
+      body: { token: mail.lastToken(email), password: PASSWORD },
+    });
+    expect(late.status).toBe(404);
+
+    const member = await memberOf(db, tenant.accountId, newEmail(), "viewer");
+    for (const [purpose, lifetime] of [
+      ["sign_in", SIGN_IN_LINK_LIFETIME_HOURS * HOUR],
+      ["password_reset", RESET_LINK_LIFETIME_MINUTES * 60_000],
+    ] as const) {
+      const token = await issueLink(db, member.id, purpose, new Date());
+      const [row] = await db
+        .select()
+        .from(memberLinks)
+        .where(eq(memberLinks.tokenHash, tokenHash(token)));
+      near((row?.expiresAt ?? new Date(0)).toISOString(), Date.now() + lifetime);
+      await db
+        .update(memberLinks)
+        .set({ expiresAt: new Date(Date.now() - 1) })
+        .where(eq(memberLinks.tokenHash, tokenHash(token)));
+      const res =
+        purpose === "sign_in"
+          ? await new Browser(api.url).call("redeemSignInLink", { body: { token } })
+          : await new Browser(api.url).call("completePasswordReset", { body: { token, password: PASSWORD } });
+      expect(res.status, purpose).toBe(404);
+    }
+  });
+
+  it(`passwords of ${MAX_PASSWORD_LENGTH} characters are taken, longer ones refused`, async () => {
+    const { browser } = await signedIn("owner");
+    const longest = "p".repeat(MAX_PASSWORD_LENGTH);
+    const email = newEmail("long");
+    await browser.call("createInvitation", { body: { email, role: "viewer" } });
+    const token = mail.lastToken(email);
+    const tooLong = await new Browser(api.url).call("acceptInvitation", {
+      body: { token, password: `${longest}p` },
+    });
+    expect(tooLong.status).toBe(400);
+    const joined = await new Browser(api.url).call("acceptInvitation", {
+      body: { token, password: longest },
+    });
+    expect(joined.status).toBe(200);
+    expect((await new Browser(api.url).signIn(email, longest)).status).toBe(200);
   });
 });
