@@ -26,6 +26,7 @@ export default [
               "ShipTo",
               "ShippingBill",
               "InvoiceCancellation",
+              "EInvoiceError",
               "PaymentAllocation",
               "InvoiceAllocation",
               "EventData",

@@ -145,15 +145,26 @@ describe("queries answer what REST answers", () => {
       await ask(
         `query($id: ID!) { invoice(id: $id) { id object livemode number date dueDate partyId placeOfSupply sez underLut
           deemedExport reverseCharge taxableValue cgst sgst igst cess roundOff total amountDebited amountPaid
-          amountCredited balanceDue irn ackNo ackDate signedQrCode signedInvoice notes createdAt
+          amountCredited balanceDue irn ackNo ackDate signedQrCode signedInvoice einvoiceStatus einvoiceError { code }
+          notes createdAt
           party { name gstin stateCode address { line1 line2 city stateCode pin } }
           items { sku productId description hsnCode unit qty rate discount taxableValue gstRate cgst sgst igst cess total } } }`,
         { id: ids.invoice },
       ),
     );
-    const { status, supply_type, sgst_label, ship_to, shipping_bill, cancellation, ...shared } = rest;
+    const {
+      status,
+      supply_type,
+      sgst_label,
+      ship_to,
+      shipping_bill,
+      cancellation,
+      einvoice_status,
+      ...shared
+    } = rest;
     expect(data.invoice).toMatchObject(camelised(shared) as object);
     expect(status).toBe("partially_paid");
+    expect([einvoice_status, data.invoice.einvoiceStatus]).toEqual(["registered", "REGISTERED"]);
   });
 
   it("invoice with its customer, items' products, allocations, payments and notes", async () => {

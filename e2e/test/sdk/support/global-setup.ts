@@ -85,7 +85,7 @@ export default async function setup(project: TestProject) {
       process.exitCode = 1;
       throw new Error(
         `The server implements operations that no SDK integration test calls: ${untested.join(", ")}. ` +
-          "Add them to packages/sdk/test/integration.",
+          "Add them to e2e/test/sdk.",
       );
     }
   };

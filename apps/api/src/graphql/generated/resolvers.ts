@@ -591,6 +591,28 @@ export type DebitNoteReason =
   | 'PRICE_REVISION'
   | 'UNDERCHARGE';
 
+/** The last error of a document's registration, as the IRP gave it (REST `EInvoiceError`). */
+export type EInvoiceError = {
+  readonly __typename?: 'EInvoiceError';
+  /**
+   * The IRP's error code (NIC's, e.g. `2150`), or Bahi's when the IRP gave none: `irp_unavailable`,
+   * `irp_outcome_unknown`, `irp_not_configured`.
+   */
+  readonly code: Scalars['String']['output'];
+  /** The IRP's message, or Bahi's. */
+  readonly message: Scalars['String']['output'];
+};
+
+/**
+ * Where a document stands with the Invoice Registration Portal (REST `EInvoiceStatus`):
+ * `NOT_APPLICABLE` (outside e-invoicing), `PENDING`, `REGISTERED`, `FAILED`.
+ */
+export type EInvoiceStatus =
+  | 'FAILED'
+  | 'NOT_APPLICABLE'
+  | 'PENDING'
+  | 'REGISTERED';
+
 /**
  * A change that happened, written in the same database transaction as the change itself: nothing is
  * announced that did not happen, and nothing that happened goes unannounced. Events are kept for 30 days
@@ -772,6 +794,16 @@ export type Invoice = Node & {
   readonly deemedExport: Scalars['Boolean']['output'];
   /** When payment is due, or `null` (due on receipt). */
   readonly dueDate?: Maybe<Scalars['String']['output']>;
+  /**
+   * The last error of the invoice's registration, as the IRP gave it; `null` unless `einvoiceStatus` is
+   * `FAILED` or a retry is queued.
+   */
+  readonly einvoiceError?: Maybe<EInvoiceError>;
+  /**
+   * Where the invoice stands with the IRP: `PENDING` while its registration is under way (the IRN follows,
+   * announced by `invoice.einvoice_registered`), `FAILED` with `einvoiceError` saying why.
+   */
+  readonly einvoiceStatus: EInvoiceStatus;
   readonly id: Scalars['ID']['output'];
   /** The sum of the lines' IGST. */
   readonly igst: Scalars['Decimal']['output'];
@@ -1863,6 +1895,8 @@ export type ResolversTypes = {
   DebitNoteItem: ResolverTypeWrapper<DebitNoteItemRest>;
   DebitNoteReason: DebitNoteReason;
   Decimal: ResolverTypeWrapper<Scalars['Decimal']['output']>;
+  EInvoiceError: ResolverTypeWrapper<EInvoiceError>;
+  EInvoiceStatus: EInvoiceStatus;
   Event: ResolverTypeWrapper<EventRest>;
   EventConnection: ResolverTypeWrapper<EventPageRest>;
   EventData: ResolverTypeWrapper<EventData>;
@@ -1948,6 +1982,7 @@ export type ResolversParentTypes = {
   DebitNoteEdge: Omit<DebitNoteEdge, 'node'> & { node: ResolversParentTypes['DebitNote'] };
   DebitNoteItem: DebitNoteItemRest;
   Decimal: Scalars['Decimal']['output'];
+  EInvoiceError: EInvoiceError;
   Event: EventRest;
   EventConnection: EventPageRest;
   EventData: EventData;
@@ -2204,6 +2239,11 @@ export interface DecimalScalarConfig extends GraphQLScalarTypeConfig<ResolversTy
   name: 'Decimal';
 }
 
+export type EInvoiceErrorResolvers<ContextType = GraphContext, ParentType extends ResolversParentTypes['EInvoiceError'] = ResolversParentTypes['EInvoiceError']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type EventResolvers<ContextType = GraphContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event']> = {
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   data?: Resolver<ResolversTypes['EventData'], ParentType, ContextType>;
@@ -2297,6 +2337,8 @@ export type InvoiceResolvers<ContextType = GraphContext, ParentType extends Reso
   debitNotes?: Resolver<Maybe<ReadonlyArray<ResolversTypes['DebitNote']>>, ParentType, ContextType>;
   deemedExport?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   dueDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  einvoiceError?: Resolver<Maybe<ResolversTypes['EInvoiceError']>, ParentType, ContextType>;
+  einvoiceStatus?: Resolver<ResolversTypes['EInvoiceStatus'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   igst?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   irn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2581,6 +2623,7 @@ export type Resolvers<ContextType = GraphContext> = {
   DebitNoteEdge?: DebitNoteEdgeResolvers<ContextType>;
   DebitNoteItem?: DebitNoteItemResolvers<ContextType>;
   Decimal?: GraphQLScalarType;
+  EInvoiceError?: EInvoiceErrorResolvers<ContextType>;
   Event?: EventResolvers<ContextType>;
   EventConnection?: EventConnectionResolvers<ContextType>;
   EventData?: EventDataResolvers<ContextType>;
