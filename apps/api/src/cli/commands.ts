@@ -1,6 +1,6 @@
 import { operationList, toFieldErrors } from "@bahi/contract";
 import type { Config } from "../config.js";
-import { createLogger } from "../logger.js";
+import { createLogger, LogOutput } from "../logger.js";
 import { openRuntime, type Runtime } from "../runtime.js";
 import {
   createAccount,
@@ -195,7 +195,8 @@ export const commands: Record<string, Command> = {
     }),
   worker: (_values, config) =>
     withRuntime(config, "worker", async ({ handle }) => {
-      const logger = createLogger(config.logLevel);
+      const logs = new LogOutput();
+      const logger = createLogger(config.logLevel, logs);
       const worker = await startWorker(handle, config, logger);
       const importer = new ImportWorker(handle.db, logger);
       importer.start();
@@ -209,6 +210,7 @@ export const commands: Record<string, Command> = {
       const signal = await stopSignal;
       logger.info({ signal }, "worker stopping: finishing the deliveries and the import batch in flight");
       await Promise.all([worker.stop(), importer.stop()]);
+      await logs.close();
       return { text: "Worker stopped.", json: { stopped: true } };
     }),
   "products import": (values, config, [file]) =>
