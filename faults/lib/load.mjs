@@ -104,7 +104,7 @@ export function startLoad({ target, books, clients = 4, retry = false }) {
         if (answer.status === 201) invoiced.push(answer.id);
       }
       // A server that is down answers at once: no spinning on refused connections.
-      if (typeof answer.status !== "number") await sleep(50);
+      if (typeof answer.status !== "number") await sleep(250);
     }
   }
 

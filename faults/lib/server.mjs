@@ -54,8 +54,11 @@ export function startServer(env, { timeoutMs = 120_000 } = {}) {
   });
 }
 
-/** The account, key, customer and goods every fault's load works on. */
-export async function setUpBooks(env, url, { openingStock = 1_000_000 } = {}) {
+/**
+ * The account and its key, made with the operator's CLI before the server starts (a PGlite directory
+ * is held by one process at a time).
+ */
+export function createAccount(env) {
   const account = cli(
     [
       "accounts",
@@ -74,6 +77,12 @@ export async function setUpBooks(env, url, { openingStock = 1_000_000 } = {}) {
     env,
   );
   const key = cli(["keys", "create", "--account", account.id, "--mode", "test", "--scopes", "*"], env);
+  return { accountId: account.id, key: key.secret };
+}
+
+/** The customer and goods every fault's load works on, created through the API. */
+export async function setUpBooks(url, { accountId, key: secret }, { openingStock = 1_000_000 } = {}) {
+  const key = { secret };
   const headers = { authorization: `Bearer ${key.secret}`, "content-type": "application/json" };
   const post = async (path, body) => {
     const answer = await fetch(`${url}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
@@ -94,5 +103,5 @@ export async function setUpBooks(env, url, { openingStock = 1_000_000 } = {}) {
     unit: "NOS",
     opening_stock: openingStock,
   });
-  return { accountId: account.id, key: key.secret, partyId: party.id, sku: product.sku, openingStock };
+  return { accountId, key: secret, partyId: party.id, sku: product.sku, openingStock };
 }

@@ -4,7 +4,7 @@ import { createsAnswered, startLoad } from "../lib/load.mjs";
 import { badAnswers, sleep, tally } from "../lib/outcome.mjs";
 import { freePort } from "../lib/ports.mjs";
 import { startPostgres } from "../lib/postgres.mjs";
-import { setUpBooks, startServer } from "../lib/server.mjs";
+import { createAccount, setUpBooks, startServer } from "../lib/server.mjs";
 
 /** Time from the end of a fault until the load's next 201. */
 async function recovery(load, since) {
@@ -21,9 +21,10 @@ export async function postgresRestart({ restarts = 3, cuts = 3, retry = false, l
   let server;
   try {
     const env = { DATABASE_URL: pg.url };
+    const account = createAccount(env);
     server = await startServer({ ...env, PORT: String(await freePort()) });
     const died = server.exited.then((how) => how);
-    const books = await setUpBooks(env, server.url);
+    const books = await setUpBooks(server.url, account);
     const load = startLoad({ target: server, books, clients: 4, retry });
     const recoveries = [];
     for (let i = 0; i < restarts + cuts; i++) {
