@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
  * REQUEST_TIMEOUT_MS: a client gives up on an answer after this long and counts the request as hung.
  * The server's own bound on a request in flight is what the suite measures against it.
  */
-export const REQUEST_TIMEOUT_MS = 15_000;
+export const REQUEST_TIMEOUT_MS = Number(process.env.BAHI_FAULTS_REQUEST_TIMEOUT_MS || 15_000);
 /** RETRY_WINDOW_MS: how long a retrying client keeps trying one create before it gives up on it. */
 export const RETRY_WINDOW_MS = 90_000;
 
