@@ -15,6 +15,7 @@ import { type Authentication, authenticate } from "./services/accounts/authentic
 import type { Services } from "./services/index.js";
 import { newId } from "./values/ids.js";
 import { ApiError, PROBLEM_CONTENT_TYPE } from "./values/problem.js";
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from "./values/unavailable.js";
 
 export interface AppOptions {
   readonly db: Database;
@@ -159,6 +160,18 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return problem(c, error);
+    if (isDatabaseUnavailable(error)) {
+      requestLogger(c).warn({ err: error }, "database unavailable");
+      return problem(
+        c,
+        new ApiError(
+          503,
+          "database_unavailable",
+          `The database is not reachable at the moment. Retry in ${DATABASE_RETRY_AFTER_S} seconds with the same Idempotency-Key: a write that did commit is then answered as it was.`,
+          { headers: { "Retry-After": String(DATABASE_RETRY_AFTER_S) } },
+        ),
+      );
+    }
     requestLogger(c).error({ err: error }, "unhandled error");
     return problem(c, new ApiError(500, "internal_error", "An unexpected error occurred."));
   });

@@ -13,12 +13,17 @@ export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
  */
 export const EINVOICE_WAIT_MS = 3_000;
 /**
+ * SHUTDOWN_GRACE_MS: how long past BAHI_SHUTDOWN_TIMEOUT_MS a stopping process may take to close its
+ * database and write its last log lines. At that deadline it exits with 1, whatever it still waits on.
+ */
+export const SHUTDOWN_GRACE_MS = 10_000;
+/**
  * DATABASE_CLOSE_TIMEOUT_MS: how long a stopping server waits for its database connections to close
  * once its work is done or given up. postgres.js gives statements 5 s before it ends their
  * connections; past this the process exits all the same, since its end() can wait for ever after a
- * cut connection (porsager/postgres#1097).
+ * cut connection (porsager/postgres#1097). With the last log lines, within SHUTDOWN_GRACE_MS.
  */
-export const DATABASE_CLOSE_TIMEOUT_MS = 10_000;
+export const DATABASE_CLOSE_TIMEOUT_MS = 6_000;
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -1,7 +1,13 @@
-import { type Config, ConfigError, DATABASE_CLOSE_TIMEOUT_MS, loadConfig } from "./config.js";
+import {
+  type Config,
+  ConfigError,
+  DATABASE_CLOSE_TIMEOUT_MS,
+  loadConfig,
+  SHUTDOWN_GRACE_MS,
+} from "./config.js";
 import { DataDirInUseError } from "./db/data-dir-lock.js";
 import { seedDemoAccount } from "./demo.js";
-import { createLogger } from "./logger.js";
+import { createLogger, LogOutput } from "./logger.js";
 import { openRuntime } from "./runtime.js";
 import { type RunningServer, startServer } from "./server.js";
 import { ImportWorker } from "./services/imports/worker.js";
@@ -50,7 +56,8 @@ function listenProblem(error: unknown, { port, host }: Config): StartError | nul
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const logs = new LogOutput();
+  const logger = createLogger(config.logLevel, logs);
   const runtime = await openRuntime(config, "bahi api server");
   let server: RunningServer;
   try {
@@ -90,8 +97,18 @@ async function main(): Promise<void> {
   // read that, but before the handlers exist, would kill the process without its shutdown.
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      // The operator's second signal: whatever the first one still waits on, stop now.
+      logger.warn({ signal }, "second stop signal: exiting at once");
+      await logs.close(100);
+      process.exit(1);
+    }
     stopping = true;
+    // A hard deadline, whatever the steps below wait on (a pool, a worker, a log reader).
+    setTimeout(() => {
+      logger.error({ deadline_ms: config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS }, "shutdown deadline passed");
+      process.exit(1);
+    }, config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS).unref();
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     // The workers' stops wait for their statements, which a database that no longer answers (a lock
     // held elsewhere, a connection the driver never fails) would hold for ever: past the timeout, the
@@ -113,6 +130,7 @@ async function main(): Promise<void> {
     if (!closed)
       logger.error({ timeout_ms: DATABASE_CLOSE_TIMEOUT_MS }, "the database did not close in time");
     logger.info("stopped");
+    await logs.close();
     process.exit(drained && closed ? 0 : 1);
   };
   process.on("SIGINT", () => void stop("SIGINT"));

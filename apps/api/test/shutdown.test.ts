@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import postgres from "postgres";
 import { afterAll, describe, expect } from "vitest";
-import { DATABASE_CLOSE_TIMEOUT_MS } from "../src/config.js";
+import { SHUTDOWN_GRACE_MS } from "../src/config.js";
 import { invoices, products } from "../src/db/schema.js";
 import { startServer } from "../src/server.js";
 import { driverUnderTest, type TestDatabase } from "./support/database.js";
@@ -201,7 +201,7 @@ describe("the server process on SIGTERM", () => {
         const signalled = Date.now();
         server.child.kill("SIGTERM");
         expect(await server.exited).toBe(1);
-        expect(Date.now() - signalled).toBeLessThan(shutdownTimeoutMs + DATABASE_CLOSE_TIMEOUT_MS);
+        expect(Date.now() - signalled).toBeLessThan(shutdownTimeoutMs + SHUTDOWN_GRACE_MS);
         expect(server.output()).toContain("work was still waiting on the database at the shutdown timeout");
       } finally {
         await held`rollback`;

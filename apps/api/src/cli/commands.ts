@@ -1,7 +1,7 @@
 import { operationList, toFieldErrors } from "@bahi/contract";
 import { type Config, DEFAULT_PORT } from "../config.js";
 import type { Executor } from "../db/client.js";
-import { createLogger } from "../logger.js";
+import { createLogger, LogOutput } from "../logger.js";
 import { openRuntime, type Runtime } from "../runtime.js";
 import {
   createAccount,
@@ -225,7 +225,8 @@ export const commands: Record<string, Command> = {
     }),
   worker: (_values, config) =>
     withRuntime(config, "worker", async ({ handle }) => {
-      const logger = createLogger(config.logLevel);
+      const logs = new LogOutput();
+      const logger = createLogger(config.logLevel, logs);
       const worker = await startWorker(handle, config, logger);
       const importer = new ImportWorker(handle.db, logger);
       importer.start();
@@ -240,7 +241,9 @@ export const commands: Record<string, Command> = {
       logger.info({ database: handle.driver }, "e-invoice registration worker started");
       const signal = await stopSignal;
       logger.info({ signal }, "worker stopping: finishing the deliveries and the import batch in flight");
-      await Promise.all([worker.stop(), importer.stop(), registrations.stop()]);
+import { type Config, DEFAULT_PORT } from "../config.js";
+import type { Executor } from "../db/client.js";
+import { createLogger, LogOutput } from "../logger.js";
       return { text: "Worker stopped.", json: { stopped: true } };
     }),
   "products import": (values, config, [file]) =>

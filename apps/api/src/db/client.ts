@@ -89,6 +89,14 @@ async function toastCompression(url: string): Promise<Record<string, string>> {
  */
 export const POINT_READ_CONNECTIONS = 2;
 
+/**
+ * DATABASE_CONNECT_TIMEOUT_S: how long opening a connection may take before it fails (postgres.js
+ * waits 30 s by default). As PostgreSQL restarts, a connection attempt can go unanswered and wait on
+ * the kernel's retries of its SYN (1, 3, 7, 15 s): requests then hung 13 to 18 s where a failed
+ * attempt answers 503 and the next one finds the server up.
+ */
+export const DATABASE_CONNECT_TIMEOUT_S = 3;
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.driver === "pglite") {
     // Loaded only when used: a server on PostgreSQL does not carry the embedded database's code.
@@ -143,12 +151,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const sql = postgres(target.url, {
     max: target.poolSize,
     onnotice: () => {},
+    connect_timeout: DATABASE_CONNECT_TIMEOUT_S,
     connection,
     ...(debug ? { debug } : {}),
   });
   const readSql = postgres(target.url, {
     max: POINT_READ_CONNECTIONS,
     onnotice: () => {},
+    connect_timeout: DATABASE_CONNECT_TIMEOUT_S,
     ...(debug ? { debug } : {}),
     connection: { ...connection, application_name: "bahi point reads" },
   });

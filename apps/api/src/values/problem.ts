@@ -26,6 +26,7 @@ const titles: Record<number, string> = {
   422: "The request cannot be carried out",
   429: "Too many requests",
   500: "Internal server error",
+  503: "Service unavailable",
 };
 
 /** An answer's problem+json body (RFC 9457), as the spec defines it. */

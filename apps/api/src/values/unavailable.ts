@@ -1,0 +1,46 @@
+/**
+ * DATABASE_RETRY_AFTER_S: the Retry-After of a 503 while the database cannot be reached. postgres.js
+ * opens a new connection for the next query after one fails, so the pool is back within a second or
+ * two of PostgreSQL answering again.
+ */
+export const DATABASE_RETRY_AFTER_S = 2;
+
+/** Errors of a connection, not of a statement: refused, reset, closed, or timed out connecting. */
+const CONNECTION_CODES = new Set([
+  // postgres.js
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  // Node's sockets
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
+
+/**
+ * PostgreSQL's codes for a server that is going away or not there yet: class 08 (connection
+ * exception), admin or crash shutdown (a restart), "the database system is starting up", and too
+ * many connections.
+ */
+const UNAVAILABLE_STATES = new Set(["57P01", "57P02", "57P03", "53300"]);
+
+/**
+ * Whether `error` (or one of its causes: drizzle wraps the driver's) says that the database could
+ * not be reached, as opposed to a statement that failed: the request may be retried as it was.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 8; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (
+      typeof code === "string" &&
+      (CONNECTION_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith("08"))
+    )
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
