@@ -241,9 +241,8 @@ export const commands: Record<string, Command> = {
       logger.info({ database: handle.driver }, "e-invoice registration worker started");
       const signal = await stopSignal;
       logger.info({ signal }, "worker stopping: finishing the deliveries and the import batch in flight");
-import { type Config, DEFAULT_PORT } from "../config.js";
-import type { Executor } from "../db/client.js";
-import { createLogger, LogOutput } from "../logger.js";
+      await Promise.all([worker.stop(), importer.stop(), registrations.stop()]);
+      await logs.close();
       return { text: "Worker stopped.", json: { stopped: true } };
     }),
   "products import": (values, config, [file]) =>
