@@ -27,6 +27,8 @@ export const EINVOICE_RETRY_JITTER = 0.1;
 export const EINVOICE_LEASE_MS = 60_000;
 
 const lease = sql`now() + make_interval(secs => ${EINVOICE_LEASE_MS / 1000})`;
+/** The lease of a registration's first try, as SQL text with no parameter (for a statement built once). */
+export const firstTryLease = sql.raw(`now() + interval '${EINVOICE_LEASE_MS / 1000} seconds'`);
 
 /** The wait after the `attempt`-th failed try, ±EINVOICE_RETRY_JITTER. */
 export function retryDelayMs(attempt: number, random: () => number = Math.random): number {

@@ -99,8 +99,8 @@ export async function issueInvoice(
       (tx) => issueUnderLock(tx, issue, deps.irp),
       ({ document }) => document.invoice,
     );
-  // A live IRP's registration waits for the commit: its queue row is written under the lock.
-  if (deps.claims && (!issue.draft.einvoiced || deps.irp?.registersLocally)) {
+  // A live IRP's invoice (irp null) is claimed unsigned, with its registration's queue row.
+  if (deps.claims && (!issue.draft.einvoiced || deps.irp === null || deps.irp.registersLocally)) {
     return deps.claims.issue(write, issue, deps.irp, underLock);
   }
   return (await underLock()).document.invoice;
