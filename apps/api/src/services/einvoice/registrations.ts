@@ -1,17 +1,16 @@
-import type { components } from "@bahi/contract";
-import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.js";
 import { rowsOf } from "../../db/rows.js";
-import { einvoiceRegistrations, invoices } from "../../db/schema.js";
+import { creditNotes, debitNotes, einvoiceRegistrations, invoices } from "../../db/schema.js";
 import type { EInvoice } from "../../einvoice/provider.js";
 import { type RegistrationFailure, registrationFailure } from "../../einvoice/providers.js";
 import { recordEvent } from "../events/events.js";
-import { toInvoice } from "../invoices/invoice-view.js";
-import { itemsOf } from "../invoices/read.js";
+import { readInvoice } from "../invoices/read.js";
+import { findCreditNote } from "../notes/credit-notes.js";
+import { findDebitNote } from "../notes/debit-notes.js";
 import type { Owner } from "../shared/owner.js";
 import type { IrpSelections } from "./selections.js";
 
-type Invoice = components["schemas"]["Invoice"];
 export type RegistrationRow = typeof einvoiceRegistrations.$inferSelect;
 export type DocumentKind = RegistrationRow["kind"];
 
@@ -126,26 +125,38 @@ export async function wakeRegistration(
   return woken.length > 0;
 }
 
-const { einvoice: _einvoice, ...invoiceColumns } = getTableColumns(invoices);
-
-/** The document as it was sent (its INV-01) and whether it still waits for its IRN. */
-async function pendingDocument(db: Executor, owner: Owner, id: string): Promise<EInvoice | null> {
-  const [row] = await db
-    .select({ einvoice: invoices.einvoice, status: invoices.einvoiceStatus, invoiceStatus: invoices.status })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.accountId, owner.accountId),
-        eq(invoices.livemode, owner.livemode),
-        eq(invoices.id, id),
-      ),
-    );
-  if (!row?.einvoice || row.status !== "pending") return null;
-  return row.einvoice as EInvoice;
+/** Each kind of document's table, and how the API answers it. */
+function documentsOf(kind: DocumentKind) {
+  switch (kind) {
+    case "invoice":
+      return { table: invoices, read: readInvoice };
+    case "credit_note":
+      return { table: creditNotes, read: findCreditNote };
+    case "debit_note":
+      return { table: debitNotes, read: findDebitNote };
+  }
 }
 
+/** The document as it was sent (its INV-01), while it still waits for its IRN. */
+async function pendingDocument(
+  db: Executor,
+  owner: Owner,
+  kind: DocumentKind,
+  id: string,
+): Promise<EInvoice | null> {
+  const { table } = documentsOf(kind);
+  const [row] = rowsOf(
+    await db.execute(sql`select einvoice::text as einvoice from ${table}
+      where account_id = ${owner.accountId} and livemode = ${owner.livemode} and id = ${id}
+        and einvoice_status = 'pending' and einvoice is not null`),
+  ) as { einvoice: string }[];
+  return row ? (JSON.parse(row.einvoice) as EInvoice) : null;
+}
+
+type AnsweredDocument = Awaited<ReturnType<ReturnType<typeof documentsOf>["read"]>>;
+
 export type AttemptOutcome =
-  | { readonly kind: "registered" | "failed" | "retrying"; readonly invoice: Invoice }
+  | { readonly kind: "registered" | "failed" | "retrying"; readonly document: AnsweredDocument }
   | { readonly kind: "gone" };
 
 /**
@@ -159,7 +170,8 @@ export async function attemptRegistration(
   claimed: RegistrationRow,
 ): Promise<AttemptOutcome> {
   const owner: Owner = { accountId: claimed.accountId, livemode: claimed.livemode };
-  const document = await pendingDocument(db, owner, claimed.documentId);
+  const { table, read } = documentsOf(claimed.kind);
+  const document = await pendingDocument(db, owner, claimed.kind, claimed.documentId);
   if (!document) {
     await db.delete(einvoiceRegistrations).where(queued(owner, claimed.kind, claimed.documentId));
     return { kind: "gone" };
@@ -171,46 +183,30 @@ export async function attemptRegistration(
   } catch (error) {
     failure = registrationFailure(error);
   }
-  const where = and(
-    eq(invoices.accountId, owner.accountId),
-    eq(invoices.livemode, owner.livemode),
-    eq(invoices.id, claimed.documentId),
-    eq(invoices.einvoiceStatus, "pending"),
-  );
+  const pendingRow = sql`account_id = ${owner.accountId} and livemode = ${owner.livemode}
+    and id = ${claimed.documentId} and einvoice_status = 'pending'`;
   return db.transaction(async (tx): Promise<AttemptOutcome> => {
     if (registration) {
-      const [row] = await tx
-        .update(invoices)
-        .set({
-          irn: registration.irn,
-          ackNo: registration.ackNo,
-          ackDate: registration.ackDate,
-          signedQrCode: registration.signedQrCode,
-          signedInvoice: registration.signedInvoice,
-          einvoiceStatus: "registered",
-          einvoiceErrorCode: null,
-          einvoiceErrorMessage: null,
-        })
-        .where(where)
-        .returning(invoiceColumns);
+      const updated = rowsOf(
+        await tx.execute(sql`update ${table} set irn = ${registration.irn}, ack_no = ${registration.ackNo},
+          ack_date = ${registration.ackDate.toISOString()}::timestamptz,
+          signed_qr_code = ${registration.signedQrCode}, signed_invoice = ${registration.signedInvoice},
+          einvoice_status = 'registered', einvoice_error_code = null, einvoice_error_message = null
+          where ${pendingRow} returning id`),
+      );
       await tx.delete(einvoiceRegistrations).where(queued(owner, claimed.kind, claimed.documentId));
-      if (!row) return { kind: "gone" };
-      const items = await itemsOf(tx, owner, [row.id]);
-      const invoice = toInvoice(row, items.get(row.id) ?? []);
-      await recordEvent(tx, owner, "invoice.einvoice_registered", invoice);
-      return { kind: "registered", invoice };
+      if (updated.length === 0) return { kind: "gone" };
+      const answered = await read(tx, owner, claimed.documentId);
+      await recordEvent(tx, owner, `${claimed.kind}.einvoice_registered`, answered);
+      return { kind: "registered", document: answered };
     }
     const failed = failure as RegistrationFailure;
     const givesUp = failed.kind === "rejected" || claimed.attempts >= EINVOICE_MAX_ATTEMPTS;
-    const [row] = await tx
-      .update(invoices)
-      .set({
-        einvoiceStatus: givesUp ? "failed" : "pending",
-        einvoiceErrorCode: failed.code,
-        einvoiceErrorMessage: failed.message,
-      })
-      .where(where)
-      .returning(invoiceColumns);
+    const updated = rowsOf(
+      await tx.execute(sql`update ${table} set einvoice_status = ${givesUp ? "failed" : "pending"},
+        einvoice_error_code = ${failed.code}, einvoice_error_message = ${failed.message}
+        where ${pendingRow} returning id`),
+    );
     // An unknown outcome stays unknown until the IRP is asked: every later try asks first.
     const outcomeUnknown = claimed.outcomeUnknown || failed.kind === "unknown";
     await tx
@@ -222,11 +218,10 @@ export async function attemptRegistration(
           : sql`now() + make_interval(secs => ${retryDelayMs(claimed.attempts) / 1000})`,
       })
       .where(queued(owner, claimed.kind, claimed.documentId));
-    if (!row) return { kind: "gone" };
-    const items = await itemsOf(tx, owner, [row.id]);
-    const invoice = toInvoice(row, items.get(row.id) ?? []);
-    if (!givesUp) return { kind: "retrying", invoice };
-    await recordEvent(tx, owner, "invoice.einvoice_failed", invoice);
-    return { kind: "failed", invoice };
+    if (updated.length === 0) return { kind: "gone" };
+    const answered = await read(tx, owner, claimed.documentId);
+    if (!givesUp) return { kind: "retrying", document: answered };
+    await recordEvent(tx, owner, `${claimed.kind}.einvoice_failed`, answered);
+    return { kind: "failed", document: answered };
   });
 }

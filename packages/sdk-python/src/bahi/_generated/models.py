@@ -218,6 +218,19 @@ class CreditNoteItem(BahiModel):
     """The line's credited value with its tax (without it under reverse charge)."""
 
 
+class EInvoiceError(BahiModel):
+    """The last error of a document's registration, as the IRP gave it."""
+
+    code: str
+    """The IRP's error code (NIC's, e.g. `2150` duplicate IRN, `3028` GSTIN not present), or Bahi's
+    when the IRP gave none: `irp_unavailable` (5xx, refused or timed-out connection),
+    `irp_outcome_unknown` (no answer after the document was sent; Bahi asks the IRP for the document
+    before sending it again), `irp_not_configured`.
+    """
+    message: str
+    """The IRP's message, or Bahi's."""
+
+
 class CreditNote(BahiModel):
     """A credit note (GST section 34): it reduces the value and tax of an issued invoice, for goods
     returned, a discount after the sale, a service that fell short or an overcharge. It has its own
@@ -286,6 +299,11 @@ class CreditNote(BahiModel):
     """The IRP's signed QR code (a JWT), or `null` without an IRN."""
     signed_invoice: str | None
     """The IRP's signed copy of the credit note's e-invoice (a JWT), or `null` without an IRN."""
+    einvoice_status: EInvoiceStatus | str
+    einvoice_error: EInvoiceError | None
+    """Why the last attempt to register the credit note failed (while `pending` or `failed`), or
+    `null`.
+    """
     created_at: datetime.datetime
 
 
@@ -376,6 +394,10 @@ class DebitNote(BahiModel):
     """The IRP's signed QR code (a JWT), or `null` without an IRN."""
     signed_invoice: str | None
     """The IRP's signed copy of the debit note's e-invoice (a JWT), or `null` without an IRN."""
+    einvoice_status: EInvoiceStatus | str
+    einvoice_error: EInvoiceError | None
+    """Why the last attempt to register the debit note failed (while `pending` or `failed`), or `null`.
+    """
     created_at: datetime.datetime
 
 
@@ -580,19 +602,6 @@ class EInvoice(BahiModel):
     RefDtls: EInvoiceRefDtls | None = None
     ValDtls: EInvoiceValDtls
     ExpDtls: EInvoiceExpDtls | None = None
-
-
-class EInvoiceError(BahiModel):
-    """The last error of a document's registration, as the IRP gave it."""
-
-    code: str
-    """The IRP's error code (NIC's, e.g. `2150` duplicate IRN, `3028` GSTIN not present), or Bahi's
-    when the IRP gave none: `irp_unavailable` (5xx, refused or timed-out connection),
-    `irp_outcome_unknown` (no answer after the document was sent; Bahi asks the IRP for the document
-    before sending it again), `irp_not_configured`.
-    """
-    message: str
-    """The IRP's message, or Bahi's."""
 
 
 class EInvoiceJwksKey(BahiModel):
