@@ -16,7 +16,7 @@ import {
   stockUpdateCtes,
   wantedOf,
 } from "../services/catalogue/stock.js";
-import { firstTryLease } from "../services/einvoice/registrations.js";
+import { firstTryLease } from "../services/einvoice/queue.js";
 import { eventCtes, newEvent } from "../services/events/events.js";
 import type { Issue } from "../services/invoices/issue.js";
 import { registeredUnder } from "../services/invoices/issue.js";

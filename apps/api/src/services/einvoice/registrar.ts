@@ -6,13 +6,12 @@ import { IrpSandbox } from "../../einvoice/sandbox.js";
 import { SecretBox } from "../../secrets/secret-box.js";
 import type { Owner } from "../shared/owner.js";
 import {
-  type AttemptOutcome,
-  attemptRegistration,
   claimDueRegistrations,
   type DocumentKind,
   leasedRegistration,
   type RegistrationRow,
-} from "./registrations.js";
+} from "./queue.js";
+import { type AttemptOutcome, attemptRegistration } from "./registrations.js";
 import { IrpSelections } from "./selections.js";
 
 type Schemas = components["schemas"];

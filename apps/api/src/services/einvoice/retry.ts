@@ -4,7 +4,7 @@ import { invoices } from "../../db/schema.js";
 import { conflict } from "../../values/problem.js";
 import { lockInvoice } from "../invoices/read.js";
 import type { Owner } from "../shared/owner.js";
-import { enqueueRegistration, wakeRegistration } from "./registrations.js";
+import { enqueueRegistration, wakeRegistration } from "./queue.js";
 
 /**
  * POST /v1/invoices/{id}/einvoice/retry: a `failed` registration goes back in the queue, due now,

@@ -6,7 +6,7 @@ import type { EInvoiceProvider } from "../../einvoice/provider.js";
 import type { GuessedClaims } from "../../speed/guessed-claims.js";
 import type { JsonText } from "../../values/json-text.js";
 import { applyStockMovements } from "../catalogue/stock.js";
-import { enqueueRegistration } from "../einvoice/registrations.js";
+import { enqueueRegistration } from "../einvoice/queue.js";
 import { recordEvent } from "../events/events.js";
 import { type DocumentNumber, type NumberingPolicy, nextDocumentNumber } from "../shared/document-numbers.js";
 import type { Owner } from "../shared/owner.js";

@@ -14,7 +14,7 @@ import { type EInvoiceProvider, registrationColumns } from "../../einvoice/provi
 import { newId } from "../../values/ids.js";
 import { notFound } from "../../values/problem.js";
 import { applyStockMovements, type Move } from "../catalogue/stock.js";
-import { enqueueRegistration } from "../einvoice/registrations.js";
+import { enqueueRegistration } from "../einvoice/queue.js";
 import { recordEvent } from "../events/events.js";
 import { settlementStatus, toInvoice } from "../invoices/invoice-view.js";
 import { nextDocumentNumber } from "../shared/document-numbers.js";

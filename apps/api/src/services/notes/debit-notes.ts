@@ -6,7 +6,7 @@ import { debitNoteItems, debitNotes, invoices } from "../../db/schema.js";
 import { type EInvoiceProvider, registrationColumns } from "../../einvoice/provider.js";
 import { newId } from "../../values/ids.js";
 import { notFound } from "../../values/problem.js";
-import { enqueueRegistration } from "../einvoice/registrations.js";
+import { enqueueRegistration } from "../einvoice/queue.js";
 import { recordEvent } from "../events/events.js";
 import { settlementStatus } from "../invoices/invoice-view.js";
 import { nextDocumentNumber } from "../shared/document-numbers.js";
