@@ -1537,8 +1537,8 @@ class InvoicesResource:
         asked for the document before it is sent again, so it never gets a second IRN. A `pending`
         or `registered` invoice is answered as it is.
 
-        Errors: 409 `einvoice_not_applicable` (the invoice has no e-invoice), `invoice_cancelled`,
-        `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
+        Errors: 404 `einvoice_not_applicable` (the invoice has no e-invoice); 409
+        `invoice_cancelled`, `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
 
         `POST /v1/invoices/{id}/einvoice/retry` (`retryInvoiceEinvoice`).
         """
@@ -3556,8 +3556,8 @@ class AsyncInvoicesResource:
         asked for the document before it is sent again, so it never gets a second IRN. A `pending`
         or `registered` invoice is answered as it is.
 
-        Errors: 409 `einvoice_not_applicable` (the invoice has no e-invoice), `invoice_cancelled`,
-        `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
+        Errors: 404 `einvoice_not_applicable` (the invoice has no e-invoice); 409
+        `invoice_cancelled`, `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
 
         `POST /v1/invoices/{id}/einvoice/retry` (`retryInvoiceEinvoice`).
         """

@@ -311,7 +311,7 @@ public final class InvoiceService {
    * it is sent again, so it never gets a second IRN. A <code>pending</code> or <code>registered
    * </code> invoice is answered as it is.
    *
-   * <p>Errors: 409 <code>einvoice_not_applicable</code> (the invoice has no e-invoice), <code>
+   * <p>Errors: 404 <code>einvoice_not_applicable</code> (the invoice has no e-invoice); 409 <code>
    * invoice_cancelled</code>, <code>idempotency_request_in_progress</code>; 422 <code>
    * idempotency_key_reused</code>.
    *
