@@ -88,20 +88,24 @@ async function closedLoop(connections, seconds, next) {
   const until = performance.now() + seconds * 1000;
   let answered = 0;
   let failed = 0;
+  const statuses = new Map();
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < until) {
         const { url, init } = next();
         try {
-          if ((await send(url, init)) < 300) answered++;
+          const status = await send(url, init);
+          if (status < 300) answered++;
           else failed++;
-        } catch {
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        } catch (error) {
           failed++;
+          statuses.set(error.code ?? "error", (statuses.get(error.code ?? "error") ?? 0) + 1);
         }
       }
     }),
   );
-  return { rps: Math.round(answered / seconds), failed };
+  return { rps: Math.round(answered / seconds), failed, statuses: Object.fromEntries(statuses) };
 }
 
 function startSimulator() {

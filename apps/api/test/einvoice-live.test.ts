@@ -322,7 +322,7 @@ describe("registration with a live IRP, after the commit", () => {
     expect(again.body).toEqual(retried.body);
   });
 
-  it("refuses a retry of an invoice without an e-invoice (409) and of one it does not know (404)", async () => {
+  it("refuses a retry of an invoice without an e-invoice, or of one it does not know (404)", async () => {
     const s = await shop();
     const buyer = (
       await s.call("createParty", {
@@ -338,7 +338,7 @@ describe("registration with a live IRP, after the commit", () => {
     });
     expect(b2c.body.einvoice_status).toBe("not_applicable");
     const refused = await s.call("retryInvoiceEinvoice", { path: { id: b2c.body.id } });
-    expect(refused.status).toBe(409);
+    expect(refused.status).toBe(404);
     expect(refused.body.code).toBe("einvoice_not_applicable");
     const missing = await s.call("retryInvoiceEinvoice", { path: { id: "inv_01jd4r5t6v7w8x9y0z1a2b3c4d" } });
     expect(missing.status).toBe(404);
@@ -369,6 +369,68 @@ describe("registration with a live IRP, after the commit", () => {
       expect.objectContaining({ code: "einvoice_pending", document_id: pending.body.id }),
     );
     sim.faults.reset();
+  });
+
+  it("registers credit and debit notes after their commit, each with its own IRN (CRN, DBN)", async () => {
+    const s = await shop();
+    const invoice = await s.sell(3);
+    expect(invoice.body.einvoice_status).toBe("registered");
+    const credit = await s.call("createCreditNote", {
+      body: { invoice_id: invoice.body.id, reason: "sales_return", items: [{ sku: "PEN-01", qty: 1 }] },
+    });
+    expect(credit.status).toBe(201);
+    expect(credit.body).toMatchObject({ einvoice_status: "registered", einvoice_error: null });
+    expectOneRegistration(credit.body.irn);
+    expect(sim.registration(credit.body.irn)?.docType).toBe("CRN");
+    const debit = await s.call("createDebitNote", {
+      body: {
+        invoice_id: invoice.body.id,
+        reason: "price_revision",
+        items: [{ sku: "PEN-01", taxable_value: 10 }],
+      },
+    });
+    expect(debit.status).toBe(201);
+    expect(debit.body).toMatchObject({ einvoice_status: "registered" });
+    expectOneRegistration(debit.body.irn);
+    expect(sim.registration(debit.body.irn)?.docType).toBe("DBN");
+    const read = await s.call("retrieveCreditNote", { path: { id: credit.body.id } });
+    expect(read.body).toEqual(credit.body);
+    const types = (await eventsOf(api.database.handle.db, s.tenant.accountId)).map((e) => e.type);
+    expect(types).toEqual(
+      expect.arrayContaining(["credit_note.einvoice_registered", "debit_note.einvoice_registered"]),
+    );
+
+    // A slow IRP: the note answers pending, and its IRN follows.
+    sim.faults.set({ latencyMs: WAIT_MS + 500 });
+    const slow = await s.call("createCreditNote", {
+      body: { invoice_id: invoice.body.id, reason: "sales_return", items: [{ sku: "PEN-01", qty: 1 }] },
+    });
+    sim.faults.reset();
+    expect(slow.body.einvoice_status).toBe("pending");
+    const deadline = Date.now() + 20_000;
+    let note = slow.body;
+    while (note.einvoice_status === "pending" && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      note = (await s.call("retrieveCreditNote", { path: { id: slow.body.id } })).body;
+    }
+    expect(note.einvoice_status).toBe("registered");
+    expectOneRegistration(note.irn);
+  });
+
+  it("refuses a note of an invoice that has no IRN yet (409)", async () => {
+    const s = await shop();
+    sim.faults.set({ errorRate: 1, errorStatus: 503 });
+    try {
+      const pending = await s.sell();
+      expect(pending.body.einvoice_status).toBe("pending");
+      const refused = await s.call("createCreditNote", {
+        body: { invoice_id: pending.body.id, reason: "sales_return", whole: true },
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe("einvoice_pending");
+    } finally {
+      sim.faults.reset();
+    }
   });
 
   it("finishes the registrations a stopped node left pending, each with one IRN", async () => {

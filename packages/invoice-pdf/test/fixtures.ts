@@ -616,6 +616,8 @@ export const creditNote: CreditNote = {
     IrnDt: "2026-11-30 15:11:07",
   }),
   signed_invoice: null,
+  einvoice_status: "registered",
+  einvoice_error: null,
   created_at: "2026-11-30T09:41:06.000Z",
 };
 
@@ -681,6 +683,8 @@ export const debitNote: DebitNote = {
     IrnDt: "2026-12-02 10:33:52",
   }),
   signed_invoice: null,
+  einvoice_status: "registered",
+  einvoice_error: null,
   created_at: "2026-12-02T05:03:51.000Z",
 };
 

@@ -8,10 +8,21 @@ import { pageQuery } from "../services/shared/pagination.js";
 import { JsonText } from "../values/json-text.js";
 
 export const debitNoteHandlers: Handlers = {
-  createDebitNote: async ({ body }, { principal, db, services, now }) => ({
-    status: 201,
-    body: await createDebitNote(db, principal, body, now, services.irp),
-  }),
+  createDebitNote: async ({ body }, { principal, db, services, now }) => {
+    const live = await services.einvoice.selections.registersLive(db, principal);
+    const note = await createDebitNote(db, principal, body, now, live ? null : services.irp);
+    if (note.einvoice_status !== "pending") return { status: 201, body: note };
+    return {
+      status: 201,
+      body: note,
+      // Committed with its number: the IRN is awaited outside every lock, for a while.
+      settled: async () => {
+        const { registrar, waitMs } = services.einvoice;
+        const tried = await registrar.registerNow(principal, "debit_note", note.id, { waitMs, fresh: true });
+        return { status: 201, body: tried ?? (await findDebitNote(services.pointReads, principal, note.id)) };
+      },
+    };
+  },
   retrieveDebitNote: async ({ path }, { principal, db }) => ({
     status: 200,
     body: await findDebitNote(db, principal, path.id),

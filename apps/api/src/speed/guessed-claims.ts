@@ -3,7 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { isLockTimeout, isUniqueViolation } from "../db/errors.js";
 import { byColumnName, rowsOf } from "../db/rows.js";
-import { invoiceItems, invoices } from "../db/schema.js";
+import { einvoiceRegistrations, invoiceItems, invoices } from "../db/schema.js";
 import type { EInvoiceProvider } from "../einvoice/provider.js";
 import {
   causeOf,
@@ -16,6 +16,7 @@ import {
   stockUpdateCtes,
   wantedOf,
 } from "../services/catalogue/stock.js";
+import { firstTryLease } from "../services/einvoice/queue.js";
 import { eventCtes, newEvent } from "../services/events/events.js";
 import type { Issue } from "../services/invoices/issue.js";
 import { registeredUnder } from "../services/invoices/issue.js";
@@ -79,7 +80,8 @@ type KeyValue = "lockId" | keyof StoredAnswer;
  * One statement that locks the stock, claims the guessed number if every product has the stock, none
  * reaches its reorder level (rare, and announced by an event this statement does not write) and no
  * invoice has the number already, and only if the claim holds moves the stock and writes the
- * invoice, its lines and its event. The row and lines travel as JSON, so the statement's text is the
+ * invoice, its lines and its event (and, for a live IRP's `pending` invoice, its registration's
+ * queue row, leased to the create as enqueueRegistration does). The row and lines travel as JSON, so the statement's text is the
  * same for any number of lines, and it is turned into text once (BuiltStatement).
  */
 function claimStatement(onLane: boolean, keyed: boolean): SQL {
@@ -121,6 +123,12 @@ function claimStatement(onLane: boolean, keyed: boolean): SQL {
         insert into ${invoiceItems}
         select r.* from json_populate_recordset(null::invoice_items, ${p("lines")}::json) r
         where ${claimed}
+      ),
+      registration as (
+        insert into ${einvoiceRegistrations} (account_id, livemode, kind, document_id, attempts, next_attempt_at)
+        select r.account_id, r.livemode, 'invoice', r.id, 1, ${firstTryLease}
+        from json_populate_record(null::invoices, ${p("row")}::json) r
+        where ${claimed} and r.einvoice_status = 'pending'
       ),
       ${eventCtes(owner, event, claimed)}
       select ${claimed} as claimed, m.* from (select 1) one left join (${MOVED_ROWS}) m on true`;

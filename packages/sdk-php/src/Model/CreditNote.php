@@ -53,6 +53,9 @@ use Bahi\BahiObject;
  * @property-read string|null $signed_qr_code The IRP's signed QR code (a JWT), or `null` without an IRN.
  * @property-read string|null $signed_invoice The IRP's signed copy of the credit note's e-invoice (a JWT), or `null`
  *     without an IRN.
+ * @property-read string $einvoice_status Where the document stands with the Invoice Registration Portal (IRP):
+ * @property-read EInvoiceError|null $einvoice_error Why the last attempt to register the credit note failed (while
+ *     `pending` or `failed`), or `null`.
  * @property-read string $created_at An RFC 3339 timestamp in UTC.
  */
 class CreditNote extends BahiObject
@@ -88,6 +91,8 @@ class CreditNote extends BahiObject
         'ack_date',
         'signed_qr_code',
         'signed_invoice',
+        'einvoice_status',
+        'einvoice_error',
         'created_at',
     ];
 
@@ -102,5 +107,6 @@ class CreditNote extends BahiObject
         'total' => 'decimal',
         'credited_to_party' => 'decimal',
         'refund_due' => 'decimal',
+        'einvoice_error' => EInvoiceError::class,
     ];
 }

@@ -51,6 +51,9 @@ use Bahi\BahiObject;
  * @property-read string|null $signed_qr_code The IRP's signed QR code (a JWT), or `null` without an IRN.
  * @property-read string|null $signed_invoice The IRP's signed copy of the debit note's e-invoice (a JWT), or `null`
  *     without an IRN.
+ * @property-read string $einvoice_status Where the document stands with the Invoice Registration Portal (IRP):
+ * @property-read EInvoiceError|null $einvoice_error Why the last attempt to register the debit note failed (while
+ *     `pending` or `failed`), or `null`.
  * @property-read string $created_at An RFC 3339 timestamp in UTC.
  */
 class DebitNote extends BahiObject
@@ -83,6 +86,8 @@ class DebitNote extends BahiObject
         'ack_date',
         'signed_qr_code',
         'signed_invoice',
+        'einvoice_status',
+        'einvoice_error',
         'created_at',
     ];
 
@@ -95,5 +100,6 @@ class DebitNote extends BahiObject
         'cess' => 'decimal',
         'round_off' => 'decimal',
         'total' => 'decimal',
+        'einvoice_error' => EInvoiceError::class,
     ];
 }

@@ -17,10 +17,10 @@ use Bahi\BahiObject;
  * place of supply and rate or HSN code, unit and rate, and `document_id` is `null`; the portal takes
  * the net value, so check the notes, then upload the row as it is), `shipping_bill_missing` (an export of
  * goods without its shipping bill, which customs needs to refund the IGST paid on it: record it with
- * `POST /v1/invoices/{id}/shipping_bill`), `einvoice_pending` (an invoice still waiting for its IRN from
- * a live IRP) and `einvoice_failed` (an invoice whose registration failed: fix what its
- * `einvoice_error` names, then `POST /v1/invoices/{id}/einvoice/retry`); each names the invoice in
- * `document_id`, so the count of each code is the count of such invoices (past 100 per code, one more
+ * `POST /v1/invoices/{id}/shipping_bill`), `einvoice_pending` (an invoice or note still waiting for its IRN
+ * from a live IRP) and `einvoice_failed` (one whose registration failed: fix what its `einvoice_error`
+ * names, then, for an invoice, `POST /v1/invoices/{id}/einvoice/retry`); each names the document in
+ * `document_id`, so the count of each code is the count of such documents (past 100 per code, one more
  * warning with `document_id` `null` gives the rest). New codes may be added within `/v1`.
  *
  * @property-read string $code

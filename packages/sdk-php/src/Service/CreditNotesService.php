@@ -34,7 +34,8 @@ class CreditNotesService extends AbstractService
      *   `credit_exceeds_creditable` (`/items/{i}/qty` or `/items/{i}/taxable_value`, or `/whole` when
      *   nothing is left to credit); `date_in_future`, `date_before_invoice`, `financial_year_closed` and
      *   `credit_note_too_late` (`/date`); `idempotency_key_reused`.
-     * - 409 `invoice_cancelled`; `idempotency_request_in_progress`.
+     * - 409 `invoice_cancelled`; `einvoice_pending` (the invoice is still being registered with a live IRP, or
+     *   its registration failed: it has no IRN to refer to yet); `idempotency_request_in_progress`.
      * - 402 `subscription_paused` (live mode only).
      *
      * `POST /v1/credit_notes` (createCreditNote), scope `credit_notes:write`.

@@ -31,7 +31,8 @@ class DebitNotesService extends AbstractService
      * - 422 `unknown_invoice` (`/invoice_id`); `unknown_sku` (`/items/{i}/sku`: not on the invoice);
      *   `date_in_future`, `date_before_invoice` and `financial_year_closed` (`/date`);
      *   `idempotency_key_reused`.
-     * - 409 `invoice_cancelled`; `idempotency_request_in_progress`.
+     * - 409 `invoice_cancelled`; `einvoice_pending` (the invoice is still being registered with a live IRP, or
+     *   its registration failed: it has no IRN to refer to yet); `idempotency_request_in_progress`.
      * - 402 `subscription_paused` (live mode only).
      *
      * `POST /v1/debit_notes` (createDebitNote), scope `debit_notes:write`.

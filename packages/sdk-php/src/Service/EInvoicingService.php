@@ -64,7 +64,7 @@ class EInvoicingService extends AbstractService
      * If the earlier attempt's outcome was unknown, the IRP is asked for the document before it is sent
      * again, so it never gets a second IRN. A `pending` or `registered` invoice is answered as it is.
      *
-     * Errors: 409 `einvoice_not_applicable` (the invoice has no e-invoice), `invoice_cancelled`,
+     * Errors: 404 `einvoice_not_applicable` (the invoice has no e-invoice); 409 `invoice_cancelled`,
      * `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
      *
      * `POST /v1/invoices/{id}/einvoice/retry` (retryInvoiceEinvoice), scope `invoices:write`.

@@ -157,6 +157,8 @@ class InvoicesService extends AbstractService
      *
      * Errors: 409 `cancel_window_closed` (more than 24 hours: issue a credit note),
      * `invoice_has_payments` (a payment is allocated to it: issue a credit note),
+     * `einvoice_pending` (its registration with a live IRP has not given an IRN yet),
+     * `irp_cancel_failed` (the live IRP refused or did not answer the cancellation: the invoice is unchanged),
      * `invoice_has_credit_notes`, `invoice_has_debit_notes`, `invoice_cancelled` (already cancelled) and
      * `idempotency_request_in_progress`; 402 `subscription_paused` (live mode only); 422
      * `idempotency_key_reused`.

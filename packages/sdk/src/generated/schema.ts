@@ -156,7 +156,8 @@ export interface paths {
          *       `credit_exceeds_creditable` (`/items/{i}/qty` or `/items/{i}/taxable_value`, or `/whole` when
          *       nothing is left to credit); `date_in_future`, `date_before_invoice`, `financial_year_closed` and
          *       `credit_note_too_late` (`/date`); `idempotency_key_reused`.
-         *     - 409 `invoice_cancelled`; `idempotency_request_in_progress`.
+         *     - 409 `invoice_cancelled`; `einvoice_pending` (the invoice is still being registered with a live IRP, or
+         *       its registration failed: it has no IRN to refer to yet); `idempotency_request_in_progress`.
          *     - 402 `subscription_paused` (live mode only).
          */
         post: operations["createCreditNote"];
@@ -264,7 +265,8 @@ export interface paths {
          *     - 422 `unknown_invoice` (`/invoice_id`); `unknown_sku` (`/items/{i}/sku`: not on the invoice);
          *       `date_in_future`, `date_before_invoice` and `financial_year_closed` (`/date`);
          *       `idempotency_key_reused`.
-         *     - 409 `invoice_cancelled`; `idempotency_request_in_progress`.
+         *     - 409 `invoice_cancelled`; `einvoice_pending` (the invoice is still being registered with a live IRP, or
+         *       its registration failed: it has no IRN to refer to yet); `idempotency_request_in_progress`.
          *     - 402 `subscription_paused` (live mode only).
          */
         post: operations["createDebitNote"];
@@ -531,6 +533,8 @@ export interface paths {
          *
          *     Errors: 409 `cancel_window_closed` (more than 24 hours: issue a credit note),
          *     `invoice_has_payments` (a payment is allocated to it: issue a credit note),
+         *     `einvoice_pending` (its registration with a live IRP has not given an IRN yet),
+         *     `irp_cancel_failed` (the live IRP refused or did not answer the cancellation: the invoice is unchanged),
          *     `invoice_has_credit_notes`, `invoice_has_debit_notes`, `invoice_cancelled` (already cancelled) and
          *     `idempotency_request_in_progress`; 402 `subscription_paused` (live mode only); 422
          *     `idempotency_key_reused`.
@@ -584,7 +588,7 @@ export interface paths {
          *     If the earlier attempt's outcome was unknown, the IRP is asked for the document before it is sent
          *     again, so it never gets a second IRN. A `pending` or `registered` invoice is answered as it is.
          *
-         *     Errors: 409 `einvoice_not_applicable` (the invoice has no e-invoice), `invoice_cancelled`,
+         *     Errors: 404 `einvoice_not_applicable` (the invoice has no e-invoice); 409 `invoice_cancelled`,
          *     `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
          */
         post: operations["retryInvoiceEinvoice"];
@@ -1373,6 +1377,9 @@ export interface components {
             /** @description The part of `total` set off against the invoice's unpaid balance (added to its `amount_credited`). */
             credited_to_party: components["schemas"]["Money"];
             date: components["schemas"]["LocalDate"];
+            /** @description Why the last attempt to register the credit note failed (while `pending` or `failed`), or `null`. */
+            einvoice_error: components["schemas"]["EInvoiceError"] | null;
+            einvoice_status: components["schemas"]["EInvoiceStatus"];
             /** @example crn_01jd5a3b4c5d6e7f8g9h0j1k2m */
             id: string;
             igst: components["schemas"]["Money"];
@@ -1577,6 +1584,9 @@ export interface components {
             cgst: components["schemas"]["Money"];
             created_at: components["schemas"]["Timestamp"];
             date: components["schemas"]["LocalDate"];
+            /** @description Why the last attempt to register the debit note failed (while `pending` or `failed`), or `null`. */
+            einvoice_error: components["schemas"]["EInvoiceError"] | null;
+            einvoice_status: components["schemas"]["EInvoiceStatus"];
             /** @example dbn_01jd5c7d8e9f0g1h2j3k4m5n6p */
             id: string;
             igst: components["schemas"]["Money"];
@@ -2224,8 +2234,11 @@ export interface components {
          *     - `invoice.paid`: an invoice's balance reached zero (the Invoice).
          *     - `payment.created`: a payment was recorded (the Payment).
          *     - `credit_note.created`: a credit note was issued (the CreditNote).
+         *     - `credit_note.einvoice_registered`, `credit_note.einvoice_failed`: as the invoice's events, for a credit
+         *       note registered with a live IRP after it was committed (the CreditNote).
          *     - `debit_note.created`: a debit note was issued (the DebitNote). Its invoice owes the note's total
          *       more, and a paid invoice is `partially_paid` again: no `invoice.*` event says so.
+         *     - `debit_note.einvoice_registered`, `debit_note.einvoice_failed`: the same for a debit note (the DebitNote).
          *     - `webhook.disabled`: Bahi disabled a webhook after about three days of failed deliveries (the Webhook).
          *       It is sent to the account's other webhooks that subscribe to it.
          *
@@ -2233,7 +2246,7 @@ export interface components {
          * @example invoice.created
          * @enum {string}
          */
-        EventType: "party.created" | "party.updated" | "product.created" | "product.updated" | "product.stock_low" | "invoice.created" | "invoice.cancelled" | "invoice.shipping_bill_recorded" | "invoice.einvoice_registered" | "invoice.einvoice_failed" | "invoice.partially_paid" | "invoice.paid" | "payment.created" | "credit_note.created" | "debit_note.created" | "webhook.disabled";
+        EventType: "party.created" | "party.updated" | "product.created" | "product.updated" | "product.stock_low" | "invoice.created" | "invoice.cancelled" | "invoice.shipping_bill_recorded" | "invoice.einvoice_registered" | "invoice.einvoice_failed" | "invoice.partially_paid" | "invoice.paid" | "payment.created" | "credit_note.created" | "credit_note.einvoice_registered" | "credit_note.einvoice_failed" | "debit_note.created" | "debit_note.einvoice_registered" | "debit_note.einvoice_failed" | "webhook.disabled";
         /** @description One bad field of a request. */
         FieldError: {
             /**
@@ -2712,10 +2725,10 @@ export interface components {
          *     place of supply and rate or HSN code, unit and rate, and `document_id` is `null`; the portal takes
          *     the net value, so check the notes, then upload the row as it is), `shipping_bill_missing` (an export of
          *     goods without its shipping bill, which customs needs to refund the IGST paid on it: record it with
-         *     `POST /v1/invoices/{id}/shipping_bill`), `einvoice_pending` (an invoice still waiting for its IRN from
-         *     a live IRP) and `einvoice_failed` (an invoice whose registration failed: fix what its
-         *     `einvoice_error` names, then `POST /v1/invoices/{id}/einvoice/retry`); each names the invoice in
-         *     `document_id`, so the count of each code is the count of such invoices (past 100 per code, one more
+         *     `POST /v1/invoices/{id}/shipping_bill`), `einvoice_pending` (an invoice or note still waiting for its IRN
+         *     from a live IRP) and `einvoice_failed` (one whose registration failed: fix what its `einvoice_error`
+         *     names, then, for an invoice, `POST /v1/invoices/{id}/einvoice/retry`); each names the document in
+         *     `document_id`, so the count of each code is the count of such documents (past 100 per code, one more
          *     warning with `document_id` `null` gives the rest). New codes may be added within `/v1`.
          */
         Gstr1Warning: {

@@ -15,6 +15,7 @@ import {
   createdAt,
   decimal3,
   documentTax,
+  einvoiceProgress,
   irpRegistration,
   lineTax,
   money,
@@ -47,6 +48,7 @@ export const creditNotes = pgTable(
     creditedToParty: money("credited_to_party").notNull(),
     refundDue: money("refund_due").notNull(),
     ...irpRegistration(),
+    ...einvoiceProgress(),
     /** The INV-01 document (type CRN) exactly as it was sent to the IRP; `json` as for invoices. */
     einvoice: json("einvoice"),
     createdAt: createdAt(),
@@ -116,6 +118,7 @@ export const debitNotes = pgTable(
     }).notNull(),
     ...documentTax(),
     ...irpRegistration(),
+    ...einvoiceProgress(),
     /** The INV-01 document (type DBN) exactly as it was sent to the IRP; `json` as for invoices. */
     einvoice: json("einvoice"),
     createdAt: createdAt(),

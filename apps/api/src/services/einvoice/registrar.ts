@@ -6,16 +6,21 @@ import { IrpSandbox } from "../../einvoice/sandbox.js";
 import { SecretBox } from "../../secrets/secret-box.js";
 import type { Owner } from "../shared/owner.js";
 import {
-  type AttemptOutcome,
-  attemptRegistration,
   claimDueRegistrations,
   type DocumentKind,
   leasedRegistration,
   type RegistrationRow,
-} from "./registrations.js";
+} from "./queue.js";
+import { type AttemptOutcome, attemptRegistration } from "./registrations.js";
 import { IrpSelections } from "./selections.js";
 
-type Invoice = components["schemas"]["Invoice"];
+type Schemas = components["schemas"];
+/** A document of a kind, as the API answers it. */
+export type DocumentOf<K extends DocumentKind> = K extends "invoice"
+  ? Schemas["Invoice"]
+  : K extends "credit_note"
+    ? Schemas["CreditNote"]
+    : Schemas["DebitNote"];
 
 /** REGISTRATION_BATCH_SIZE: due registrations a worker takes per poll, tried side by side. */
 export const REGISTRATION_BATCH_SIZE = 20;
@@ -45,12 +50,12 @@ export class Registrar {
    * known without reading it) or woken under its lease, and resolves with the document as the try
    * left it, or null once `waitMs` has passed first (the try goes on after that).
    */
-  async registerNow(
+  async registerNow<K extends DocumentKind>(
     owner: Owner,
-    kind: DocumentKind,
+    kind: K,
     documentId: string,
     { waitMs, fresh }: { waitMs: number; fresh: boolean },
-  ): Promise<Invoice | null> {
+  ): Promise<DocumentOf<K> | null> {
     const attempt = (async () => {
       const leased: RegistrationRow | null = fresh
         ? {
@@ -65,7 +70,7 @@ export class Registrar {
           }
         : await leasedRegistration(this.db, owner, kind, documentId);
       const outcome = leased ? await this.#attempt(leased) : null;
-      return outcome && outcome.kind !== "gone" ? outcome.invoice : null;
+      return outcome && outcome.kind !== "gone" ? (outcome.document as DocumentOf<K>) : null;
     })();
     this.#track(attempt);
     let timer: NodeJS.Timeout | undefined;

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { invoices } from "../../db/schema.js";
-import { conflict } from "../../values/problem.js";
+import { ApiError, conflict } from "../../values/problem.js";
 import { lockInvoice } from "../invoices/read.js";
 import type { Owner } from "../shared/owner.js";
-import { enqueueRegistration, wakeRegistration } from "./registrations.js";
+import { enqueueRegistration, wakeRegistration } from "./queue.js";
 
 /**
  * POST /v1/invoices/{id}/einvoice/retry: a `failed` registration goes back in the queue, due now,
@@ -14,7 +14,8 @@ import { enqueueRegistration, wakeRegistration } from "./registrations.js";
 export async function retryInvoiceRegistration(tx: Executor, owner: Owner, id: string): Promise<boolean> {
   const row = await lockInvoice(tx, owner, id);
   if (!row.einvoice) {
-    throw conflict(
+    throw new ApiError(
+      404,
       "einvoice_not_applicable",
       `Invoice ${row.number} is a sale to an unregistered buyer in India: it has no e-invoice.`,
     );

@@ -99,35 +99,43 @@ async function exportsWithoutShippingBill(tx: Transaction, scope: PeriodScope) {
   return rowsOf(result) as unknown as FlaggedDocument[];
 }
 
-/** The period's uncancelled invoices whose registration with a live IRP is `status` (pending or failed). */
-async function invoicesWithEinvoiceStatus(tx: Transaction, scope: PeriodScope, status: "pending" | "failed") {
+/** The period's documents (uncancelled invoices, notes) whose registration with a live IRP is `status`. */
+async function documentsWithEinvoiceStatus(
+  tx: Transaction,
+  scope: PeriodScope,
+  status: "pending" | "failed",
+) {
   const { accountId, livemode } = scope.owner;
+  const of = (kind: string, table: SQL, extra: SQL) => sql`
+    select ${kind} as kind, id, number, date from ${table}
+    where account_id = ${accountId} and livemode = ${livemode} and einvoice_status = ${status}
+      and date between ${scope.start}::date and ${scope.end}::date ${extra}`;
   const result = await tx.execute(sql`
-    select 'Invoice' as kind, id, number, 0 as line_no, null as hsn_code, (count(*) over ())::int as total
-    from invoices
-    where account_id = ${accountId} and livemode = ${livemode}
-      and date between ${scope.start}::date and ${scope.end}::date and status <> 'cancelled'
-      and einvoice_status = ${status}
+    select kind, id, number, 0 as line_no, null as hsn_code, (count(*) over ())::int as total from (
+      ${of("Invoice", sql`invoices`, sql`and status <> 'cancelled'`)}
+      union all ${of("Credit note", sql`credit_notes`, sql``)}
+      union all ${of("Debit note", sql`debit_notes`, sql``)}
+    ) documents
     order by date, number
     limit ${MAX_DOCUMENTS_PER_WARNING}`);
   return rowsOf(result) as unknown as FlaggedDocument[];
 }
 
-/** Invoices without their IRN yet: the return reports them, but the buyer's GSTR-2B needs the IRN's data. */
+/** Documents without their IRN yet: the return reports them, but the buyer's GSTR-2B needs the IRN's data. */
 async function einvoiceWarnings(tx: Transaction, scope: PeriodScope): Promise<Gstr1Warning[]> {
   const pending = perDocument(
     "einvoice_pending",
-    await invoicesWithEinvoiceStatus(tx, scope, "pending"),
+    await documentsWithEinvoiceStatus(tx, scope, "pending"),
     (row) =>
-      `Invoice ${row.number}: its registration with the IRP is still pending; upload once it has its IRN.`,
-    (count) => `${count} more invoices are still being registered with the IRP.`,
+      `${row.kind} ${row.number}: its registration with the IRP is still pending; upload once it has its IRN.`,
+    (count) => `${count} more documents are still being registered with the IRP.`,
   );
   const failed = perDocument(
     "einvoice_failed",
-    await invoicesWithEinvoiceStatus(tx, scope, "failed"),
+    await documentsWithEinvoiceStatus(tx, scope, "failed"),
     (row) =>
-      `Invoice ${row.number}: the IRP refused its registration (see its einvoice_error); fix it and POST /v1/invoices/{id}/einvoice/retry before uploading.`,
-    (count) => `${count} more invoices have a failed registration with the IRP.`,
+      `${row.kind} ${row.number}: the IRP refused its registration (see its einvoice_error); fix it and retry (for an invoice, POST /v1/invoices/{id}/einvoice/retry) before uploading.`,
+    (count) => `${count} more documents have a failed registration with the IRP.`,
   );
   return [...pending, ...failed];
 }

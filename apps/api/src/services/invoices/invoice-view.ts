@@ -6,6 +6,7 @@ import {
   decimal3,
   documentRegistration,
   documentTotals,
+  einvoiceProgressView,
   inLineOrder,
   invoicePartyView,
   lineProduct,
@@ -98,11 +99,7 @@ export function toInvoice(row: Omit<InvoiceRow, "einvoice">, items: readonly Inv
     balance_due: state.balance_due,
     sgst_label: row.sgstLabel,
     ...documentRegistration(row),
-    einvoice_status: row.einvoiceStatus ?? (row.irn ? "registered" : "not_applicable"),
-    einvoice_error:
-      row.einvoiceErrorCode === null
-        ? null
-        : { code: row.einvoiceErrorCode, message: row.einvoiceErrorMessage ?? "" },
+    ...einvoiceProgressView(row),
     shipping_bill: state.shipping_bill,
     cancellation: state.cancellation,
     notes: row.notes,

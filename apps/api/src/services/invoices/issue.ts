@@ -6,7 +6,7 @@ import type { EInvoiceProvider } from "../../einvoice/provider.js";
 import type { GuessedClaims } from "../../speed/guessed-claims.js";
 import type { JsonText } from "../../values/json-text.js";
 import { applyStockMovements } from "../catalogue/stock.js";
-import { enqueueRegistration } from "../einvoice/registrations.js";
+import { enqueueRegistration } from "../einvoice/queue.js";
 import { recordEvent } from "../events/events.js";
 import { type DocumentNumber, type NumberingPolicy, nextDocumentNumber } from "../shared/document-numbers.js";
 import type { Owner } from "../shared/owner.js";
@@ -99,8 +99,8 @@ export async function issueInvoice(
       (tx) => issueUnderLock(tx, issue, deps.irp),
       ({ document }) => document.invoice,
     );
-  // A live IRP's registration waits for the commit: its queue row is written under the lock.
-  if (deps.claims && (!issue.draft.einvoiced || deps.irp?.registersLocally)) {
+  // A live IRP's invoice (irp null) is claimed unsigned, with its registration's queue row.
+  if (deps.claims && (!issue.draft.einvoiced || deps.irp === null || deps.irp.registersLocally)) {
     return deps.claims.issue(write, issue, deps.irp, underLock);
   }
   return (await underLock()).document.invoice;

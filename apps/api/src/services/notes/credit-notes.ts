@@ -14,12 +14,14 @@ import { type EInvoiceProvider, registrationColumns } from "../../einvoice/provi
 import { newId } from "../../values/ids.js";
 import { notFound } from "../../values/problem.js";
 import { applyStockMovements, type Move } from "../catalogue/stock.js";
+import { enqueueRegistration } from "../einvoice/queue.js";
 import { recordEvent } from "../events/events.js";
 import { settlementStatus, toInvoice } from "../invoices/invoice-view.js";
 import { nextDocumentNumber } from "../shared/document-numbers.js";
 import {
   documentRegistration,
   documentTotals,
+  einvoiceProgressView,
   inLineOrder,
   lineProduct,
   linesByDocument,
@@ -71,6 +73,7 @@ export function toCreditNote(
     credited_to_party: rupees(row.creditedToParty),
     refund_due: rupees(row.refundDue),
     ...documentRegistration(row),
+    ...einvoiceProgressView(row),
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -100,7 +103,8 @@ export async function createCreditNote(
   owner: Owner,
   body: CreditNoteCreate,
   now: Date,
-  irp: EInvoiceProvider,
+  /** The sandbox, which registers in process; null: a live IRP registers the note after the commit. */
+  irp: EInvoiceProvider | null,
 ): Promise<CreditNote> {
   const { facts, invoice, account, lines, creditNoteIds } = await readCreditNoteFacts(
     tx,
@@ -122,7 +126,7 @@ export async function createCreditNote(
     ),
   ]);
   const einvoice = draft.einvoice(number);
-  const registration = einvoice ? await irp.register(einvoice) : null;
+  const registration = einvoice && irp ? await irp.register(einvoice) : null;
   const row: CreditNoteRow = {
     accountId: owner.accountId,
     livemode: owner.livemode,
@@ -150,6 +154,9 @@ export async function createCreditNote(
     creditedToParty: formatRupees(draft.creditedToParty),
     refundDue: formatRupees(draft.refundDue),
     ...registrationColumns(registration),
+    einvoiceStatus: einvoice ? (registration ? "registered" : "pending") : "not_applicable",
+    einvoiceErrorCode: null,
+    einvoiceErrorMessage: null,
     einvoice,
     createdAt: now,
   };
@@ -192,6 +199,8 @@ export async function createCreditNote(
       .where(ownedRow(invoices, owner, invoice.id)),
     recordEvent(tx, owner, "credit_note.created", note),
   ]);
+  // Queued with the note, so that a crash before its registration leaves it to the workers.
+  if (row.einvoiceStatus === "pending") await enqueueRegistration(tx, owner, "credit_note", id);
   if (draft.creditedToParty > 0n) {
     await recordEvent(
       tx,

@@ -6,12 +6,14 @@ import { debitNoteItems, debitNotes, invoices } from "../../db/schema.js";
 import { type EInvoiceProvider, registrationColumns } from "../../einvoice/provider.js";
 import { newId } from "../../values/ids.js";
 import { notFound } from "../../values/problem.js";
+import { enqueueRegistration } from "../einvoice/queue.js";
 import { recordEvent } from "../events/events.js";
 import { settlementStatus } from "../invoices/invoice-view.js";
 import { nextDocumentNumber } from "../shared/document-numbers.js";
 import {
   documentRegistration,
   documentTotals,
+  einvoiceProgressView,
   inLineOrder,
   lineProduct,
   linesByDocument,
@@ -47,6 +49,7 @@ function toDebitNote(row: Omit<DebitNoteRow, "einvoice">, items: readonly DebitN
     items: inLineOrder(items).map((item) => ({ ...lineProduct(item), ...lineTax(item) })),
     ...documentTotals(row),
     ...documentRegistration(row),
+    ...einvoiceProgressView(row),
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -75,7 +78,8 @@ export async function createDebitNote(
   owner: Owner,
   body: DebitNoteCreate,
   now: Date,
-  irp: EInvoiceProvider,
+  /** The sandbox, which registers in process; null: a live IRP registers the note after the commit. */
+  irp: EInvoiceProvider | null,
 ): Promise<DebitNote> {
   const { facts, invoice, account } = await readDebitNoteFacts(tx, owner, body.invoice_id);
   const draft = draftOrRefuse(draftDebitNote(facts, body, now));
@@ -89,7 +93,7 @@ export async function createDebitNote(
     date,
   );
   const einvoice = draft.einvoice(number);
-  const registration = einvoice ? await irp.register(einvoice) : null;
+  const registration = einvoice && irp ? await irp.register(einvoice) : null;
   const row: DebitNoteRow = {
     accountId: owner.accountId,
     livemode: owner.livemode,
@@ -114,6 +118,9 @@ export async function createDebitNote(
     roundOff: formatRupees(tax.round_off),
     total: formatRupees(tax.total),
     ...registrationColumns(registration),
+    einvoiceStatus: einvoice ? (registration ? "registered" : "pending") : "not_applicable",
+    einvoiceErrorCode: null,
+    einvoiceErrorMessage: null,
     einvoice,
     createdAt: now,
   };
@@ -152,6 +159,8 @@ export async function createDebitNote(
       .where(ownedRow(invoices, owner, invoice.id)),
     recordEvent(tx, owner, "debit_note.created", note),
   ]);
+  // Queued with the note, so that a crash before its registration leaves it to the workers.
+  if (row.einvoiceStatus === "pending") await enqueueRegistration(tx, owner, "debit_note", id);
   return note;
 }
 

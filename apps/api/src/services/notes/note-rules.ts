@@ -40,6 +40,13 @@ export async function invoiceForNote(
   }
   if (invoice.status === "cancelled")
     throw conflict("invoice_cancelled", `Invoice ${invoice.number} is cancelled; ${why}.`);
+  // A note of an e-invoice refers to its IRN: an invoice still without one cannot have a note yet.
+  if (invoice.einvoiceStatus === "pending" || invoice.einvoiceStatus === "failed") {
+    throw conflict(
+      "einvoice_pending",
+      `Invoice ${invoice.number} has no IRN yet (its registration is ${invoice.einvoiceStatus}); issue the note once it has one.`,
+    );
+  }
   return { invoice, account };
 }
 

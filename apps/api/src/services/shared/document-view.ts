@@ -85,6 +85,22 @@ export function documentTotals(row: DocumentRow) {
   };
 }
 
+/** Where a document stands with a live IRP; documents from before the columns, from their IRN. */
+export function einvoiceProgressView(row: {
+  irn: string | null;
+  einvoiceStatus: "not_applicable" | "pending" | "registered" | "failed" | null;
+  einvoiceErrorCode: string | null;
+  einvoiceErrorMessage: string | null;
+}) {
+  return {
+    einvoice_status: row.einvoiceStatus ?? (row.irn ? "registered" : "not_applicable"),
+    einvoice_error:
+      row.einvoiceErrorCode === null
+        ? null
+        : { code: row.einvoiceErrorCode, message: row.einvoiceErrorMessage ?? "" },
+  } as const;
+}
+
 /** A document's IRN, acknowledgement and signed JWTs, all null when it has no e-invoice. */
 export function documentRegistration(row: DocumentRow) {
   return {

@@ -331,7 +331,11 @@ EventType: TypeAlias = Literal[
     "invoice.paid",
     "payment.created",
     "credit_note.created",
+    "credit_note.einvoice_registered",
+    "credit_note.einvoice_failed",
     "debit_note.created",
+    "debit_note.einvoice_registered",
+    "debit_note.einvoice_failed",
     "webhook.disabled",
 ]
 """The kind of change an event announces; `data.object` is the object right after the change.
@@ -355,8 +359,12 @@ EventType: TypeAlias = Literal[
 - `invoice.paid`: an invoice's balance reached zero (the Invoice).
 - `payment.created`: a payment was recorded (the Payment).
 - `credit_note.created`: a credit note was issued (the CreditNote).
+- `credit_note.einvoice_registered`, `credit_note.einvoice_failed`: as the invoice's events, for a
+  credit note registered with a live IRP after it was committed (the CreditNote).
 - `debit_note.created`: a debit note was issued (the DebitNote). Its invoice owes the note's total
   more, and a paid invoice is `partially_paid` again: no `invoice.*` event says so.
+- `debit_note.einvoice_registered`, `debit_note.einvoice_failed`: the same for a debit note (the
+  DebitNote).
 - `webhook.disabled`: Bahi disabled a webhook after about three days of failed deliveries (the
   Webhook). It is sent to the account's other webhooks that subscribe to it.
 

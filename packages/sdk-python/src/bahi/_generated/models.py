@@ -218,6 +218,19 @@ class CreditNoteItem(BahiModel):
     """The line's credited value with its tax (without it under reverse charge)."""
 
 
+class EInvoiceError(BahiModel):
+    """The last error of a document's registration, as the IRP gave it."""
+
+    code: str
+    """The IRP's error code (NIC's, e.g. `2150` duplicate IRN, `3028` GSTIN not present), or Bahi's
+    when the IRP gave none: `irp_unavailable` (5xx, refused or timed-out connection),
+    `irp_outcome_unknown` (no answer after the document was sent; Bahi asks the IRP for the document
+    before sending it again), `irp_not_configured`.
+    """
+    message: str
+    """The IRP's message, or Bahi's."""
+
+
 class CreditNote(BahiModel):
     """A credit note (GST section 34): it reduces the value and tax of an issued invoice, for goods
     returned, a discount after the sale, a service that fell short or an overcharge. It has its own
@@ -286,6 +299,11 @@ class CreditNote(BahiModel):
     """The IRP's signed QR code (a JWT), or `null` without an IRN."""
     signed_invoice: str | None
     """The IRP's signed copy of the credit note's e-invoice (a JWT), or `null` without an IRN."""
+    einvoice_status: EInvoiceStatus | str
+    einvoice_error: EInvoiceError | None
+    """Why the last attempt to register the credit note failed (while `pending` or `failed`), or
+    `null`.
+    """
     created_at: datetime.datetime
 
 
@@ -376,6 +394,10 @@ class DebitNote(BahiModel):
     """The IRP's signed QR code (a JWT), or `null` without an IRN."""
     signed_invoice: str | None
     """The IRP's signed copy of the debit note's e-invoice (a JWT), or `null` without an IRN."""
+    einvoice_status: EInvoiceStatus | str
+    einvoice_error: EInvoiceError | None
+    """Why the last attempt to register the debit note failed (while `pending` or `failed`), or `null`.
+    """
     created_at: datetime.datetime
 
 
@@ -580,19 +602,6 @@ class EInvoice(BahiModel):
     RefDtls: EInvoiceRefDtls | None = None
     ValDtls: EInvoiceValDtls
     ExpDtls: EInvoiceExpDtls | None = None
-
-
-class EInvoiceError(BahiModel):
-    """The last error of a document's registration, as the IRP gave it."""
-
-    code: str
-    """The IRP's error code (NIC's, e.g. `2150` duplicate IRN, `3028` GSTIN not present), or Bahi's
-    when the IRP gave none: `irp_unavailable` (5xx, refused or timed-out connection),
-    `irp_outcome_unknown` (no answer after the document was sent; Bahi asks the IRP for the document
-    before sending it again), `irp_not_configured`.
-    """
-    message: str
-    """The IRP's message, or Bahi's."""
 
 
 class EInvoiceJwksKey(BahiModel):
@@ -1494,11 +1503,11 @@ class Gstr1Warning(BahiModel):
     is `null`; the portal takes the net value, so check the notes, then upload the row as it is),
     `shipping_bill_missing` (an export of goods without its shipping bill, which customs needs to
     refund the IGST paid on it: record it with `POST /v1/invoices/{id}/shipping_bill`),
-    `einvoice_pending` (an invoice still waiting for its IRN from a live IRP) and `einvoice_failed`
-    (an invoice whose registration failed: fix what its `einvoice_error` names, then `POST
-    /v1/invoices/{id}/einvoice/retry`); each names the invoice in `document_id`, so the count of
-    each code is the count of such invoices (past 100 per code, one more warning with `document_id`
-    `null` gives the rest). New codes may be added within `/v1`.
+    `einvoice_pending` (an invoice or note still waiting for its IRN from a live IRP) and
+    `einvoice_failed` (one whose registration failed: fix what its `einvoice_error` names, then, for
+    an invoice, `POST /v1/invoices/{id}/einvoice/retry`); each names the document in `document_id`,
+    so the count of each code is the count of such documents (past 100 per code, one more warning
+    with `document_id` `null` gives the rest). New codes may be added within `/v1`.
     """
 
     code: str

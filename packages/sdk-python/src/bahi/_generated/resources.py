@@ -1431,9 +1431,11 @@ class InvoicesResource:
 
         Errors: 409 `cancel_window_closed` (more than 24 hours: issue a credit note),
         `invoice_has_payments` (a payment is allocated to it: issue a credit note),
-        `invoice_has_credit_notes`, `invoice_has_debit_notes`, `invoice_cancelled` (already
-        cancelled) and `idempotency_request_in_progress`; 402 `subscription_paused` (live mode
-        only); 422 `idempotency_key_reused`.
+        `einvoice_pending` (its registration with a live IRP has not given an IRN yet),
+        `irp_cancel_failed` (the live IRP refused or did not answer the cancellation: the invoice is
+        unchanged), `invoice_has_credit_notes`, `invoice_has_debit_notes`, `invoice_cancelled`
+        (already cancelled) and `idempotency_request_in_progress`; 402 `subscription_paused` (live
+        mode only); 422 `idempotency_key_reused`.
 
         `POST /v1/invoices/{id}/cancel` (`cancelInvoice`).
         """
@@ -1580,8 +1582,8 @@ class InvoicesResource:
         asked for the document before it is sent again, so it never gets a second IRN. A `pending`
         or `registered` invoice is answered as it is.
 
-        Errors: 409 `einvoice_not_applicable` (the invoice has no e-invoice), `invoice_cancelled`,
-        `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
+        Errors: 404 `einvoice_not_applicable` (the invoice has no e-invoice); 409
+        `invoice_cancelled`, `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
 
         `POST /v1/invoices/{id}/einvoice/retry` (`retryInvoiceEinvoice`).
         """
@@ -1833,7 +1835,9 @@ class CreditNotesResource:
           invoice); `credit_exceeds_creditable` (`/items/{i}/qty` or `/items/{i}/taxable_value`, or
           `/whole` when nothing is left to credit); `date_in_future`, `date_before_invoice`,
           `financial_year_closed` and `credit_note_too_late` (`/date`); `idempotency_key_reused`.
-        - 409 `invoice_cancelled`; `idempotency_request_in_progress`.
+        - 409 `invoice_cancelled`; `einvoice_pending` (the invoice is still being registered with a
+          live IRP, or its registration failed: it has no IRN to refer to yet);
+          `idempotency_request_in_progress`.
         - 402 `subscription_paused` (live mode only).
 
         `POST /v1/credit_notes` (`createCreditNote`).
@@ -2017,7 +2021,9 @@ class DebitNotesResource:
         - 422 `unknown_invoice` (`/invoice_id`); `unknown_sku` (`/items/{i}/sku`: not on the
           invoice); `date_in_future`, `date_before_invoice` and `financial_year_closed` (`/date`);
           `idempotency_key_reused`.
-        - 409 `invoice_cancelled`; `idempotency_request_in_progress`.
+        - 409 `invoice_cancelled`; `einvoice_pending` (the invoice is still being registered with a
+          live IRP, or its registration failed: it has no IRN to refer to yet);
+          `idempotency_request_in_progress`.
         - 402 `subscription_paused` (live mode only).
 
         `POST /v1/debit_notes` (`createDebitNote`).
@@ -3569,9 +3575,11 @@ class AsyncInvoicesResource:
 
         Errors: 409 `cancel_window_closed` (more than 24 hours: issue a credit note),
         `invoice_has_payments` (a payment is allocated to it: issue a credit note),
-        `invoice_has_credit_notes`, `invoice_has_debit_notes`, `invoice_cancelled` (already
-        cancelled) and `idempotency_request_in_progress`; 402 `subscription_paused` (live mode
-        only); 422 `idempotency_key_reused`.
+        `einvoice_pending` (its registration with a live IRP has not given an IRN yet),
+        `irp_cancel_failed` (the live IRP refused or did not answer the cancellation: the invoice is
+        unchanged), `invoice_has_credit_notes`, `invoice_has_debit_notes`, `invoice_cancelled`
+        (already cancelled) and `idempotency_request_in_progress`; 402 `subscription_paused` (live
+        mode only); 422 `idempotency_key_reused`.
 
         `POST /v1/invoices/{id}/cancel` (`cancelInvoice`).
         """
@@ -3718,8 +3726,8 @@ class AsyncInvoicesResource:
         asked for the document before it is sent again, so it never gets a second IRN. A `pending`
         or `registered` invoice is answered as it is.
 
-        Errors: 409 `einvoice_not_applicable` (the invoice has no e-invoice), `invoice_cancelled`,
-        `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
+        Errors: 404 `einvoice_not_applicable` (the invoice has no e-invoice); 409
+        `invoice_cancelled`, `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
 
         `POST /v1/invoices/{id}/einvoice/retry` (`retryInvoiceEinvoice`).
         """
@@ -3971,7 +3979,9 @@ class AsyncCreditNotesResource:
           invoice); `credit_exceeds_creditable` (`/items/{i}/qty` or `/items/{i}/taxable_value`, or
           `/whole` when nothing is left to credit); `date_in_future`, `date_before_invoice`,
           `financial_year_closed` and `credit_note_too_late` (`/date`); `idempotency_key_reused`.
-        - 409 `invoice_cancelled`; `idempotency_request_in_progress`.
+        - 409 `invoice_cancelled`; `einvoice_pending` (the invoice is still being registered with a
+          live IRP, or its registration failed: it has no IRN to refer to yet);
+          `idempotency_request_in_progress`.
         - 402 `subscription_paused` (live mode only).
 
         `POST /v1/credit_notes` (`createCreditNote`).
@@ -4155,7 +4165,9 @@ class AsyncDebitNotesResource:
         - 422 `unknown_invoice` (`/invoice_id`); `unknown_sku` (`/items/{i}/sku`: not on the
           invoice); `date_in_future`, `date_before_invoice` and `financial_year_closed` (`/date`);
           `idempotency_key_reused`.
-        - 409 `invoice_cancelled`; `idempotency_request_in_progress`.
+        - 409 `invoice_cancelled`; `einvoice_pending` (the invoice is still being registered with a
+          live IRP, or its registration failed: it has no IRN to refer to yet);
+          `idempotency_request_in_progress`.
         - 402 `subscription_paused` (live mode only).
 
         `POST /v1/debit_notes` (`createDebitNote`).

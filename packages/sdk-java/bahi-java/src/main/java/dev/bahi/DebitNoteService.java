@@ -86,7 +86,9 @@ public final class DebitNoteService {
    *       <code>/items/{i}/sku</code>: not on the invoice); <code>date_in_future</code>, <code>
    *       date_before_invoice</code> and <code>financial_year_closed</code> (<code>/date</code>);
    *       <code>idempotency_key_reused</code>.
-   *   <li>409 <code>invoice_cancelled</code>; <code>idempotency_request_in_progress</code>.
+   *   <li>409 <code>invoice_cancelled</code>; <code>einvoice_pending</code> (the invoice is still
+   *       being registered with a live IRP, or its registration failed: it has no IRN to refer to
+   *       yet); <code>idempotency_request_in_progress</code>.
    *   <li>402 <code>subscription_paused</code> (live mode only).
    * </ul>
    *

@@ -187,9 +187,12 @@ public final class InvoiceService {
    *
    * <p>Errors: 409 <code>cancel_window_closed</code> (more than 24 hours: issue a credit note),
    * <code>invoice_has_payments</code> (a payment is allocated to it: issue a credit note), <code>
-   * invoice_has_credit_notes</code>, <code>invoice_has_debit_notes</code>, <code>invoice_cancelled
-   * </code> (already cancelled) and <code>idempotency_request_in_progress</code>; 402 <code>
-   * subscription_paused</code> (live mode only); 422 <code>idempotency_key_reused</code>.
+   * einvoice_pending</code> (its registration with a live IRP has not given an IRN yet), <code>
+   * irp_cancel_failed</code> (the live IRP refused or did not answer the cancellation: the invoice
+   * is unchanged), <code>invoice_has_credit_notes</code>, <code>invoice_has_debit_notes</code>,
+   * <code>invoice_cancelled</code> (already cancelled) and <code>idempotency_request_in_progress
+   * </code>; 402 <code>subscription_paused</code> (live mode only); 422 <code>
+   * idempotency_key_reused</code>.
    *
    * <p><code>POST /v1/invoices/{id}/cancel</code> (<code>cancelInvoice</code>)
    *
@@ -373,7 +376,7 @@ public final class InvoiceService {
    * it is sent again, so it never gets a second IRN. A <code>pending</code> or <code>registered
    * </code> invoice is answered as it is.
    *
-   * <p>Errors: 409 <code>einvoice_not_applicable</code> (the invoice has no e-invoice), <code>
+   * <p>Errors: 404 <code>einvoice_not_applicable</code> (the invoice has no e-invoice); 409 <code>
    * invoice_cancelled</code>, <code>idempotency_request_in_progress</code>; 422 <code>
    * idempotency_key_reused</code>.
    *

@@ -364,6 +364,43 @@ public final class CreditNote extends BahiObject implements EventDataObject {
   }
 
   /**
+   * Where the document stands with the Invoice Registration Portal (IRP):
+   *
+   * <ul>
+   *   <li><code>not_applicable</code>: outside e-invoicing (a sale to an unregistered buyer in
+   *       India); no IRN will come.
+   *   <li><code>pending</code>: committed with its number, its registration under way (or queued
+   *       for a retry after the IRP was slow or unavailable). The IRN follows, announced by <code>
+   *       invoice.einvoice_registered</code>; a create waits for it up to <code>
+   *       BAHI_EINVOICE_WAIT_MS</code> (<code>EINVOICE_WAIT_MS</code>, 3,000 ms by default) first.
+   *   <li><code>registered</code>: the IRP gave its IRN (<code>irn</code>, <code>ack_no</code>,
+   *       <code>ack_date</code>, <code>signed_qr_code</code>, <code>signed_invoice</code>).
+   *   <li><code>failed</code>: the IRP refused the document, or kept failing for <code>
+   *       EINVOICE_MAX_ATTEMPTS</code> tries; <code>einvoice_error</code> says why (the IRP's code
+   *       and message). Fix what it names (the account's e-invoice settings, the party's GSTIN…),
+   *       then <code>POST /v1/invoices/{id}/einvoice/retry</code>.
+   * </ul>
+   *
+   * <p>With Bahi's sandbox IRP (the default, and test mode unless set otherwise) a document is
+   * registered as it is issued.
+   *
+   * @return the value, or null when null
+   */
+  public EInvoiceStatus getEinvoiceStatus() {
+    return get("einvoice_status", v0 -> EInvoiceStatus.fromValue(BahiObject.asString(v0)));
+  }
+
+  /**
+   * Why the last attempt to register the credit note failed (while <code>pending</code> or <code>
+   * failed</code>), or <code>null</code>.
+   *
+   * @return the value, or null when null
+   */
+  public EInvoiceError getEinvoiceError() {
+    return get("einvoice_error", EInvoiceError::fromJson);
+  }
+
+  /**
    * An RFC 3339 timestamp in UTC.
    *
    * @return the value, or null when null
@@ -925,6 +962,59 @@ public final class CreditNote extends BahiObject implements EventDataObject {
      */
     public Builder signedInvoice(String signedInvoice) {
       return set("signed_invoice", signedInvoice);
+    }
+
+    /**
+     * Where the document stands with the Invoice Registration Portal (IRP):
+     *
+     * <ul>
+     *   <li><code>not_applicable</code>: outside e-invoicing (a sale to an unregistered buyer in
+     *       India); no IRN will come.
+     *   <li><code>pending</code>: committed with its number, its registration under way (or queued
+     *       for a retry after the IRP was slow or unavailable). The IRN follows, announced by
+     *       <code>invoice.einvoice_registered</code>; a create waits for it up to <code>
+     *       BAHI_EINVOICE_WAIT_MS</code> (<code>EINVOICE_WAIT_MS</code>, 3,000 ms by default)
+     *       first.
+     *   <li><code>registered</code>: the IRP gave its IRN (<code>irn</code>, <code>ack_no</code>,
+     *       <code>ack_date</code>, <code>signed_qr_code</code>, <code>signed_invoice</code>).
+     *   <li><code>failed</code>: the IRP refused the document, or kept failing for <code>
+     *       EINVOICE_MAX_ATTEMPTS</code> tries; <code>einvoice_error</code> says why (the IRP's
+     *       code and message). Fix what it names (the account's e-invoice settings, the party's
+     *       GSTIN…), then <code>POST /v1/invoices/{id}/einvoice/retry</code>.
+     * </ul>
+     *
+     * <p>With Bahi's sandbox IRP (the default, and test mode unless set otherwise) a document is
+     * registered as it is issued.
+     *
+     * @param einvoiceStatus the value (required)
+     * @return this builder
+     */
+    public Builder einvoiceStatus(EInvoiceStatus einvoiceStatus) {
+      return set("einvoice_status", einvoiceStatus);
+    }
+
+    /**
+     * As {@link #einvoiceStatus(EInvoiceStatus)}, for a value given as its string (one the API
+     * added after this SDK version, say).
+     *
+     * @param einvoiceStatus the value (required)
+     * @return this builder
+     */
+    public Builder einvoiceStatus(String einvoiceStatus) {
+      return set("einvoice_status", einvoiceStatus);
+    }
+
+    /**
+     * Why the last attempt to register the credit note failed (while <code>pending</code> or <code>
+     * failed</code>), or <code>null</code>.
+     *
+     * <p><code>null</code> sends an explicit null.
+     *
+     * @param einvoiceError the value (required)
+     * @return this builder
+     */
+    public Builder einvoiceError(EInvoiceError einvoiceError) {
+      return set("einvoice_error", einvoiceError);
     }
 
     /**

@@ -252,6 +252,8 @@ public interface EventDataObject {
                 "ack_date",
                 "signed_qr_code",
                 "signed_invoice",
+                "einvoice_status",
+                "einvoice_error",
                 "created_at"),
             List.of(
                 "id",
@@ -282,6 +284,8 @@ public interface EventDataObject {
                 "ack_date",
                 "signed_qr_code",
                 "signed_invoice",
+                "einvoice_status",
+                "einvoice_error",
                 "created_at")),
         Unions.variant(
             DebitNote::fromJson,
@@ -312,6 +316,8 @@ public interface EventDataObject {
                 "ack_date",
                 "signed_qr_code",
                 "signed_invoice",
+                "einvoice_status",
+                "einvoice_error",
                 "created_at"),
             List.of(
                 "id",
@@ -339,6 +345,8 @@ public interface EventDataObject {
                 "ack_date",
                 "signed_qr_code",
                 "signed_invoice",
+                "einvoice_status",
+                "einvoice_error",
                 "created_at")),
         Unions.variant(
             Webhook::fromJson,

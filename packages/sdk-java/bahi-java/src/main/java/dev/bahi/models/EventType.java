@@ -34,9 +34,14 @@ import dev.bahi.ApiEnum;
  *   <li><code>invoice.paid</code>: an invoice's balance reached zero (the Invoice).
  *   <li><code>payment.created</code>: a payment was recorded (the Payment).
  *   <li><code>credit_note.created</code>: a credit note was issued (the CreditNote).
+ *   <li><code>credit_note.einvoice_registered</code>, <code>credit_note.einvoice_failed</code>: as
+ *       the invoice's events, for a credit note registered with a live IRP after it was committed
+ *       (the CreditNote).
  *   <li><code>debit_note.created</code>: a debit note was issued (the DebitNote). Its invoice owes
  *       the note's total more, and a paid invoice is <code>partially_paid</code> again: no <code>
  *       invoice.*</code> event says so.
+ *   <li><code>debit_note.einvoice_registered</code>, <code>debit_note.einvoice_failed</code>: the
+ *       same for a debit note (the DebitNote).
  *   <li><code>webhook.disabled</code>: Bahi disabled a webhook after about three days of failed
  *       deliveries (the Webhook). It is sent to the account's other webhooks that subscribe to it.
  * </ul>
@@ -72,8 +77,16 @@ public enum EventType implements ApiEnum {
   PAYMENT_CREATED("payment.created"),
   /** <code>credit_note.created</code> */
   CREDIT_NOTE_CREATED("credit_note.created"),
+  /** <code>credit_note.einvoice_registered</code> */
+  CREDIT_NOTE_EINVOICE_REGISTERED("credit_note.einvoice_registered"),
+  /** <code>credit_note.einvoice_failed</code> */
+  CREDIT_NOTE_EINVOICE_FAILED("credit_note.einvoice_failed"),
   /** <code>debit_note.created</code> */
   DEBIT_NOTE_CREATED("debit_note.created"),
+  /** <code>debit_note.einvoice_registered</code> */
+  DEBIT_NOTE_EINVOICE_REGISTERED("debit_note.einvoice_registered"),
+  /** <code>debit_note.einvoice_failed</code> */
+  DEBIT_NOTE_EINVOICE_FAILED("debit_note.einvoice_failed"),
   /** <code>webhook.disabled</code> */
   WEBHOOK_DISABLED("webhook.disabled"),
   /** A value this version of the SDK does not know (the API added it since). */

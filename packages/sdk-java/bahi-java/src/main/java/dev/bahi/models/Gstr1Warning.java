@@ -18,12 +18,12 @@ import dev.bahi.BahiObject;
  * null</code>; the portal takes the net value, so check the notes, then upload the row as it is),
  * <code>shipping_bill_missing</code> (an export of goods without its shipping bill, which customs
  * needs to refund the IGST paid on it: record it with <code>POST /v1/invoices/{id}/shipping_bill
- * </code>), <code>einvoice_pending</code> (an invoice still waiting for its IRN from a live IRP)
- * and <code>einvoice_failed</code> (an invoice whose registration failed: fix what its <code>
- * einvoice_error</code> names, then <code>POST /v1/invoices/{id}/einvoice/retry</code>); each names
- * the invoice in <code>document_id</code>, so the count of each code is the count of such invoices
- * (past 100 per code, one more warning with <code>document_id</code> <code>null</code> gives the
- * rest). New codes may be added within <code>/v1</code>.
+ * </code>), <code>einvoice_pending</code> (an invoice or note still waiting for its IRN from a live
+ * IRP) and <code>einvoice_failed</code> (one whose registration failed: fix what its <code>
+ * einvoice_error</code> names, then, for an invoice, <code>POST /v1/invoices/{id}/einvoice/retry
+ * </code>); each names the document in <code>document_id</code>, so the count of each code is the
+ * count of such documents (past 100 per code, one more warning with <code>document_id</code> <code>
+ * null</code> gives the rest). New codes may be added within <code>/v1</code>.
  */
 public final class Gstr1Warning extends BahiObject {
   private Gstr1Warning(ObjectNode json) {
