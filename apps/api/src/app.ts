@@ -133,11 +133,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   mountPages(app, options.application);
   mountAppOperations(app, appHandlers, options.application);
 
-  const graphql = createGraphql({
-    router: routerDeps,
-    services,
-    sets: { pointReads, answersWithSecret, commitsAlone },
-  });
+  const graphql = createGraphql(
+    { router: routerDeps, services, sets: { pointReads, answersWithSecret, commitsAlone } },
+    // The query-cost bucket is a rate limit: off when the operator turned rate limiting off.
+    { throttle: rateLimiter !== null },
+  );
   app.on(["GET", "POST"], "/graphql", (c) => {
     const auth = c.get("auth");
     const wantsPage = c.req.method === "GET" && (c.req.header("accept") ?? "").includes("text/html");

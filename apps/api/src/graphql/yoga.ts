@@ -31,7 +31,7 @@ query UnpaidInvoices {
  * GraphQL Yoga over the REST operations: the schema of spec/graphql, graphql-armor's depth, alias
  * and token limits, the calculated query cost, and GraphiQL with its assets inlined (no CDN).
  */
-export function createGraphql(deps: RunnerDeps) {
+export function createGraphql(deps: RunnerDeps, { throttle }: { throttle: boolean }) {
   const buckets = new CostBuckets();
   return createYoga<GraphRequest, GraphContext>({
     schema: buildSchema(),
@@ -52,7 +52,7 @@ export function createGraphql(deps: RunnerDeps) {
       maxTokensPlugin({ n: MAX_QUERY_TOKENS }),
       maxDepthPlugin({ n: MAX_QUERY_DEPTH, flattenFragments: true }),
       maxAliasesPlugin({ n: MAX_QUERY_ALIASES }),
-      costPlugin(buckets),
+      costPlugin(buckets, throttle),
     ],
   });
 }

@@ -38,9 +38,23 @@ type Data = Record<string, unknown> | null | undefined;
 
 const CONNECTION_COST = 2;
 
+/** Each field's directives as read once: the walks visit the same fields for every query. */
+const directivesRead = new WeakMap<
+  GraphQLField<unknown, unknown>,
+  Map<string, Record<string, unknown> | undefined>
+>();
+
 function directive(walk: Walk, name: string, field: GraphQLField<unknown, unknown>) {
-  const definition = walk.schema.getDirective(name);
-  return definition && field.astNode ? getDirectiveValues(definition, field.astNode) : undefined;
+  let read = directivesRead.get(field);
+  if (!read) {
+    read = new Map();
+    directivesRead.set(field, read);
+  }
+  if (!read.has(name)) {
+    const definition = walk.schema.getDirective(name);
+    read.set(name, definition && field.astNode ? getDirectiveValues(definition, field.astNode) : undefined);
+  }
+  return read.get(name);
 }
 
 /** What reading the field's object costs, apart from what is selected inside it. */
