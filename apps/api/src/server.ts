@@ -74,12 +74,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const off = options.speedOff ?? new Set();
   let stopping = false;
   const box = await SecretBox.open(options.db, options.secretKey ?? null);
+  const keyCache = new KeyCache();
   const app = createApp({
     db: options.db,
     services: {
       knownScopes,
       irp,
-      keyCache: new KeyCache(),
+      keyCache,
       claims: off.has("guessed-claims")
         ? null
         : new GuessedClaims(new NumberGuesses(), options.lanes ?? null),
@@ -99,6 +100,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       box,
       mailer: options.mailer ?? mailerFor(options.smtpUrl ?? null, options.logger),
       publicUrl: options.publicUrl ?? null,
+      keyCache,
+      knownScopes,
     },
     logger: options.logger,
     rateLimiter,

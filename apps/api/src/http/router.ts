@@ -52,6 +52,13 @@ function principalOf(c: Context<AppEnv>, op: OperationSpec): Principal | null {
       403,
       "insufficient_scope",
       `This operation needs the scope ${op.scopes.join(" and ")}.`,
+      principal.bearerToken
+        ? {
+            headers: {
+              "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${op.scopes.join(" ")}"`,
+            },
+          }
+        : {},
     );
   }
   if (principal.livemode && principal.subscriptionStatus === "paused" && isChargeableWrite(op)) {

@@ -14,20 +14,36 @@ export interface NewSecret {
   last4: string;
 }
 
-export function newApiKeySecret(livemode: boolean): NewSecret {
+/** A personal access token's prefix: distinct from keys', so a leaked one is recognised (and scanned for). */
+export const PERSONAL_ACCESS_TOKEN_PREFIX = "bahi_pat_";
+const PERSONAL_ACCESS_TOKEN_PATTERN = /^bahi_pat_[0-9A-Za-z]{43}$/;
+
+function newSecret(head: string, prefixLength: number): NewSecret {
   let body = "";
   for (let i = 0; i < SECRET_BODY_LENGTH; i++) body += BASE62[randomInt(62)];
-  const secret = `sk_${livemode ? "live" : "test"}_${body}`;
+  const secret = `${head}${body}`;
   return {
     secret,
     hash: hashSecret(secret),
-    prefix: secret.slice(0, PREFIX_LENGTH),
+    prefix: secret.slice(0, prefixLength),
     last4: secret.slice(-4),
   };
 }
 
+export function newApiKeySecret(livemode: boolean): NewSecret {
+  return newSecret(`sk_${livemode ? "live" : "test"}_`, PREFIX_LENGTH);
+}
+
+export function newPersonalAccessToken(): NewSecret {
+  return newSecret(PERSONAL_ACCESS_TOKEN_PREFIX, PERSONAL_ACCESS_TOKEN_PREFIX.length + 3);
+}
+
 export function isWellFormedSecret(secret: string): boolean {
   return SECRET_PATTERN.test(secret);
+}
+
+export function isWellFormedPersonalAccessToken(token: string): boolean {
+  return PERSONAL_ACCESS_TOKEN_PATTERN.test(token);
 }
 
 /** One-shot hashing: every authenticated request hashes its key, and a Hash object costs more than the hash. */

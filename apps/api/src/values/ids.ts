@@ -5,6 +5,7 @@ const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 export const ID_PREFIXES = {
   account: "acc",
   apiKey: "key",
+  personalAccessToken: "pat",
   request: "req",
   party: "pty",
   product: "prd",

@@ -151,6 +151,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/api/personal_access_tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your personal access tokens
+         * @description The signed-in member's tokens in the session's account, newest first, revoked and expired ones included.
+         */
+        get: operations["listPersonalAccessTokens"];
+        put?: never;
+        /**
+         * Make a personal access token
+         * @description A token for the session's account, in test or live mode (`livemode`, else the session's), that
+         *     calls `/v1` as `Authorization: Bearer bahi_pat_…` and acts as the member: the audit log names
+         *     the member. Its `scopes` must be among the member's role's (else 403 `scope_escalation`) and
+         *     be scopes of `/v1` (else 422 `unknown_scope`). At each request it may do only what both its
+         *     scopes and the member's current role allow, and it stops working when the member leaves the
+         *     account. It expires after `expires_in_days`, at most 365 (MAX_PERSONAL_ACCESS_TOKEN_DAYS). The
+         *     token is shown only in this answer; Bahi keeps its SHA-256.
+         */
+        post: operations["createPersonalAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/personal_access_tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a personal access token
+         * @description The token stops working at once on this node and within 5 seconds on every other.
+         */
+        delete: operations["revokePersonalAccessToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/api/session": {
         parameters: {
             query?: never;
@@ -298,7 +350,7 @@ export interface components {
     schemas: {
         AuditEntry: {
             /** @enum {string} */
-            action: "member.signed_in" | "member.sign_in_failed" | "member.signed_out_everywhere" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "member.password_reset" | "member.totp_enabled" | "member.totp_disabled" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.secret_rotated" | "account.updated";
+            action: "member.signed_in" | "member.sign_in_failed" | "member.signed_out_everywhere" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "member.password_reset" | "member.totp_enabled" | "member.totp_disabled" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.secret_rotated" | "account.updated" | "personal_access_token.created" | "personal_access_token.revoked";
             actor: {
                 email?: string | null;
                 id: string | null;
@@ -393,6 +445,46 @@ export interface components {
         };
         /** @description At least 12 characters (checked as a 422 `weak_password`, with common passwords). */
         Password: string;
+        PersonalAccessToken: {
+            account_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            expires_at: components["schemas"]["Timestamp"];
+            id: string;
+            /** @description When it last authenticated a request, to the minute (LAST_USED_PRECISION_SECONDS); null if never. */
+            last_used_at: components["schemas"]["Timestamp"] | null;
+            last4: string;
+            livemode: boolean;
+            name: string;
+            /** @constant */
+            object: "personal_access_token";
+            /** @description The token's first characters, to recognise it. */
+            prefix: string;
+            revoked_at: components["schemas"]["Timestamp"] | null;
+            scopes: components["schemas"]["Scope"][];
+        };
+        PersonalAccessTokenCreate: {
+            /** @description Days until the token stops working; at most a year (MAX_PERSONAL_ACCESS_TOKEN_DAYS). */
+            expires_in_days: number;
+            /** @description The mode the token works in; the session's when left out. */
+            livemode?: boolean;
+            /** @example Nightly export script */
+            name: string;
+            /**
+             * @example [
+             *       "invoices:read"
+             *     ]
+             */
+            scopes: components["schemas"]["Scope"][];
+        };
+        PersonalAccessTokenList: {
+            data: components["schemas"]["PersonalAccessToken"][];
+            /** @constant */
+            object: "list";
+        };
+        /** @description A new token with its secret, `bahi_pat_` and 43 letters and digits. Shown only in this answer. */
+        PersonalAccessTokenWithSecret: {
+            token: string;
+        } & components["schemas"]["PersonalAccessToken"];
         /**
          * @description An error, as RFC 9457 problem details (`application/problem+json`). `code` is stable and meant for
          *     programs; `title` and `detail` are for people and may change. Validation errors (400 and 422) list
@@ -465,6 +557,12 @@ export interface components {
          * @enum {string}
          */
         Role: "owner" | "admin" | "developer" | "accountant" | "viewer";
+        /**
+         * @description A permission of an API key: `*` (everything), or a resource and a verb such as `invoices:read` or
+         *     `invoices:write`. A `write` scope does not imply `read`.
+         * @example invoices:write
+         */
+        Scope: string;
         /** @description A current TOTP code, or one of the recovery codes. */
         SecondFactor: {
             code?: components["schemas"]["TotpCodeValue"];
@@ -776,6 +874,78 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+        };
+    };
+    listPersonalAccessTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's tokens (never their secrets). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalAccessTokenList"];
+                };
+            };
+            401: components["responses"]["Problem"];
+        };
+    };
+    createPersonalAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonalAccessTokenCreate"];
+            };
+        };
+        responses: {
+            /** @description The token, with its secret shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalAccessTokenWithSecret"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    revokePersonalAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked (revoking a revoked token changes nothing). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
         };
     };
     readSession: {
