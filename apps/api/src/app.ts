@@ -10,6 +10,7 @@ import { allowedMethods, mountOperations } from "./http/router.js";
 import { mountPages } from "./pages/index.js";
 import { appHandlers } from "./routes/app/index.js";
 import { answersWithSecret, commitsAlone, handlers, pointReads } from "./routes/index.js";
+import { mountOAuthEndpoints } from "./routes/oauth/index.js";
 import { authenticate } from "./services/accounts/authenticate.js";
 import type { Services } from "./services/index.js";
 import { newId } from "./values/ids.js";
@@ -109,6 +110,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   mountPages(app, options.application);
   mountAppOperations(app, appHandlers, options.application);
+  mountOAuthEndpoints(app, options.application);
 
   app.notFound((c) => {
     const allowed = allowedMethods(routes, c.req.path);

@@ -8,6 +8,7 @@ import { findSession, principalOfSession } from "../services/members/sessions.js
 import { APP_CSS, APP_JS } from "./assets.js";
 import { mountDocumentPages } from "./document-pages.js";
 import { type PageState, SECURITY_HEADERS } from "./layout.js";
+import { mountOAuthPages } from "./oauth-pages.js";
 import { mountSessionPages } from "./session-pages.js";
 import { mountSettingsPages } from "./settings-pages.js";
 import { callV1, type V1Answer } from "./v1.js";
@@ -73,4 +74,5 @@ export function mountPages(app: Hono<AppEnv>, deps: AppDeps): void {
   const route = signedInPage(app, deps);
   mountSettingsPages(route);
   mountDocumentPages(route);
+  mountOAuthPages(route, deps);
 }

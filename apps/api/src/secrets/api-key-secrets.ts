@@ -34,6 +34,21 @@ export function newApiKeySecret(livemode: boolean): NewSecret {
   return newSecret(`sk_${livemode ? "live" : "test"}_`, PREFIX_LENGTH);
 }
 
+/** The heads of the OAuth server's secrets: access and refresh tokens, client secrets, codes. */
+export const OAUTH_ACCESS_TOKEN_PREFIX = "bahi_at_";
+export const OAUTH_REFRESH_TOKEN_PREFIX = "bahi_rt_";
+export const OAUTH_CLIENT_SECRET_PREFIX = "bahi_cs_";
+export const OAUTH_CODE_PREFIX = "bahi_ac_";
+
+/** A random secret with a head that says what it is; 256 random bits, so SHA-256 suffices to store it. */
+export function newPrefixedSecret(head: string): NewSecret {
+  return newSecret(head, head.length + 3);
+}
+
+export function isWellFormedPrefixed(head: string, secret: string): boolean {
+  return secret.startsWith(head) && /^[0-9A-Za-z]{43}$/.test(secret.slice(head.length));
+}
+
 export function newPersonalAccessToken(): NewSecret {
   return newSecret(PERSONAL_ACCESS_TOKEN_PREFIX, PERSONAL_ACCESS_TOKEN_PREFIX.length + 3);
 }

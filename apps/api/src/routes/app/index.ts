@@ -1,5 +1,6 @@
 import type { AppHandlers } from "../../http/app-router.js";
 import { memberHandlers } from "./members.js";
+import { oauthAppHandlers } from "./oauth-apps.js";
 import { personalAccessTokenHandlers } from "./personal-access-tokens.js";
 import { sessionHandlers } from "./session.js";
 
@@ -8,4 +9,5 @@ export const appHandlers: AppHandlers = {
   ...sessionHandlers,
   ...memberHandlers,
   ...personalAccessTokenHandlers,
+  ...oauthAppHandlers,
 };

@@ -4,12 +4,15 @@ import { accounts, apiKeys } from "../../db/schema.js";
 import {
   hashSecret,
   isWellFormedPersonalAccessToken,
+  isWellFormedPrefixed,
   isWellFormedSecret,
+  OAUTH_ACCESS_TOKEN_PREFIX,
   PERSONAL_ACCESS_TOKEN_PREFIX,
   sameDigest,
 } from "../../secrets/api-key-secrets.js";
 import { ApiError } from "../../values/problem.js";
 import { lookUpPersonalAccessToken, tokenRefused } from "../members/personal-access-tokens.js";
+import { lookUpOAuthAccessToken } from "../oauth/access-tokens.js";
 import type { Principal } from "./principal.js";
 
 const unauthorized = (code: string, detail: string) => new ApiError(401, code, detail);
@@ -36,8 +39,10 @@ type KeyRow = {
   revokedAt: Date | null;
   plan: Principal["plan"];
   subscriptionStatus: Principal["subscriptionStatus"];
-  /** Set for a personal access token: the member it acts as. */
+  /** Set for a member's token (personal or OAuth): the member it acts as. */
   memberId?: string;
+  /** Set for an OAuth access token: the app it was issued to. */
+  appId?: string;
 };
 
 /** A key as read, with its principal built once, so that a hit allocates nothing. */
@@ -135,6 +140,7 @@ export async function authenticate(
   const match = /^Bearer ([^\s]+)$/.exec(authorization);
   const secret = match?.[1];
   if (secret?.startsWith(PERSONAL_ACCESS_TOKEN_PREFIX)) return authenticateToken(db, cache, secret, now);
+  if (secret?.startsWith(OAUTH_ACCESS_TOKEN_PREFIX)) return authenticateAccessToken(db, cache, secret, now);
   if (!secret || !isWellFormedSecret(secret)) {
     return {
       failure: unauthorized(
@@ -186,12 +192,35 @@ async function authenticateToken(
   return { principal };
 }
 
+/** An OAuth access token: as a personal access token, issued to an app by a member's consent. */
+async function authenticateAccessToken(
+  db: Database,
+  cache: KeyCache,
+  token: string,
+  now: Date,
+): Promise<Authentication> {
+  if (!isWellFormedPrefixed(OAUTH_ACCESS_TOKEN_PREFIX, token)) {
+    return { failure: tokenRefused("An access token is `bahi_at_` and 43 letters and digits.") };
+  }
+  const known = await cache.known(hashSecret(token), now.getTime(), (digest) =>
+    lookUpOAuthAccessToken(db, digest),
+  );
+  if (!known) return { failure: tokenRefused("No such access token, or its member left the account.") };
+  const { row, principal } = known;
+  if (row.revokedAt) return { failure: tokenRefused("This access token has been revoked.") };
+  if (row.expiresAt && row.expiresAt <= now) {
+    return { failure: tokenRefused(`This access token expired at ${row.expiresAt.toISOString()}.`) };
+  }
+  return { principal };
+}
+
 function principalOf(row: KeyRow): Principal {
   return {
     accountId: row.accountId,
     livemode: row.livemode,
     keyId: row.id,
     ...(row.memberId ? { memberId: row.memberId, bearerToken: true } : {}),
+    ...(row.appId ? { appId: row.appId } : {}),
     scopes: new Set(row.scopes),
     plan: row.plan,
     subscriptionStatus: row.subscriptionStatus,

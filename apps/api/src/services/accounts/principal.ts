@@ -8,6 +8,8 @@ export interface Principal {
   readonly memberId?: string;
   /** A bearer token of a member (personal access token): refusals carry RFC 6750's `WWW-Authenticate`. */
   readonly bearerToken?: boolean;
+  /** The OAuth app acting, for an access token. */
+  readonly appId?: string;
   readonly scopes: ReadonlySet<string>;
   readonly plan: "free" | "growth" | "enterprise";
   readonly subscriptionStatus: "active" | "paused";

@@ -145,6 +145,8 @@ export interface TokenGrant {
   readonly livemode: boolean;
   readonly id: string;
   readonly memberId: string;
+  /** The OAuth app an access token was issued to; absent for a personal access token. */
+  readonly appId?: string;
   readonly secretHash: string;
   readonly scopes: string[];
   readonly expiresAt: Date;

@@ -110,6 +110,34 @@ export interface paths {
         patch: operations["updateMember"];
         trace?: never;
     };
+    "/app/api/oauth_apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's OAuth apps
+         * @description The apps registered by members of the session's account (never their secrets).
+         */
+        get: operations["listOAuthApps"];
+        put?: never;
+        /**
+         * Register an OAuth app
+         * @description An app that asks members of any account for access with the authorization code grant and PKCE
+         *     (S256), at `/app/oauth/authorize`, and takes its tokens at `/oauth/token`. Its redirect URIs
+         *     are matched exactly; each is `https`, or `http` on a loopback address (RFC 8252). A
+         *     confidential app gets a `client_secret`, shown only in this answer and kept as a SHA-256; a
+         *     public app (a command-line tool, a single-page app) has none and relies on PKCE alone.
+         */
+        post: operations["createOAuthApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/api/password_resets": {
         parameters: {
             query?: never;
@@ -443,6 +471,40 @@ export interface components {
         MemberUpdate: {
             role: components["schemas"]["Role"];
         };
+        OAuthApp: {
+            client_id: string;
+            confidential: boolean;
+            created_at: components["schemas"]["Timestamp"];
+            id: string;
+            name: string;
+            /** @constant */
+            object: "oauth_app";
+            redirect_uris: string[];
+        };
+        OAuthAppCreate: {
+            /** @description Whether the app keeps a secret (a server), or cannot (a CLI, a browser app). */
+            confidential: boolean;
+            /**
+             * @description Shown to members on the consent page.
+             * @example ShopSync for Bahi
+             */
+            name: string;
+            /**
+             * @example [
+             *       "https://shopsync.example/bahi/callback"
+             *     ]
+             */
+            redirect_uris: string[];
+        };
+        OAuthAppList: {
+            data: components["schemas"]["OAuthApp"][];
+            /** @constant */
+            object: "list";
+        };
+        /** @description A new app; `client_secret` (`bahi_cs_` and 43 letters and digits, null for a public app) is shown only here. */
+        OAuthAppWithSecret: {
+            client_secret: string | null;
+        } & components["schemas"]["OAuthApp"];
         /** @description At least 12 characters (checked as a 422 `weak_password`, with common passwords). */
         Password: string;
         PersonalAccessToken: {
@@ -818,6 +880,55 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+        };
+    };
+    listOAuthApps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The apps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthAppList"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    createOAuthApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OAuthAppCreate"];
+            };
+        };
+        responses: {
+            /** @description The app, with its client secret shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthAppWithSecret"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
         };
     };
     requestPasswordReset: {
