@@ -1,6 +1,7 @@
 // The OAuth 2.0 server driven by a real client library (oauth4webapi): the code flow with PKCE,
 // refresh rotation and reuse detection, revocation and introspection, and what each refuses.
 import { fixtures } from "@bahi/contract";
+import openapi from "@bahi/contract/openapi.json" with { type: "json" };
 import { eq, sql } from "drizzle-orm";
 import * as oauth from "oauth4webapi";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -172,6 +173,29 @@ describe("the authorization server's metadata (RFC 8414)", () => {
     expect(as.grant_types_supported).toEqual(["authorization_code", "refresh_token"]);
     expect(as.scopes_supported).toContain("invoices:write");
     expect(as.authorization_endpoint).toBe(`${as.issuer}/app/oauth/authorize`);
+  });
+});
+
+describe("the /v1 contract", () => {
+  it("offers the oauth2 scheme beside the key on every operation, with the same scopes", () => {
+    const flows = (openapi.components.securitySchemes as Record<string, any>).oauth2.flows;
+    expect(flows.authorizationCode).toMatchObject({
+      authorizationUrl: "/app/oauth/authorize",
+      tokenUrl: "/oauth/token",
+    });
+    const listed = Object.keys(flows.authorizationCode.scopes).sort();
+    expect(listed).toEqual([...(as.scopes_supported ?? [])].sort());
+    let operations = 0;
+    for (const item of Object.values(openapi.paths as Record<string, Record<string, any>>)) {
+      for (const op of Object.values(item)) {
+        const security = op?.security as Record<string, string[]>[] | undefined;
+        const key = security?.find((s) => "apiKey" in s);
+        if (!key) continue;
+        operations += 1;
+        expect(security?.find((s) => "oauth2" in s)?.oauth2, op.operationId).toEqual(key.apiKey);
+      }
+    }
+    expect(operations).toBeGreaterThan(40);
   });
 });
 
