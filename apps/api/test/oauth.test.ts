@@ -225,6 +225,35 @@ describe("the code flow with PKCE", () => {
     expect(back.searchParams.get("code")).toMatch(/^bahi_ac_/);
   });
 
+  it("sends a member who is not signed in to sign in, then back to the consent page (and nowhere else)", async () => {
+    const { client } = await registeredApp();
+    const email = `oauth${++count}@acme.example`;
+    await memberOf(api.database.handle.db, tenant.accountId, email, "viewer");
+    const url = new URL(as.authorization_endpoint ?? "");
+    url.search = new URLSearchParams({
+      response_type: "code",
+      client_id: client.client_id,
+      redirect_uri: REDIRECT_URI,
+      scope: "account:read",
+    }).toString();
+    const away = await fetch(url, { redirect: "manual" });
+    expect(away.status).toBe(303);
+    const signInUrl = new URL(away.headers.get("location") ?? "", api.url);
+    const next = signInUrl.searchParams.get("next") ?? "";
+    expect(next).toBe(`${url.pathname}${url.search}`);
+    const signInPage = await (await fetch(signInUrl)).text();
+    expect(signInPage).toContain('name="next"');
+    const signIn = (nextField: string) =>
+      fetch(new URL("/app/sign-in", api.url), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: api.url },
+        body: new URLSearchParams({ email, password: PASSWORD, next: nextField }),
+        redirect: "manual",
+      });
+    expect((await signIn(next)).headers.get("location")).toBe(next);
+    expect((await signIn("https://evil.example/")).headers.get("location")).toBe("/app");
+  });
+
   it("gives short-lived, hashed tokens that /v1 takes with the granted scopes, acting as the member", async () => {
     const { tokens } = await tokensFor("owner", "parties:read parties:write");
     expect(tokens.access_token).toMatch(/^bahi_at_[0-9A-Za-z]{43}$/);

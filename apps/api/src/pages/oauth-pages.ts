@@ -39,6 +39,14 @@ const CARRIED = [
   "code_challenge_method",
 ] as const;
 
+/**
+ * Where sign-in may send the member back to: only the authorization page, so that `next` cannot be
+ * used to redirect anywhere else.
+ */
+export function returnPathOf(next: string | undefined | null): string | null {
+  return next?.startsWith("/app/oauth/authorize?") ? next : null;
+}
+
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
 /**
