@@ -76,9 +76,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       : await authenticate(db, services.keyCache, c.req.header("authorization"), new Date());
     c.set("auth", auth);
     if (rateLimiter) {
+      // An OAuth app has a budget of its own in each account, so that it cannot spend the account's.
       const key =
         "principal" in auth
-          ? `account:${auth.principal.accountId}:${auth.principal.livemode ? "live" : "test"}`
+          ? `${auth.principal.appId ? `app:${auth.principal.appId}:` : ""}account:${auth.principal.accountId}:${auth.principal.livemode ? "live" : "test"}`
           : `address:${clientAddress(c)}`;
       const plan = "principal" in auth ? auth.principal.plan : null;
       const outcome = await rateLimiter.consume(key, plan, Date.now());
