@@ -131,7 +131,7 @@ async function tokensFor(
     insecure,
   );
   const tokens = await oauth.processAuthorizationCodeResponse(as, client, response);
-  return { tokens, client, auth, member, params, verifier };
+  return { tokens, client, auth, member, browser, params, verifier };
 }
 
 async function refreshed(client: oauth.Client, auth: oauth.ClientAuth, refreshToken: string) {
@@ -299,6 +299,41 @@ describe("refresh tokens", () => {
     const after = await api.call("retrieveAccount", { key: next.access_token });
     expect(after.status).toBe(401);
     expect(after.headers.get("www-authenticate")).toContain('error="invalid_token"');
+  });
+});
+
+describe("authorized apps", () => {
+  it("lists the grants in force, and the member who approved one revokes it", async () => {
+    const { tokens, client, auth, member, browser } = await tokensFor("accountant", "invoices:read");
+    const listed = await browser.call("listAuthorizedApps");
+    expect(listed.status).toBe(200);
+    const grant = listed.body.data.find((g: { member_id: string }) => g.member_id === member.id);
+    expect(grant).toMatchObject({
+      object: "authorized_app",
+      app_id: client.client_id,
+      app_name: "ShopSync",
+      livemode: false,
+      scopes: ["invoices:read"],
+    });
+    const { browser: other } = await signedIn("viewer");
+    expect((await other.call("revokeAuthorizedApp", { path: { id: grant.id } })).status).toBe(404);
+    expect((await api.call("listInvoices", { key: tokens.access_token })).status).toBe(200);
+    expect((await browser.call("revokeAuthorizedApp", { path: { id: grant.id } })).status).toBe(204);
+    expect((await api.call("listInvoices", { key: tokens.access_token })).status).toBe(401);
+    await expect(refreshed(client, auth, tokens.refresh_token ?? "")).rejects.toMatchObject({
+      error: "invalid_grant",
+    });
+    const after = await browser.call("listAuthorizedApps");
+    expect(after.body.data.map((g: { id: string }) => g.id)).not.toContain(grant.id);
+  });
+
+  it("owners and admins revoke any grant of the account", async () => {
+    const { tokens, browser: approver, member } = await tokensFor("viewer", "account:read");
+    const grants = (await approver.call("listAuthorizedApps")).body.data;
+    const grant = grants.find((g: { member_id: string }) => g.member_id === member.id);
+    const { browser: admin } = await signedIn("admin");
+    expect((await admin.call("revokeAuthorizedApp", { path: { id: grant.id } })).status).toBe(204);
+    expect((await api.call("retrieveAccount", { key: tokens.access_token })).status).toBe(401);
   });
 });
 

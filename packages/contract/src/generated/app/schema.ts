@@ -22,6 +22,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/api/authorized_apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the apps that hold access to the account
+         * @description Every grant still in force in the session's account: which app, approved by which member, in
+         *     which mode, with what scopes, since when. Revoking one ends its access and refresh tokens.
+         */
+        get: operations["listAuthorizedApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/authorized_apps/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an app's access
+         * @description Ends a grant: its access and refresh tokens stop working at once on this node and within 5
+         *     seconds on every other. A member revokes the grants they approved; owners and admins
+         *     (`members:write`) any grant of the account.
+         */
+        delete: operations["revokeAuthorizedApp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/api/invitations": {
         parameters: {
             query?: never;
@@ -404,6 +449,24 @@ export interface components {
             /** @constant */
             object: "list";
         };
+        AuthorizedApp: {
+            app_id: string;
+            app_name: string;
+            created_at: components["schemas"]["Timestamp"];
+            /** @description The grant. */
+            id: string;
+            livemode: boolean;
+            /** @description Who approved it. */
+            member_id: string;
+            /** @constant */
+            object: "authorized_app";
+            scopes: components["schemas"]["Scope"][];
+        };
+        AuthorizedAppList: {
+            data: components["schemas"]["AuthorizedApp"][];
+            /** @constant */
+            object: "list";
+        };
         /** Format: email */
         Email: string;
         /** @description One bad field of a request. */
@@ -755,6 +818,50 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+        };
+    };
+    listAuthorizedApps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The grants, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizedAppList"];
+                };
+            };
+            401: components["responses"]["Problem"];
+        };
+    };
+    revokeAuthorizedApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
         };
     };
     createInvitation: {
