@@ -327,6 +327,27 @@ describe("authorized apps", () => {
     expect(after.body.data.map((g: { id: string }) => g.id)).not.toContain(grant.id);
   });
 
+  it("are shown on the Authorized apps page, whose Revoke button ends the grant", async () => {
+    const { tokens, browser } = await tokensFor("owner", "gstr:read");
+    const cookie = `bahi_session=${browser.cookie}`;
+    const pageHtml = await (
+      await fetch(new URL("/app/authorized-apps", api.url), { headers: { cookie } })
+    ).text();
+    expect(pageHtml).toContain("ShopSync");
+    expect(pageHtml).toContain("See GSTR-1 returns");
+    const grantId = /name="grant_id" value="(ogr_[0-9a-z]{26})"/.exec(pageHtml)?.[1] ?? "";
+    const revoked = await fetch(new URL("/app/authorized-apps", api.url), {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: api.url },
+      body: new URLSearchParams({ _csrf: browser.csrf ?? "", grant_id: grantId }),
+    });
+    expect(revoked.status).toBe(200);
+    expect(await revoked.text()).toContain("Access revoked.");
+    expect(
+      (await api.call("retrieveGstr1", { key: tokens.access_token, query: { period: "2025-04" } })).status,
+    ).toBe(401);
+  });
+
   it("owners and admins revoke any grant of the account", async () => {
     const { tokens, browser: approver, member } = await tokensFor("viewer", "account:read");
     const grants = (await approver.call("listAuthorizedApps")).body.data;

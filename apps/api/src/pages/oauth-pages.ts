@@ -2,10 +2,12 @@ import OAuth2Server from "@node-oauth/oauth2-server";
 import type { Context } from "hono";
 import { html } from "hono/html";
 import type { AppDeps } from "../http/app-router.js";
+import { oauthAppHandlers } from "../routes/app/oauth-apps.js";
 import { accountsOfMember, findOAuthApp } from "../services/oauth/apps.js";
 import { type OAuthUser, oauthServer } from "../services/oauth/model.js";
+import { ApiError } from "../values/problem.js";
 import type { PageHandler } from "./index.js";
-import { APP_CSP, csrfField, plainPage } from "./layout.js";
+import { APP_CSP, csrfField, page, plainPage, when } from "./layout.js";
 
 /** What each resource of a scope is, in words a business owner reads on the consent page. */
 const NOUNS: Record<string, string> = {
@@ -155,4 +157,45 @@ export function mountOAuthPages(
     const location = String(response.headers?.location ?? "");
     return c.redirect(location, 302);
   });
+
+  // Authorized apps: the grants in force in the account, each with its Revoke button.
+  const authorizedApps: PageHandler = async (c, signedIn) => {
+    let message = null;
+    const grantId = text(signedIn.form.grant_id);
+    if (grantId) {
+      try {
+        await oauthAppHandlers.revokeAuthorizedApp(
+          { path: { id: grantId }, query: {}, body: undefined },
+          signedIn.ctx,
+        );
+        message = { kind: "notice" as const, text: "Access revoked." };
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        message = { kind: "error" as const, text: error.detail };
+      }
+    }
+    const grants = (
+      await oauthAppHandlers.listAuthorizedApps({ path: {}, query: {}, body: undefined }, signedIn.ctx)
+    ).body as {
+      data: { id: string; app_name: string; scopes: string[]; livemode: boolean; created_at: string }[];
+    };
+    return page(
+      c,
+      signedIn.state,
+      "Authorized apps",
+      grants.data.length === 0
+        ? html`<p>No app holds access to this account.</p>`
+        : html`<table><caption class="sr-only">Authorized apps</caption>
+<thead><tr><th scope="col">App</th><th scope="col">May</th><th scope="col">Mode</th><th scope="col">Since</th><th scope="col"><span class="sr-only">Revoke</span></th></tr></thead>
+<tbody>${grants.data.map(
+            (
+              g,
+            ) => html`<tr><td>${g.app_name}</td><td>${g.scopes.map((scope) => html`${scopeInWords(scope)}<br>`)}</td><td>${g.livemode ? "live" : "test"}</td><td>${when(g.created_at)}</td>
+<td><form method="post" action="/app/authorized-apps" class="inline">${csrfField(signedIn.state)}<input type="hidden" name="grant_id" value="${g.id}"><button type="submit">Revoke</button></form></td></tr>`,
+          )}</tbody></table>`,
+      message,
+    );
+  };
+  route("GET", "/app/authorized-apps", authorizedApps);
+  route("POST", "/app/authorized-apps", authorizedApps);
 }
