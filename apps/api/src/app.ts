@@ -11,6 +11,7 @@ import { allowedMethods, mountOperations } from "./http/router.js";
 import { mountPages } from "./pages/index.js";
 import { appHandlers } from "./routes/app/index.js";
 import { answersWithSecret, commitsAlone, handlers, pointReads } from "./routes/index.js";
+import { mountOAuthEndpoints } from "./routes/oauth/index.js";
 import { type Authentication, authenticate } from "./services/accounts/authenticate.js";
 import type { Services } from "./services/index.js";
 import { newId } from "./values/ids.js";
@@ -95,9 +96,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       : await authenticate(db, services.keyCache, c.req.header("authorization"), new Date());
     c.set("auth", auth);
     if (rateLimiter) {
+      // An OAuth app has a budget of its own in each account, so that it cannot spend the account's.
       const key =
         "principal" in auth
-          ? `account:${auth.principal.accountId}:${auth.principal.livemode ? "live" : "test"}`
+          ? `${auth.principal.appId ? `app:${auth.principal.appId}:` : ""}account:${auth.principal.accountId}:${auth.principal.livemode ? "live" : "test"}`
           : `address:${clientAddress(c)}`;
       const plan = "principal" in auth ? auth.principal.plan : null;
       const outcome = await rateLimiter.consume(key, plan, Date.now());
@@ -132,6 +134,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   mountPages(app, options.application);
   mountAppOperations(app, appHandlers, options.application);
+  mountOAuthEndpoints(app, options.application);
 
   const graphql = createGraphql(
     { router: routerDeps, services, sets: { pointReads, answersWithSecret, commitsAlone } },

@@ -89,6 +89,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const pdfRenderer = new PdfRenderer();
   if (options.startPdfThreads) pdfRenderer.start();
   let stopping = false;
+  const keyCache = new KeyCache();
   const app = createApp({
     db: options.db,
     services: {
@@ -99,7 +100,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         registrar,
         waitMs: options.einvoiceWaitMs ?? EINVOICE_WAIT_MS,
       },
-      keyCache: new KeyCache(),
+      keyCache,
       claims: off.has("guessed-claims")
         ? null
         : new GuessedClaims(new NumberGuesses(), options.lanes ?? null),
@@ -120,6 +121,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       box,
       mailer: options.mailer ?? mailerFor(options.smtpUrl ?? null, options.logger),
       publicUrl: options.publicUrl ?? null,
+      keyCache,
+      knownScopes,
     },
     logger: options.logger,
     rateLimiter,

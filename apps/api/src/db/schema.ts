@@ -8,5 +8,6 @@ export * from "./schema/imports.js";
 export * from "./schema/invoices.js";
 export * from "./schema/members.js";
 export * from "./schema/notes.js";
+export * from "./schema/oauth.js";
 export * from "./schema/parties.js";
 export * from "./schema/payments.js";

@@ -3,6 +3,7 @@ import type { Context, Hono } from "hono";
 import type { Database } from "../db/client.js";
 import type { Mailer } from "../mail/mailer.js";
 import type { SecretBox } from "../secrets/secret-box.js";
+import type { KeyCache } from "../services/accounts/authenticate.js";
 import { hasScopes, type Principal } from "../services/accounts/principal.js";
 import {
   findSession,
@@ -30,6 +31,10 @@ export interface AppDeps {
   readonly mailer: Mailer;
   /** BAHI_PUBLIC_URL: the origin written into emailed links; else the request's own. */
   readonly publicUrl: string | null;
+  /** /v1's cache of keys and tokens, cleared when a member revokes a token. */
+  readonly keyCache: KeyCache;
+  /** The scopes some /v1 operation requires: what a personal access token may be given. */
+  readonly knownScopes: ReadonlySet<string>;
 }
 
 type JsonBody<K extends keyof appOperations> = appOperations[K] extends {

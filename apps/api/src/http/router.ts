@@ -68,6 +68,13 @@ export function authorize(auth: Authentication, op: OperationSpec): Principal | 
       403,
       "insufficient_scope",
       `This operation needs the scope ${op.scopes.join(" and ")}.`,
+      principal.bearerToken
+        ? {
+            headers: {
+              "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${op.scopes.join(" ")}"`,
+            },
+          }
+        : {},
     );
   }
   if (principal.livemode && principal.subscriptionStatus === "paused" && isChargeableWrite(op)) {

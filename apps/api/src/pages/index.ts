@@ -8,6 +8,7 @@ import { findSession, principalOfSession } from "../services/members/sessions.js
 import { APP_CSS, APP_JS } from "./assets.js";
 import { mountDocumentPages } from "./document-pages.js";
 import { type PageState, SECURITY_HEADERS } from "./layout.js";
+import { mountOAuthPages, returnPathOf } from "./oauth-pages.js";
 import { mountSessionPages } from "./session-pages.js";
 import { mountSettingsPages } from "./settings-pages.js";
 import { callV1, type V1Answer } from "./v1.js";
@@ -31,7 +32,12 @@ export function signedInPage(app: Hono<AppEnv>, deps: AppDeps) {
     app.on(method, path, async (c) => {
       const token = sessionToken(c);
       const found = token ? await findSession(deps.db, token, new Date()) : null;
-      if (!found || !token) return c.redirect("/app/sign-in", 303);
+      if (!found || !token) {
+        // An app's authorization request is resumed after sign-in; other pages start at /app.
+        const here = new URL(c.req.url);
+        const next = method === "GET" ? returnPathOf(`${here.pathname}${here.search}`) : null;
+        return c.redirect(next ? `/app/sign-in?next=${encodeURIComponent(next)}` : "/app/sign-in", 303);
+      }
       if (found.session.secondFactorPending) return c.redirect("/app/sign-in/code", 303);
       let form: Record<string, string | File> = {};
       if (method === "POST") {
@@ -73,4 +79,5 @@ export function mountPages(app: Hono<AppEnv>, deps: AppDeps): void {
   const route = signedInPage(app, deps);
   mountSettingsPages(route);
   mountDocumentPages(route);
+  mountOAuthPages(route, deps);
 }

@@ -7,6 +7,7 @@ import { sessionHandlers } from "../routes/app/session.js";
 import { findSession } from "../services/members/sessions.js";
 import { ApiError } from "../values/problem.js";
 import { type Html, type Message, plainPage } from "./layout.js";
+import { returnPathOf } from "./oauth-pages.js";
 
 const field = (form: Record<string, unknown>, name: string) => {
   const value = form[name];
@@ -30,8 +31,14 @@ async function attempt(work: () => Promise<unknown>): Promise<Message | null> {
   }
 }
 
-const signInForm = (email = "") => html`
+const nextField = (next: string | null) =>
+  next ? html`<input type="hidden" name="next" value="${next}">` : "";
+const withNext = (path: string, next: string | null) =>
+  next ? `${path}?next=${encodeURIComponent(next)}` : path;
+
+const signInForm = (email = "", next: string | null = null) => html`
 <form method="post" action="/app/sign-in" class="panel">
+  ${nextField(next)}
   <label for="email">Email</label>
   <input id="email" name="email" type="email" autocomplete="username" required value="${email}">
   <label for="password">Password</label>
@@ -40,8 +47,9 @@ const signInForm = (email = "") => html`
   <p><a href="/app/forgot-password">Forgot your password?</a></p>
 </form>`;
 
-const codeForm = html`
+const codeForm = (next: string | null = null) => html`
 <form method="post" action="/app/sign-in/code" class="panel">
+  ${nextField(next)}
   <label for="code">Code from your authenticator app</label>
   <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}">
   <label for="recovery_code">Or a recovery code</label>
@@ -65,10 +73,13 @@ export function mountSessionPages(app: Hono<AppEnv>, deps: AppDeps): void {
   const ctx = (c: Context, found: Awaited<ReturnType<typeof findSession>> = null) =>
     appContextOf(c, deps, found, sessionToken(c));
 
-  app.get("/app/sign-in", (c) => plainPage(c, "Sign in to Bahi", signInForm()));
+  app.get("/app/sign-in", (c) =>
+    plainPage(c, "Sign in to Bahi", signInForm("", returnPathOf(c.req.query("next")))),
+  );
   app.post("/app/sign-in", async (c) => {
     checkSameSite(c);
     const form = await c.req.parseBody();
+    const next = returnPathOf(field(form, "next"));
     let pending = false;
     const message = await attempt(async () => {
       const reply = await sessionHandlers.signIn(
@@ -77,14 +88,17 @@ export function mountSessionPages(app: Hono<AppEnv>, deps: AppDeps): void {
       );
       pending = (reply.body as { second_factor_pending: boolean }).second_factor_pending;
     });
-    if (message) return plainPage(c, "Sign in to Bahi", signInForm(field(form, "email")), message, 200);
-    return c.redirect(pending ? "/app/sign-in/code" : "/app", 303);
+    if (message) return plainPage(c, "Sign in to Bahi", signInForm(field(form, "email"), next), message, 200);
+    return c.redirect(pending ? withNext("/app/sign-in/code", next) : (next ?? "/app"), 303);
   });
 
-  app.get("/app/sign-in/code", (c) => plainPage(c, "Two-factor sign-in", codeForm));
+  app.get("/app/sign-in/code", (c) =>
+    plainPage(c, "Two-factor sign-in", codeForm(returnPathOf(c.req.query("next")))),
+  );
   app.post("/app/sign-in/code", async (c) => {
     checkSameSite(c);
     const form = await c.req.parseBody();
+    const next = returnPathOf(field(form, "next"));
     const token = sessionToken(c);
     const found = token ? await findSession(deps.db, token, new Date()) : null;
     if (!found?.session.secondFactorPending) return c.redirect("/app/sign-in", 303);
@@ -96,8 +110,8 @@ export function mountSessionPages(app: Hono<AppEnv>, deps: AppDeps): void {
         ctx(c, found),
       ),
     );
-    if (message) return plainPage(c, "Two-factor sign-in", codeForm, message);
-    return c.redirect("/app", 303);
+    if (message) return plainPage(c, "Two-factor sign-in", codeForm(next), message);
+    return c.redirect(next ?? "/app", 303);
   });
 
   app.get("/app/sign-in-link", (c) =>

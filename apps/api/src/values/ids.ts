@@ -5,6 +5,10 @@ const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 export const ID_PREFIXES = {
   account: "acc",
   apiKey: "key",
+  personalAccessToken: "pat",
+  oauthApp: "oap",
+  oauthToken: "otk",
+  oauthGrant: "ogr",
   request: "req",
   party: "pty",
   product: "prd",

@@ -20,7 +20,7 @@ class AccountService extends AbstractService
      *
      * Returns the business profile of the account that owns the API key.
      *
-     * `GET /v1/account` (retrieveAccount), scope `account:read`.
+     * `GET /v1/account` (retrieveAccount), scope `account:read`, `account:read`.
      *
      * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return Account
@@ -37,7 +37,7 @@ class AccountService extends AbstractService
      * Changes the legal name, trade name or address printed on future documents. Documents already issued
      * keep the profile as it was when they were issued. The address must lie in the GSTIN's state.
      *
-     * `PATCH /v1/account` (updateAccount), scope `account:write`.
+     * `PATCH /v1/account` (updateAccount), scope `account:write`, `account:write`.
      *
      * @param array{
      *     legal_name?: string,
@@ -65,7 +65,7 @@ class AccountService extends AbstractService
      * NIC e-invoice API at a base URL (NIC's own, or a GSP's), with the credentials' non-secret parts.
      * The client secret and password are never answered: `credentials_set` says whether they are held.
      *
-     * `GET /v1/account/einvoice_settings` (retrieveEinvoiceSettings), scope `account:read`.
+     * `GET /v1/account/einvoice_settings` (retrieveEinvoiceSettings), scope `account:read`, `account:read`.
      *
      * @param array{timeout?: float|int, max_retries?: int} $opts
      * @return EInvoiceSettings
@@ -90,7 +90,7 @@ class AccountService extends AbstractService
      * allowed, or `http` in live mode), `einvoice_production_in_test_mode`, `idempotency_key_reused`;
      * 409 `idempotency_request_in_progress`.
      *
-     * `POST /v1/account/einvoice_settings` (updateEinvoiceSettings), scope `account:write`.
+     * `POST /v1/account/einvoice_settings` (updateEinvoiceSettings), scope `account:write`, `account:write`.
      *
      * @param array{
      *     provider: string,

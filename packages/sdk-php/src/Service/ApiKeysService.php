@@ -22,7 +22,7 @@ class ApiKeysService extends AbstractService
      * Creates a key of the calling key's mode (a test key creates test keys). The new key's scopes must be
      * among the caller's. The answer carries the secret, once: Bahi stores only its hash.
      *
-     * `POST /v1/api_keys` (createApiKey), scope `keys:write`.
+     * `POST /v1/api_keys` (createApiKey), scope `keys:write`, `keys:write`.
      *
      * @param array{
      *     name?: string,
@@ -44,7 +44,7 @@ class ApiKeysService extends AbstractService
      * Lists the keys of the calling key's mode, newest first, revoked and expired ones included. Secrets are never
      * shown, only their prefix and last four characters.
      *
-     * `GET /v1/api_keys` (listApiKeys), scope `keys:read`.
+     * `GET /v1/api_keys` (listApiKeys), scope `keys:read`, `keys:read`.
      *
      * @param array{
      *     limit?: int,
@@ -64,7 +64,7 @@ class ApiKeysService extends AbstractService
      *
      * Stops the key at once. Revoking is final; revoking a revoked key returns it unchanged. A key may revoke itself.
      *
-     * `POST /v1/api_keys/{id}/revoke` (revokeApiKey), scope `keys:write`.
+     * `POST /v1/api_keys/{id}/revoke` (revokeApiKey), scope `keys:write`, `keys:write`.
      *
      * @param string $id The API key's id.
      * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
@@ -85,7 +85,7 @@ class ApiKeysService extends AbstractService
      * secret, so it must hold every scope of the key it rotates, as it would to create that key (403
      * `scope_escalation`).
      *
-     * `POST /v1/api_keys/{id}/rotate` (rotateApiKey), scope `keys:write`.
+     * `POST /v1/api_keys/{id}/rotate` (rotateApiKey), scope `keys:write`, `keys:write`.
      *
      * @param string $id The API key's id.
      * @param array{

@@ -38,7 +38,7 @@ class CreditNotesService extends AbstractService
      *   its registration failed: it has no IRN to refer to yet); `idempotency_request_in_progress`.
      * - 402 `subscription_paused` (live mode only).
      *
-     * `POST /v1/credit_notes` (createCreditNote), scope `credit_notes:write`.
+     * `POST /v1/credit_notes` (createCreditNote), scope `credit_notes:write`, `credit_notes:write`.
      *
      * @param array{
      *     invoice_id: string,
@@ -63,7 +63,7 @@ class CreditNotesService extends AbstractService
      * Lists the credit notes of the key's mode, newest first, optionally filtered by invoice, party or date
      * (inclusive; `date_to` before `date_from` is a 400).
      *
-     * `GET /v1/credit_notes` (listCreditNotes), scope `credit_notes:read`.
+     * `GET /v1/credit_notes` (listCreditNotes), scope `credit_notes:read`, `credit_notes:read`.
      *
      * @param array{
      *     limit?: int,
@@ -87,7 +87,7 @@ class CreditNotesService extends AbstractService
      *
      * Returns a credit note with its lines, totals and e-invoice details.
      *
-     * `GET /v1/credit_notes/{id}` (retrieveCreditNote), scope `credit_notes:read`.
+     * `GET /v1/credit_notes/{id}` (retrieveCreditNote), scope `credit_notes:read`, `credit_notes:read`.
      *
      * @param string $id The credit note's id.
      * @param array{timeout?: float|int, max_retries?: int} $opts
@@ -106,7 +106,8 @@ class CreditNotesService extends AbstractService
      * Bahi registered with the Invoice Registration Portal, in the shape of an invoice's. The IRP's answer
      * is on the note. A note whose invoice has no IRN has none: 404 `einvoice_not_applicable`.
      *
-     * `GET /v1/credit_notes/{id}/einvoice` (retrieveCreditNoteEinvoice), scope `credit_notes:read`.
+     * `GET /v1/credit_notes/{id}/einvoice` (retrieveCreditNoteEinvoice), scope `credit_notes:read`,
+     * `credit_notes:read`.
      *
      * @param string $id The credit note's id.
      * @param array{timeout?: float|int, max_retries?: int} $opts
@@ -134,7 +135,7 @@ class CreditNotesService extends AbstractService
      * to make. The same document, account details and copy give the same bytes: the `ETag` is their hash,
      * and a request whose `If-None-Match` holds it is answered `304 Not Modified` without a body.
      *
-     * `GET /v1/credit_notes/{id}/pdf` (retrieveCreditNotePdf), scope `credit_notes:read`.
+     * `GET /v1/credit_notes/{id}/pdf` (retrieveCreditNotePdf), scope `credit_notes:read`, `credit_notes:read`.
      *
      * @param string $id The credit note's id.
      * @param array{

@@ -35,7 +35,7 @@ class DebitNotesService extends AbstractService
      *   its registration failed: it has no IRN to refer to yet); `idempotency_request_in_progress`.
      * - 402 `subscription_paused` (live mode only).
      *
-     * `POST /v1/debit_notes` (createDebitNote), scope `debit_notes:write`.
+     * `POST /v1/debit_notes` (createDebitNote), scope `debit_notes:write`, `debit_notes:write`.
      *
      * @param array{
      *     invoice_id: string,
@@ -58,7 +58,7 @@ class DebitNotesService extends AbstractService
      * Lists the debit notes of the key's mode, newest first, optionally filtered by invoice, party or date
      * (inclusive; `date_to` before `date_from` is a 400).
      *
-     * `GET /v1/debit_notes` (listDebitNotes), scope `debit_notes:read`.
+     * `GET /v1/debit_notes` (listDebitNotes), scope `debit_notes:read`, `debit_notes:read`.
      *
      * @param array{
      *     limit?: int,
@@ -82,7 +82,7 @@ class DebitNotesService extends AbstractService
      *
      * Returns a debit note with its lines, totals and e-invoice details.
      *
-     * `GET /v1/debit_notes/{id}` (retrieveDebitNote), scope `debit_notes:read`.
+     * `GET /v1/debit_notes/{id}` (retrieveDebitNote), scope `debit_notes:read`, `debit_notes:read`.
      *
      * @param string $id The debit note's id.
      * @param array{timeout?: float|int, max_retries?: int} $opts
@@ -101,7 +101,7 @@ class DebitNotesService extends AbstractService
      * Bahi registered with the Invoice Registration Portal, in the shape of an invoice's. The IRP's answer
      * is on the note. A note whose invoice has no IRN has none: 404 `einvoice_not_applicable`.
      *
-     * `GET /v1/debit_notes/{id}/einvoice` (retrieveDebitNoteEinvoice), scope `debit_notes:read`.
+     * `GET /v1/debit_notes/{id}/einvoice` (retrieveDebitNoteEinvoice), scope `debit_notes:read`, `debit_notes:read`.
      *
      * @param string $id The debit note's id.
      * @param array{timeout?: float|int, max_retries?: int} $opts
@@ -129,7 +129,7 @@ class DebitNotesService extends AbstractService
      * to make. The same document, account details and copy give the same bytes: the `ETag` is their hash,
      * and a request whose `If-None-Match` holds it is answered `304 Not Modified` without a body.
      *
-     * `GET /v1/debit_notes/{id}/pdf` (retrieveDebitNotePdf), scope `debit_notes:read`.
+     * `GET /v1/debit_notes/{id}/pdf` (retrieveDebitNotePdf), scope `debit_notes:read`, `debit_notes:read`.
      *
      * @param string $id The debit note's id.
      * @param array{

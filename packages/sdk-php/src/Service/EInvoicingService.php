@@ -42,7 +42,7 @@ class EInvoicingService extends AbstractService
      * An invoice outside e-invoicing (to an unregistered buyer in India) has none: 404
      * `einvoice_not_applicable`.
      *
-     * `GET /v1/invoices/{id}/einvoice` (retrieveInvoiceEinvoice), scope `invoices:read`.
+     * `GET /v1/invoices/{id}/einvoice` (retrieveInvoiceEinvoice), scope `invoices:read`, `invoices:read`.
      *
      * @param string $id The invoice's id.
      * @param array{timeout?: float|int, max_retries?: int} $opts
@@ -67,7 +67,7 @@ class EInvoicingService extends AbstractService
      * Errors: 404 `einvoice_not_applicable` (the invoice has no e-invoice); 409 `invoice_cancelled`,
      * `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
      *
-     * `POST /v1/invoices/{id}/einvoice/retry` (retryInvoiceEinvoice), scope `invoices:write`.
+     * `POST /v1/invoices/{id}/einvoice/retry` (retryInvoiceEinvoice), scope `invoices:write`, `invoices:write`.
      *
      * @param string $id The invoice's id.
      * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts

@@ -29,7 +29,7 @@ class EventsService extends AbstractService
      * Lists the events of the calling key's mode, newest first, from the last 30 days (EVENT_RETENTION_DAYS).
      * Use it to catch up on what a webhook missed: page with `created_gte` set to the last event you handled.
      *
-     * `GET /v1/events` (listEvents), scope `events:read`.
+     * `GET /v1/events` (listEvents), scope `events:read`, `events:read`.
      *
      * @param array{
      *     limit?: int,
@@ -52,7 +52,7 @@ class EventsService extends AbstractService
      * Returns an event of the calling key's mode. Events older than 30 days (EVENT_RETENTION_DAYS) are gone
      * and, like ids of another account or mode, answer 404.
      *
-     * `GET /v1/events/{id}` (retrieveEvent), scope `events:read`.
+     * `GET /v1/events/{id}` (retrieveEvent), scope `events:read`, `events:read`.
      *
      * @param string $id The event's id.
      * @param array{timeout?: float|int, max_retries?: int} $opts

@@ -28,7 +28,7 @@ class Gstr1Service extends AbstractService
      * The period is `MMYYYY` or `YYYY-MM`; any other form, or a month that has not begun, is a 400
      * (`invalid_period`) naming the accepted forms.
      *
-     * `GET /v1/gstr1/{period}` (retrieveGstr1), scope `gstr:read`.
+     * `GET /v1/gstr1/{period}` (retrieveGstr1), scope `gstr:read`, `gstr:read`.
      *
      * @param string $period The return period, one month: the portal's `MMYYYY` (`112026`) or `YYYY-MM` (`2026-11`).
      * @param array{

@@ -76,7 +76,7 @@ class InvoicesService extends AbstractService
      * - 402 `subscription_paused`, or `plan_limit_exceeded` when the plan's live invoices for the month are
      *   used up (live mode only).
      *
-     * `POST /v1/invoices` (createInvoice), scope `invoices:write`.
+     * `POST /v1/invoices` (createInvoice), scope `invoices:write`, `invoices:write`.
      *
      * @param array{
      *     party_id: string,
@@ -106,7 +106,7 @@ class InvoicesService extends AbstractService
      * Lists the invoices of the key's mode, newest first, optionally filtered. Filters combine (all must
      * match); `date_from` and `date_to` are inclusive, and `date_to` before `date_from` is a 400.
      *
-     * `GET /v1/invoices` (listInvoices), scope `invoices:read`.
+     * `GET /v1/invoices` (listInvoices), scope `invoices:read`, `invoices:read`.
      *
      * @param array{
      *     limit?: int,
@@ -132,7 +132,7 @@ class InvoicesService extends AbstractService
      *
      * Returns an invoice with its lines, totals, payment state and e-invoice details.
      *
-     * `GET /v1/invoices/{id}` (retrieveInvoice), scope `invoices:read`.
+     * `GET /v1/invoices/{id}` (retrieveInvoice), scope `invoices:read`, `invoices:read`.
      *
      * @param string $id The invoice's id.
      * @param array{timeout?: float|int, max_retries?: int} $opts
@@ -163,7 +163,7 @@ class InvoicesService extends AbstractService
      * `idempotency_request_in_progress`; 402 `subscription_paused` (live mode only); 422
      * `idempotency_key_reused`.
      *
-     * `POST /v1/invoices/{id}/cancel` (cancelInvoice), scope `invoices:write`.
+     * `POST /v1/invoices/{id}/cancel` (cancelInvoice), scope `invoices:write`, `invoices:write`.
      *
      * @param string $id The invoice's id.
      * @param array{
@@ -192,7 +192,7 @@ class InvoicesService extends AbstractService
      * `date_in_future` at `/date`, `idempotency_key_reused`; 409 `invoice_cancelled` and
      * `idempotency_request_in_progress`; 402 `subscription_paused` (live mode only).
      *
-     * `POST /v1/invoices/{id}/shipping_bill` (recordInvoiceShippingBill), scope `invoices:write`.
+     * `POST /v1/invoices/{id}/shipping_bill` (recordInvoiceShippingBill), scope `invoices:write`, `invoices:write`.
      *
      * @param string $id The invoice's id.
      * @param array{
@@ -230,7 +230,7 @@ class InvoicesService extends AbstractService
      * to make. The same document, account details and copy give the same bytes: the `ETag` is their hash,
      * and a request whose `If-None-Match` holds it is answered `304 Not Modified` without a body.
      *
-     * `GET /v1/invoices/{id}/pdf` (retrieveInvoicePdf), scope `invoices:read`.
+     * `GET /v1/invoices/{id}/pdf` (retrieveInvoicePdf), scope `invoices:read`, `invoices:read`.
      *
      * @param string $id The invoice's id.
      * @param array{

@@ -34,7 +34,7 @@ class PartiesService extends AbstractService
      * A GSTIN belongs to at most one party per account and mode: creating a second party with it is a 409
      * `duplicate_gstin`, and the problem's `existing_id` names the party that has it.
      *
-     * `POST /v1/parties` (createParty), scope `parties:write`.
+     * `POST /v1/parties` (createParty), scope `parties:write`, `parties:write`.
      *
      * @param array{
      *     type: string,
@@ -60,7 +60,7 @@ class PartiesService extends AbstractService
      * Lists the parties of the calling key's mode, newest first. Filters combine: a party is listed when it
      * matches all of those given.
      *
-     * `GET /v1/parties` (listParties), scope `parties:read`.
+     * `GET /v1/parties` (listParties), scope `parties:read`, `parties:read`.
      *
      * @param array{
      *     limit?: int,
@@ -84,7 +84,7 @@ class PartiesService extends AbstractService
      * Returns a party of the calling key's mode. The id of a party of another account or mode, or a string
      * that is not a party id, is a 404.
      *
-     * `GET /v1/parties/{id}` (retrieveParty), scope `parties:read`.
+     * `GET /v1/parties/{id}` (retrieveParty), scope `parties:read`, `parties:read`.
      *
      * @param string $id The party's id.
      * @param array{timeout?: float|int, max_retries?: int} $opts
@@ -111,7 +111,7 @@ class PartiesService extends AbstractService
      * Changes apply to documents created afterwards only: invoices, payments and credit notes already issued
      * keep the snapshot of the party they were issued with.
      *
-     * `PATCH /v1/parties/{id}` (updateParty), scope `parties:write`.
+     * `PATCH /v1/parties/{id}` (updateParty), scope `parties:write`, `parties:write`.
      *
      * @param string $id The party's id.
      * @param array{

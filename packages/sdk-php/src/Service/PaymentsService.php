@@ -34,7 +34,7 @@ class PaymentsService extends AbstractService
      *   `idempotency_request_in_progress`.
      * - 402 `subscription_paused` (live mode only).
      *
-     * `POST /v1/payments` (createPayment), scope `payments:write`.
+     * `POST /v1/payments` (createPayment), scope `payments:write`, `payments:write`.
      *
      * @param array{
      *     party_id: string,
@@ -59,7 +59,7 @@ class PaymentsService extends AbstractService
      * Lists the payments of the key's mode, newest first, optionally filtered by party, by an invoice they are
      * allocated to, or by date (inclusive; `date_to` before `date_from` is a 400).
      *
-     * `GET /v1/payments` (listPayments), scope `payments:read`.
+     * `GET /v1/payments` (listPayments), scope `payments:read`, `payments:read`.
      *
      * @param array{
      *     limit?: int,
@@ -83,7 +83,7 @@ class PaymentsService extends AbstractService
      *
      * Returns a payment with its allocations and the amount not yet allocated.
      *
-     * `GET /v1/payments/{id}` (retrievePayment), scope `payments:read`.
+     * `GET /v1/payments/{id}` (retrievePayment), scope `payments:read`, `payments:read`.
      *
      * @param string $id The payment's id.
      * @param array{timeout?: float|int, max_retries?: int} $opts
@@ -103,7 +103,7 @@ class PaymentsService extends AbstractService
      * `allocation_exceeds_payment` when they add up to more than `unallocated_amount`), and 422
      * `too_many_allocations` when the payment would hold more than 100 (`MAX_PAYMENT_ALLOCATIONS`).
      *
-     * `POST /v1/payments/{id}/allocations` (allocatePayment), scope `payments:write`.
+     * `POST /v1/payments/{id}/allocations` (allocatePayment), scope `payments:write`, `payments:write`.
      *
      * @param string $id The payment's id.
      * @param array{

@@ -44,7 +44,7 @@ class ProductImportsService extends AbstractService
      * `created`, `updated`, `flagged` (imported, but check it) or `rejected` (not imported); see the
      * ProductImport object.
      *
-     * `POST /v1/products/imports` (createProductImport), scope `products:write`.
+     * `POST /v1/products/imports` (createProductImport), scope `products:write`, `products:write`.
      *
      * @param array{
      *     file: \Bahi\Upload|resource,
@@ -66,7 +66,7 @@ class ProductImportsService extends AbstractService
      * the columns were read, and the outcome of the first 1,000 rows (MAX_IMPORT_ROWS_LISTED). Poll it every
      * few seconds until `status` is `completed` or `failed`.
      *
-     * `GET /v1/products/imports/{id}` (retrieveProductImport), scope `products:read`.
+     * `GET /v1/products/imports/{id}` (retrieveProductImport), scope `products:read`, `products:read`.
      *
      * @param string $id The product import's id.
      * @param array{timeout?: float|int, max_retries?: int} $opts
@@ -91,7 +91,7 @@ class ProductImportsService extends AbstractService
      * While the import runs, the file holds the rows done so far; an import without problems gives the
      * header line alone.
      *
-     * `GET /v1/products/imports/{id}/errors.csv` (retrieveProductImportErrors), scope `products:read`.
+     * `GET /v1/products/imports/{id}/errors.csv` (retrieveProductImportErrors), scope `products:read`, `products:read`.
      *
      * @param string $id The product import's id.
      * @param array{timeout?: float|int, max_retries?: int} $opts

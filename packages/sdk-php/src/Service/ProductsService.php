@@ -54,7 +54,7 @@ class ProductsService extends AbstractService
      *
      * A product may be created without an HSN code; it is then `hsn_missing` until one is set.
      *
-     * `POST /v1/products` (createProduct), scope `products:write`.
+     * `POST /v1/products` (createProduct), scope `products:write`, `products:write`.
      *
      * @param array{
      *     sku: string,
@@ -85,7 +85,7 @@ class ProductsService extends AbstractService
      * Lists the products of the calling key's mode, newest first. Filters combine: a product is listed when
      * it matches all of those given.
      *
-     * `GET /v1/products` (listProducts), scope `products:read`.
+     * `GET /v1/products` (listProducts), scope `products:read`, `products:read`.
      *
      * @param array{
      *     limit?: int,
@@ -109,7 +109,7 @@ class ProductsService extends AbstractService
      * Returns a product of the calling key's mode, with its `stock_on_hand`. The id of a product of another
      * account or mode, or a string that is not a product id, is a 404.
      *
-     * `GET /v1/products/{id}` (retrieveProduct), scope `products:read`.
+     * `GET /v1/products/{id}` (retrieveProduct), scope `products:read`, `products:read`.
      *
      * @param string $id The product's id.
      * @param array{timeout?: float|int, max_retries?: int} $opts
@@ -137,7 +137,7 @@ class ProductsService extends AbstractService
      * Changes apply to documents created afterwards only: invoice and credit note lines already issued keep
      * the snapshot of the product they were issued with.
      *
-     * `PATCH /v1/products/{id}` (updateProduct), scope `products:write`.
+     * `PATCH /v1/products/{id}` (updateProduct), scope `products:write`, `products:write`.
      *
      * @param string $id The product's id.
      * @param array{
@@ -177,7 +177,7 @@ class ProductsService extends AbstractService
      * adjustment takes the stock from above the product's `reorder_level` to at or below it, Bahi sends a
      * `product.stock_low` event.
      *
-     * `POST /v1/products/{id}/stock_adjustments` (createStockAdjustment), scope `products:write`.
+     * `POST /v1/products/{id}/stock_adjustments` (createStockAdjustment), scope `products:write`, `products:write`.
      *
      * @param string $id The product's id.
      * @param array{
@@ -200,7 +200,7 @@ class ProductsService extends AbstractService
      * Lists the stock movements of a product, newest first: its stock ledger, from the opening stock to the
      * latest sale. Each movement says what caused it and the stock right after it.
      *
-     * `GET /v1/products/{id}/stock_movements` (listStockMovements), scope `products:read`.
+     * `GET /v1/products/{id}/stock_movements` (listStockMovements), scope `products:read`, `products:read`.
      *
      * @param string $id The product's id.
      * @param array{
@@ -238,7 +238,7 @@ class ProductsService extends AbstractService
      * Paged like every list; the cursor is a date (see `starting_after`). The id of a product of another
      * account or mode, or a string that is not a product id, is a 404.
      *
-     * `GET /v1/products/{id}/rate_history` (listProductRateHistory), scope `products:read`.
+     * `GET /v1/products/{id}/rate_history` (listProductRateHistory), scope `products:read`, `products:read`.
      *
      * @param string $id The product's id.
      * @param array{

@@ -55,7 +55,7 @@ class WebhooksService extends AbstractService
      *
      * Only events that happen after the webhook is created are delivered to it.
      *
-     * `POST /v1/webhooks` (createWebhook), scope `webhooks:write`.
+     * `POST /v1/webhooks` (createWebhook), scope `webhooks:write`, `webhooks:write`.
      *
      * @param array{
      *     url: string,
@@ -77,7 +77,7 @@ class WebhooksService extends AbstractService
      * Lists the webhooks of the calling key's mode, newest first, disabled ones included. Secrets are never
      * shown here.
      *
-     * `GET /v1/webhooks` (listWebhooks), scope `webhooks:read`.
+     * `GET /v1/webhooks` (listWebhooks), scope `webhooks:read`, `webhooks:read`.
      *
      * @param array{
      *     limit?: int,
@@ -98,7 +98,7 @@ class WebhooksService extends AbstractService
      * Returns a webhook of the calling key's mode, without its secret. The id of a webhook of another
      * account or mode, or a string that is not a webhook id, is a 404.
      *
-     * `GET /v1/webhooks/{id}` (retrieveWebhook), scope `webhooks:read`.
+     * `GET /v1/webhooks/{id}` (retrieveWebhook), scope `webhooks:read`, `webhooks:read`.
      *
      * @param string $id The webhook's id.
      * @param array{timeout?: float|int, max_retries?: int} $opts
@@ -121,7 +121,7 @@ class WebhooksService extends AbstractService
      * receives events that happen from then on. Events missed while it was disabled can be read with
      * `GET /v1/events`.
      *
-     * `PATCH /v1/webhooks/{id}` (updateWebhook), scope `webhooks:write`.
+     * `PATCH /v1/webhooks/{id}` (updateWebhook), scope `webhooks:write`, `webhooks:write`.
      *
      * @param string $id The webhook's id.
      * @param array{
@@ -145,7 +145,7 @@ class WebhooksService extends AbstractService
      * Deletes a webhook for good: it receives nothing more, its pending retries are cancelled and its
      * delivery log is deleted. Deleting it again is a 404.
      *
-     * `DELETE /v1/webhooks/{id}` (deleteWebhook), scope `webhooks:write`.
+     * `DELETE /v1/webhooks/{id}` (deleteWebhook), scope `webhooks:write`, `webhooks:write`.
      *
      * @param string $id The webhook's id.
      * @param array{timeout?: float|int, max_retries?: int} $opts
@@ -166,7 +166,7 @@ class WebhooksService extends AbstractService
      * without rejecting deliveries; after that, only the new secret signs. A rotation during an overlap
      * ends the earlier overlap: at most two secrets sign at any time.
      *
-     * `POST /v1/webhooks/{id}/rotate_secret` (rotateWebhookSecret), scope `webhooks:write`.
+     * `POST /v1/webhooks/{id}/rotate_secret` (rotateWebhookSecret), scope `webhooks:write`, `webhooks:write`.
      *
      * @param string $id The webhook's id.
      * @param array{
@@ -188,7 +188,7 @@ class WebhooksService extends AbstractService
      * status and latency or the error. Attempts are kept as long as their event (30 days,
      * EVENT_RETENTION_DAYS).
      *
-     * `GET /v1/webhooks/{id}/deliveries` (listWebhookDeliveries), scope `webhooks:read`.
+     * `GET /v1/webhooks/{id}/deliveries` (listWebhookDeliveries), scope `webhooks:read`, `webhooks:read`.
      *
      * @param string $id The webhook's id.
      * @param array{

@@ -145,3 +145,30 @@ export const auditLog = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.id] })],
 );
+
+/**
+ * A member's personal access token for /v1, in one account and mode. Only the SHA-256 of the token is
+ * kept: it carries 256 random bits, so a fast hash cannot be inverted.
+ */
+export const personalAccessTokens = pgTable(
+  "personal_access_tokens",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    livemode: boolean("livemode").notNull(),
+    memberId: text("member_id").notNull(),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    last4: text("last4").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    scopes: text("scopes").array().notNull(),
+    createdAt: createdAt(),
+    expiresAt: at("expires_at").notNull(),
+    lastUsedAt: at("last_used_at"),
+    revokedAt: at("revoked_at"),
+  },
+  (t) => [
+    uniqueIndex("personal_access_tokens_token_hash_key").on(t.tokenHash),
+    index("personal_access_tokens_member_idx").on(t.memberId, t.accountId),
+  ],
+);

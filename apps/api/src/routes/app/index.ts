@@ -1,6 +1,13 @@
 import type { AppHandlers } from "../../http/app-router.js";
 import { memberHandlers } from "./members.js";
+import { oauthAppHandlers } from "./oauth-apps.js";
+import { personalAccessTokenHandlers } from "./personal-access-tokens.js";
 import { sessionHandlers } from "./session.js";
 
 /** The application's operations (spec/app), by operationId. */
-export const appHandlers: AppHandlers = { ...sessionHandlers, ...memberHandlers };
+export const appHandlers: AppHandlers = {
+  ...sessionHandlers,
+  ...memberHandlers,
+  ...personalAccessTokenHandlers,
+  ...oauthAppHandlers,
+};

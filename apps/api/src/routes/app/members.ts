@@ -30,12 +30,15 @@ export const memberHandlers = {
   async updateMember({ path, body }, ctx) {
     const by = actingMember(ctx);
     const member = await ctx.deps.db.transaction((tx) => changeRole(tx, by, path.id ?? "", body.role));
+    // The member's personal access tokens carry the role's scopes: /v1 reads them again.
+    ctx.deps.keyCache.clear();
     return { status: 200, body: member };
   },
 
   async removeMember({ path }, ctx) {
     const by = actingMember(ctx);
     await ctx.deps.db.transaction((tx) => removeMember(tx, by, path.id ?? "", ctx.now));
+    ctx.deps.keyCache.clear();
     return { status: 204 };
   },
 

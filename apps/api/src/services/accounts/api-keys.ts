@@ -61,6 +61,20 @@ export function checkGrantableScopes(
   requested: readonly string[],
   known: ReadonlySet<string>,
 ) {
+  checkKnownScopes(requested, known);
+  if (principal.scopes.has(ALL_SCOPES)) return;
+  const beyond = requested.filter((scope) => !principal.scopes.has(scope));
+  if (beyond.length > 0) {
+    throw new ApiError(
+      403,
+      "scope_escalation",
+      `This key cannot grant scopes it does not hold: ${beyond.join(", ")}.`,
+    );
+  }
+}
+
+/** Refuses scopes that no operation requires (422 `unknown_scope`), each named by its pointer. */
+export function checkKnownScopes(requested: readonly string[], known: ReadonlySet<string>) {
   const unknown = requested
     .map((scope, i) => ({ scope, i }))
     .filter(({ scope }) => scope !== ALL_SCOPES && !known.has(scope));
@@ -73,15 +87,6 @@ export function checkGrantableScopes(
         code: "unknown_scope",
         message: `${scope} is not a scope of this API`,
       })),
-    );
-  }
-  if (principal.scopes.has(ALL_SCOPES)) return;
-  const beyond = requested.filter((scope) => !principal.scopes.has(scope));
-  if (beyond.length > 0) {
-    throw new ApiError(
-      403,
-      "scope_escalation",
-      `This key cannot grant scopes it does not hold: ${beyond.join(", ")}.`,
     );
   }
 }

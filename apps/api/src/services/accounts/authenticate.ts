@@ -1,8 +1,18 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { accounts, apiKeys } from "../../db/schema.js";
-import { hashSecret, isWellFormedSecret, sameDigest } from "../../secrets/api-key-secrets.js";
+import {
+  hashSecret,
+  isWellFormedPersonalAccessToken,
+  isWellFormedPrefixed,
+  isWellFormedSecret,
+  OAUTH_ACCESS_TOKEN_PREFIX,
+  PERSONAL_ACCESS_TOKEN_PREFIX,
+  sameDigest,
+} from "../../secrets/api-key-secrets.js";
 import { ApiError } from "../../values/problem.js";
+import { lookUpPersonalAccessToken, tokenRefused } from "../members/personal-access-tokens.js";
+import { lookUpOAuthAccessToken } from "../oauth/access-tokens.js";
 import type { Principal } from "./principal.js";
 
 const unauthorized = (code: string, detail: string) => new ApiError(401, code, detail);
@@ -29,6 +39,10 @@ type KeyRow = {
   revokedAt: Date | null;
   plan: Principal["plan"];
   subscriptionStatus: Principal["subscriptionStatus"];
+  /** Set for a member's token (personal or OAuth): the member it acts as. */
+  memberId?: string;
+  /** Set for an OAuth access token: the app it was issued to. */
+  appId?: string;
 };
 
 /** A key as read, with its principal built once, so that a hit allocates nothing. */
@@ -125,6 +139,8 @@ export async function authenticate(
   if (!authorization) return { anonymous: true };
   const match = /^Bearer ([^\s]+)$/.exec(authorization);
   const secret = match?.[1];
+  if (secret?.startsWith(PERSONAL_ACCESS_TOKEN_PREFIX)) return authenticateToken(db, cache, secret, now);
+  if (secret?.startsWith(OAUTH_ACCESS_TOKEN_PREFIX)) return authenticateAccessToken(db, cache, secret, now);
   if (!secret || !isWellFormedSecret(secret)) {
     return {
       failure: unauthorized(
@@ -148,11 +164,63 @@ export async function authenticate(
   return { principal };
 }
 
+/**
+ * A personal access token, found as keys are (by the hash of the whole token, then cached alike); its
+ * refusals are RFC 6750's `invalid_token`, which says no more than a key's would.
+ */
+async function authenticateToken(
+  db: Database,
+  cache: KeyCache,
+  token: string,
+  now: Date,
+): Promise<Authentication> {
+  if (!isWellFormedPersonalAccessToken(token)) {
+    return { failure: tokenRefused("A personal access token is `bahi_pat_` and 43 letters and digits.") };
+  }
+  const known = await cache.known(hashSecret(token), now.getTime(), (digest) =>
+    lookUpPersonalAccessToken(db, digest, now),
+  );
+  if (!known)
+    return { failure: tokenRefused("No such personal access token, or its member left the account.") };
+  const { row, principal } = known;
+  if (row.revokedAt) return { failure: tokenRefused("This personal access token has been revoked.") };
+  if (row.expiresAt && row.expiresAt <= now) {
+    return {
+      failure: tokenRefused(`This personal access token expired at ${row.expiresAt.toISOString()}.`),
+    };
+  }
+  return { principal };
+}
+
+/** An OAuth access token: as a personal access token, issued to an app by a member's consent. */
+async function authenticateAccessToken(
+  db: Database,
+  cache: KeyCache,
+  token: string,
+  now: Date,
+): Promise<Authentication> {
+  if (!isWellFormedPrefixed(OAUTH_ACCESS_TOKEN_PREFIX, token)) {
+    return { failure: tokenRefused("An access token is `bahi_at_` and 43 letters and digits.") };
+  }
+  const known = await cache.known(hashSecret(token), now.getTime(), (digest) =>
+    lookUpOAuthAccessToken(db, digest),
+  );
+  if (!known) return { failure: tokenRefused("No such access token, or its member left the account.") };
+  const { row, principal } = known;
+  if (row.revokedAt) return { failure: tokenRefused("This access token has been revoked.") };
+  if (row.expiresAt && row.expiresAt <= now) {
+    return { failure: tokenRefused(`This access token expired at ${row.expiresAt.toISOString()}.`) };
+  }
+  return { principal };
+}
+
 function principalOf(row: KeyRow): Principal {
   return {
     accountId: row.accountId,
     livemode: row.livemode,
     keyId: row.id,
+    ...(row.memberId ? { memberId: row.memberId, bearerToken: true } : {}),
+    ...(row.appId ? { appId: row.appId } : {}),
     scopes: new Set(row.scopes),
     plan: row.plan,
     subscriptionStatus: row.subscriptionStatus,

@@ -22,6 +22,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/api/authorized_apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the apps that hold access to the account
+         * @description Every grant still in force in the session's account: which app, approved by which member, in
+         *     which mode, with what scopes, since when. Revoking one ends its access and refresh tokens.
+         */
+        get: operations["listAuthorizedApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/authorized_apps/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an app's access
+         * @description Ends a grant: its access and refresh tokens stop working at once on this node and within 5
+         *     seconds on every other. A member revokes the grants they approved; owners and admins
+         *     (`members:write`) any grant of the account.
+         */
+        delete: operations["revokeAuthorizedApp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/api/invitations": {
         parameters: {
             query?: never;
@@ -110,6 +155,34 @@ export interface paths {
         patch: operations["updateMember"];
         trace?: never;
     };
+    "/app/api/oauth_apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's OAuth apps
+         * @description The apps registered by members of the session's account (never their secrets).
+         */
+        get: operations["listOAuthApps"];
+        put?: never;
+        /**
+         * Register an OAuth app
+         * @description An app that asks members of any account for access with the authorization code grant and PKCE
+         *     (S256), at `/app/oauth/authorize`, and takes its tokens at `/oauth/token`. Its redirect URIs
+         *     are matched exactly; each is `https`, or `http` on a loopback address (RFC 8252). A
+         *     confidential app gets a `client_secret`, shown only in this answer and kept as a SHA-256; a
+         *     public app (a command-line tool, a single-page app) has none and relies on PKCE alone.
+         */
+        post: operations["createOAuthApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/api/password_resets": {
         parameters: {
             query?: never;
@@ -146,6 +219,58 @@ export interface paths {
          */
         post: operations["completePasswordReset"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/personal_access_tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your personal access tokens
+         * @description The signed-in member's tokens in the session's account, newest first, revoked and expired ones included.
+         */
+        get: operations["listPersonalAccessTokens"];
+        put?: never;
+        /**
+         * Make a personal access token
+         * @description A token for the session's account, in test or live mode (`livemode`, else the session's), that
+         *     calls `/v1` as `Authorization: Bearer bahi_pat_…` and acts as the member: the audit log names
+         *     the member. Its `scopes` must be among the member's role's (else 403 `scope_escalation`) and
+         *     be scopes of `/v1` (else 422 `unknown_scope`). At each request it may do only what both its
+         *     scopes and the member's current role allow, and it stops working when the member leaves the
+         *     account. It expires after `expires_in_days`, at most 365 (MAX_PERSONAL_ACCESS_TOKEN_DAYS). The
+         *     token is shown only in this answer; Bahi keeps its SHA-256.
+         */
+        post: operations["createPersonalAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/personal_access_tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a personal access token
+         * @description The token stops working at once on this node and within 5 seconds on every other.
+         */
+        delete: operations["revokePersonalAccessToken"];
         options?: never;
         head?: never;
         patch?: never;
@@ -298,7 +423,7 @@ export interface components {
     schemas: {
         AuditEntry: {
             /** @enum {string} */
-            action: "member.signed_in" | "member.sign_in_failed" | "member.signed_out_everywhere" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "member.password_reset" | "member.totp_enabled" | "member.totp_disabled" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.secret_rotated" | "account.updated";
+            action: "member.signed_in" | "member.sign_in_failed" | "member.signed_out_everywhere" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "member.password_reset" | "member.totp_enabled" | "member.totp_disabled" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.secret_rotated" | "account.updated" | "personal_access_token.created" | "personal_access_token.revoked";
             actor: {
                 email?: string | null;
                 id: string | null;
@@ -321,6 +446,24 @@ export interface components {
             data: components["schemas"]["AuditEntry"][];
             has_more: boolean;
             next_cursor: string | null;
+            /** @constant */
+            object: "list";
+        };
+        AuthorizedApp: {
+            app_id: string;
+            app_name: string;
+            created_at: components["schemas"]["Timestamp"];
+            /** @description The grant. */
+            id: string;
+            livemode: boolean;
+            /** @description Who approved it. */
+            member_id: string;
+            /** @constant */
+            object: "authorized_app";
+            scopes: components["schemas"]["Scope"][];
+        };
+        AuthorizedAppList: {
+            data: components["schemas"]["AuthorizedApp"][];
             /** @constant */
             object: "list";
         };
@@ -391,8 +534,82 @@ export interface components {
         MemberUpdate: {
             role: components["schemas"]["Role"];
         };
+        OAuthApp: {
+            client_id: string;
+            confidential: boolean;
+            created_at: components["schemas"]["Timestamp"];
+            id: string;
+            name: string;
+            /** @constant */
+            object: "oauth_app";
+            redirect_uris: string[];
+        };
+        OAuthAppCreate: {
+            /** @description Whether the app keeps a secret (a server), or cannot (a CLI, a browser app). */
+            confidential: boolean;
+            /**
+             * @description Shown to members on the consent page.
+             * @example ShopSync for Bahi
+             */
+            name: string;
+            /**
+             * @example [
+             *       "https://shopsync.example/bahi/callback"
+             *     ]
+             */
+            redirect_uris: string[];
+        };
+        OAuthAppList: {
+            data: components["schemas"]["OAuthApp"][];
+            /** @constant */
+            object: "list";
+        };
+        /** @description A new app; `client_secret` (`bahi_cs_` and 43 letters and digits, null for a public app) is shown only here. */
+        OAuthAppWithSecret: {
+            client_secret: string | null;
+        } & components["schemas"]["OAuthApp"];
         /** @description At least 12 characters (checked as a 422 `weak_password`, with common passwords). */
         Password: string;
+        PersonalAccessToken: {
+            account_id: string;
+            created_at: components["schemas"]["Timestamp"];
+            expires_at: components["schemas"]["Timestamp"];
+            id: string;
+            /** @description When it last authenticated a request, to the minute (LAST_USED_PRECISION_SECONDS); null if never. */
+            last_used_at: components["schemas"]["Timestamp"] | null;
+            last4: string;
+            livemode: boolean;
+            name: string;
+            /** @constant */
+            object: "personal_access_token";
+            /** @description The token's first characters, to recognise it. */
+            prefix: string;
+            revoked_at: components["schemas"]["Timestamp"] | null;
+            scopes: components["schemas"]["Scope"][];
+        };
+        PersonalAccessTokenCreate: {
+            /** @description Days until the token stops working; at most a year (MAX_PERSONAL_ACCESS_TOKEN_DAYS). */
+            expires_in_days: number;
+            /** @description The mode the token works in; the session's when left out. */
+            livemode?: boolean;
+            /** @example Nightly export script */
+            name: string;
+            /**
+             * @example [
+             *       "invoices:read"
+             *     ]
+             */
+            scopes: components["schemas"]["Scope"][];
+        };
+        PersonalAccessTokenList: {
+            data: components["schemas"]["PersonalAccessToken"][];
+            /** @constant */
+            object: "list";
+        };
+        /** @description A new token with its secret, `bahi_pat_` and 43 letters and digits. Shown only in this answer. */
+        PersonalAccessTokenWithSecret: {
+            token: string;
+        } & components["schemas"]["PersonalAccessToken"];
         /**
          * @description An error, as RFC 9457 problem details (`application/problem+json`). `code` is stable and meant for
          *     programs; `title` and `detail` are for people and may change. Validation errors (400 and 422) list
@@ -465,6 +682,12 @@ export interface components {
          * @enum {string}
          */
         Role: "owner" | "admin" | "developer" | "accountant" | "viewer";
+        /**
+         * @description A permission of an API key: `*` (everything), or a resource and a verb such as `invoices:read` or
+         *     `invoices:write`. A `write` scope does not imply `read`.
+         * @example invoices:write
+         */
+        Scope: string;
         /** @description A current TOTP code, or one of the recovery codes. */
         SecondFactor: {
             code?: components["schemas"]["TotpCodeValue"];
@@ -597,6 +820,50 @@ export interface operations {
             403: components["responses"]["Problem"];
         };
     };
+    listAuthorizedApps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The grants, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizedAppList"];
+                };
+            };
+            401: components["responses"]["Problem"];
+        };
+    };
+    revokeAuthorizedApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
     createInvitation: {
         parameters: {
             query?: never;
@@ -722,6 +989,55 @@ export interface operations {
             409: components["responses"]["Problem"];
         };
     };
+    listOAuthApps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The apps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthAppList"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    createOAuthApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OAuthAppCreate"];
+            };
+        };
+        responses: {
+            /** @description The app, with its client secret shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthAppWithSecret"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
     requestPasswordReset: {
         parameters: {
             query?: never;
@@ -776,6 +1092,78 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+        };
+    };
+    listPersonalAccessTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's tokens (never their secrets). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalAccessTokenList"];
+                };
+            };
+            401: components["responses"]["Problem"];
+        };
+    };
+    createPersonalAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonalAccessTokenCreate"];
+            };
+        };
+        responses: {
+            /** @description The token, with its secret shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalAccessTokenWithSecret"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    revokePersonalAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked (revoking a revoked token changes nothing). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
         };
     };
     readSession: {
