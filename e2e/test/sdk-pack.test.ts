@@ -89,7 +89,9 @@ describe("the packed package, installed with npm in an empty folder outside the 
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it("holds the build, its licence and nothing else, at about 100 kB packed", () => {
+  // The size grows with the contract (the types of every operation, GraphQL's typed documents); the
+  // bound catches a build that starts bundling its dependencies or source maps.
+  it("holds the build, its licence and nothing else, under 250 kB packed", () => {
     expect(packed.files.map((f) => f.path).sort()).toEqual([
       "LICENSE",
       "README.md",
@@ -99,7 +101,7 @@ describe("the packed package, installed with npm in an empty folder outside the 
       "dist/index.js",
       "package.json",
     ]);
-    expect(packed.size).toBeLessThan(150_000);
+    expect(packed.size).toBeLessThan(250_000);
   });
 
   it("passes publint (strict) and Are the Types Wrong (every resolution mode)", async () => {
