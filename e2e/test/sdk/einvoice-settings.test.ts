@@ -1,5 +1,5 @@
 import { fixtures } from "@bahi/contract";
-import { ConflictError, ValidationError } from "@bahi/sdk";
+import { ConflictError, NotFoundError, ValidationError } from "@bahi/sdk";
 import { expect, it } from "vitest";
 import { client, describeOperations } from "./support/client.js";
 
@@ -23,7 +23,7 @@ describeOperations(
       expect(error).toMatchObject({ status: 400, code: "validation_failed" });
     });
 
-    it("retryInvoiceEinvoice: a registered invoice is answered as it is; one without an e-invoice is a conflict", async () => {
+    it("retryInvoiceEinvoice: a registered invoice is answered as it is; one without an e-invoice is not found", async () => {
       const buyer = { ...fixtures.PartyCreate, name: "Retry buyer", gstin: "27AAACB2894G1ZN" };
       const party = await bahi.parties.create(buyer).catch(async (e: unknown) => {
         if (e instanceof ConflictError && e.existingId) return bahi.parties.retrieve(e.existingId);
@@ -47,8 +47,8 @@ describeOperations(
         items: [{ sku: "RETRY-PEN", qty: 1, rate: 99.99 }],
       });
       const error = await bahi.invoices.einvoice.retry(b2c.id).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ConflictError);
-      expect(error).toMatchObject({ status: 409, code: "einvoice_not_applicable" });
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(error).toMatchObject({ status: 404, code: "einvoice_not_applicable" });
     });
   },
 );

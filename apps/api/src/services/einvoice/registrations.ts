@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.js";
 import { rowsOf } from "../../db/rows.js";
 import { creditNotes, debitNotes, einvoiceRegistrations, invoices } from "../../db/schema.js";
