@@ -173,6 +173,26 @@ describe("the pages", () => {
         })
       ).text(),
     ).toContain(invoice.body.irn);
+    // Its page offers the three copies as PDFs, served through /v1 with the member's scopes.
+    const own = await (
+      await fetch(new URL(`/app/invoices/${invoice.body.id}`, api.url), { headers: { cookie: otherCookie } })
+    ).text();
+    expect(own).toContain(`/app/invoices/${invoice.body.id}/pdf?copy=triplicate`);
+    const pdf = await fetch(new URL(`/app/invoices/${invoice.body.id}/pdf?copy=duplicate`, api.url), {
+      headers: { cookie: otherCookie },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("content-disposition")).toContain("duplicate.pdf");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    const refused = await fetch(new URL(`/app/invoices/${invoice.body.id}/pdf`, api.url), {
+      headers: { cookie },
+    });
+    expect(refused.status).toBe(404);
     const csrf = await csrfOf(otherCookie, "/app");
     await fetch(new URL("/app/mode", api.url), {
       method: "POST",

@@ -7,6 +7,13 @@ import { problemText } from "./v1.js";
 
 type Route = (method: "GET" | "POST", path: string, handler: PageHandler) => void;
 
+/** The copies of a printed document (Rule 48: original for the recipient, and so on). */
+const COPIES = [
+  ["original", "Original for recipient"],
+  ["duplicate", "Duplicate for transporter"],
+  ["triplicate", "Triplicate for supplier"],
+] as const;
+
 /** The query parameters of a list page that its /v1 list takes, as they came. */
 function filtersOf(url: string, names: readonly string[]): URLSearchParams {
   const from = new URL(url).searchParams;
@@ -98,6 +105,7 @@ ${nextLink("/app/invoices", filters, list.body)}`,
 <p>Buyer: ${i.party?.name ?? i.party_id}${i.party?.gstin ? html` (GSTIN ${i.party.gstin})` : ""}</p>
 <p>IRN: <code class="secret" data-irn>${i.irn ?? "none (unregistered buyer)"}</code></p>
 ${i.ack_no ? html`<p>Acknowledgement ${i.ack_no}, ${when(i.ack_date)}</p>` : ""}
+<p>Print (PDF): ${COPIES.map(([copy, label], n) => html`${n > 0 ? " · " : ""}<a href="/app/invoices/${i.id}/pdf?copy=${copy}">${label}</a>`)}</p>
 ${i.signed_qr_code ? html`<p><img src="/app/invoices/${i.id}/qr.svg" alt="The e-invoice QR code of ${i.number}" width="200" height="200"></p>` : ""}
 </section>
 <table><caption>Lines</caption>
@@ -134,6 +142,25 @@ ${csrfField(s.state)}
   route("GET", "/app/invoices/:id", invoice);
   route("POST", "/app/invoices/:id", invoice);
 
+  // The document's PDF, through the /v1 operation with the member's principal (its scopes and 404s).
+  for (const [pagePath, v1Path] of [
+    ["/app/invoices/:id/pdf", "/v1/invoices"],
+    ["/app/credit-notes/:id/pdf", "/v1/credit_notes"],
+  ] as const) {
+    route("GET", pagePath, async (c, s) => {
+      const copy = new URL(c.req.url).searchParams.get("copy") ?? "original";
+      const answer = await s.v1(
+        "GET",
+        `${v1Path}/${encodeURIComponent(c.req.param("id") ?? "")}/pdf?copy=${encodeURIComponent(copy)}`,
+      );
+      if (answer.status !== 200) return c.notFound();
+      return c.body(answer.bytes as Uint8Array<ArrayBuffer>, 200, {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": answer.headers.get("content-disposition") ?? "inline",
+      });
+    });
+  }
+
   route("GET", "/app/invoices/:id/qr.svg", async (c, s) => {
     const answer = await s.v1("GET", `/v1/invoices/${encodeURIComponent(c.req.param("id") ?? "")}`);
     if (answer.status !== 200 || !answer.body.signed_qr_code) return c.notFound();
@@ -161,10 +188,10 @@ ${csrfField(s.state)}
       "Credit notes",
       html`${filterForm("/app/credit-notes", NOTE_FILTERS, filters)}
 <table><caption class="sr-only">Credit notes</caption>
-<thead><tr><th scope="col">Number</th><th scope="col">Date</th><th scope="col">Invoice</th><th scope="col">Reason</th><th scope="col">IRN</th><th scope="col" class="num">Total</th></tr></thead>
+<thead><tr><th scope="col">Number</th><th scope="col">Date</th><th scope="col">Invoice</th><th scope="col">Reason</th><th scope="col">IRN</th><th scope="col" class="num">Total</th><th scope="col">Print</th></tr></thead>
 <tbody>${list.body.data.map(
         (n: any) =>
-          html`<tr><td>${n.number}</td><td>${day(n.date)}</td><td><a href="/app/invoices/${n.invoice_id}">${n.invoice_id}</a></td><td>${n.reason}</td><td><code>${n.irn ? `${n.irn.slice(0, 12)}…` : "—"}</code></td><td class="num">${money(n.total)}</td></tr>`,
+          html`<tr><td>${n.number}</td><td>${day(n.date)}</td><td><a href="/app/invoices/${n.invoice_id}">${n.invoice_id}</a></td><td>${n.reason}</td><td><code>${n.irn ? `${n.irn.slice(0, 12)}…` : "—"}</code></td><td class="num">${money(n.total)}</td><td><a href="/app/credit-notes/${n.id}/pdf">PDF<span class="sr-only"> of ${n.number}</span></a></td></tr>`,
       )}</tbody></table>
 ${nextLink("/app/credit-notes", filters, list.body)}`,
     );

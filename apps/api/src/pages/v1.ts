@@ -7,6 +7,8 @@ export interface V1Answer {
   status: number;
   body: any;
   text: string;
+  /** The answer's bytes as sent (a PDF's). */
+  bytes: Uint8Array;
   headers: Headers;
 }
 
@@ -42,12 +44,14 @@ export async function callV1(
     };
   }
   const response = await app.request(path, init, { principal } as AppEnv["Bindings"]);
-  const text = await response.text();
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
   const type = response.headers.get("content-type") ?? "";
   return {
     status: response.status,
     body: type.includes("json") && text ? JSON.parse(text) : text,
     text,
+    bytes,
     headers: response.headers,
   };
 }
