@@ -344,6 +344,13 @@ export type CreditNote = Node & {
   /** The part of `total` set off against the invoice's unpaid balance (added to its `amount_credited`). */
   readonly creditedToParty: Scalars['Decimal']['output'];
   readonly date: Scalars['String']['output'];
+  /** The last error of the credit note's registration, as the IRP gave it, or `null`. */
+  readonly einvoiceError?: Maybe<EInvoiceError>;
+  /**
+   * Where the credit note stands with the IRP: `PENDING` while its registration is under way, `FAILED` with
+   * `einvoiceError` saying why; `NOT_APPLICABLE` outside e-invoicing.
+   */
+  readonly einvoiceStatus: EInvoiceStatus;
   readonly id: Scalars['ID']['output'];
   readonly igst: Scalars['Decimal']['output'];
   /** The invoice this note adjusts. Needs `invoices:read`. */
@@ -495,6 +502,13 @@ export type DebitNote = Node & {
   readonly cgst: Scalars['Decimal']['output'];
   readonly createdAt: Scalars['String']['output'];
   readonly date: Scalars['String']['output'];
+  /** The last error of the debit note's registration, as the IRP gave it, or `null`. */
+  readonly einvoiceError?: Maybe<EInvoiceError>;
+  /**
+   * Where the debit note stands with the IRP: `PENDING` while its registration is under way, `FAILED` with
+   * `einvoiceError` saying why; `NOT_APPLICABLE` outside e-invoicing.
+   */
+  readonly einvoiceStatus: EInvoiceStatus;
   readonly id: Scalars['ID']['output'];
   readonly igst: Scalars['Decimal']['output'];
   /** The invoice this note adjusts. Needs `invoices:read`. */
@@ -2119,6 +2133,8 @@ export type CreditNoteResolvers<ContextType = GraphContext, ParentType extends R
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   creditedToParty?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  einvoiceError?: Resolver<Maybe<ResolversTypes['EInvoiceError']>, ParentType, ContextType>;
+  einvoiceStatus?: Resolver<ResolversTypes['EInvoiceStatus'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   igst?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   invoice?: Resolver<Maybe<ResolversTypes['Invoice']>, ParentType, ContextType>;
@@ -2183,6 +2199,8 @@ export type DebitNoteResolvers<ContextType = GraphContext, ParentType extends Re
   cgst?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  einvoiceError?: Resolver<Maybe<ResolversTypes['EInvoiceError']>, ParentType, ContextType>;
+  einvoiceStatus?: Resolver<ResolversTypes['EInvoiceStatus'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   igst?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   invoice?: Resolver<Maybe<ResolversTypes['Invoice']>, ParentType, ContextType>;
