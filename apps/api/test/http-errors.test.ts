@@ -2,7 +2,9 @@ import { fixtures, operationList } from "@bahi/contract";
 import { describe, expect } from "vitest";
 import { MAX_JSON_BODY_BYTES } from "../src/http/body.js";
 import { handlers } from "../src/routes/index.js";
+import { DATABASE_RETRY_AFTER_S } from "../src/values/unavailable.js";
 import { startTestApi } from "./support/api.js";
+import { driverUnderTest } from "./support/database.js";
 import { it } from "./support/fixtures.js";
 import { createTenant } from "./support/tenants.js";
 
@@ -189,15 +191,23 @@ describe("problem+json for every error the spine produces", () => {
   });
 });
 
-describe("500", () => {
+describe("500 and 503", () => {
   it("says nothing internal when the database is gone", async () => {
     const broken = await startTestApi();
     const { testKey } = await createTenant(broken.database.handle.db);
     await broken.database.handle.close();
     const res = await broken.fetch("/v1/account", { headers: { authorization: `Bearer ${testKey}` } });
-    expect(res.status).toBe(500);
-    expect(res.body).toMatchObject({ code: "internal_error", detail: "An unexpected error occurred." });
-    expect(JSON.stringify(res.body)).not.toMatch(/pglite|postgres|sql|stack|at /i);
+    if (driverUnderTest === "postgres") {
+      // An ended pool is a connection error, as in an outage: the request may be retried elsewhere.
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ code: "database_unavailable" });
+      expect(res.headers.get("retry-after")).toBe(String(DATABASE_RETRY_AFTER_S));
+    } else {
+      expect(res.status).toBe(500);
+      expect(res.body).toMatchObject({ code: "internal_error", detail: "An unexpected error occurred." });
+    }
+    // No driver, statement or stack frame ("at fn (file:line)") in it.
+    expect(JSON.stringify(res.body)).not.toMatch(/pglite|postgres|sql|stack|\bat \S+ \(/i);
     await broken.close().catch(() => {});
   });
 });
