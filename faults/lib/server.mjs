@@ -58,7 +58,7 @@ export function startServer(env, { timeoutMs = 120_000 } = {}) {
  * The account and its key, made with the operator's CLI before the server starts (a PGlite directory
  * is held by one process at a time).
  */
-export function createAccount(env) {
+export function createAccount(env, scopes = "*") {
   const account = cli(
     [
       "accounts",
@@ -76,7 +76,7 @@ export function createAccount(env) {
     ],
     env,
   );
-  const key = cli(["keys", "create", "--account", account.id, "--mode", "test", "--scopes", "*"], env);
+  const key = cli(["keys", "create", "--account", account.id, "--mode", "test", "--scopes", scopes], env);
   return { accountId: account.id, key: key.secret };
 }
 

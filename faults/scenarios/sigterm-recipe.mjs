@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sleep } from "../lib/outcome.mjs";
-import { apiRoot, cli, startServer } from "../lib/server.mjs";
+import { apiRoot, createAccount, startServer } from "../lib/server.mjs";
 
 const SHUTDOWN_TIMEOUT_MS = 2_000;
 const GRACE_MS = 10_000;
@@ -81,29 +81,10 @@ export async function sigtermRecipe({ runs, log }) {
   const exits = [];
   let stuck = 0;
   try {
-    const account = cli(
-      [
-        "accounts",
-        "create",
-        "--legal-name",
-        "Acme Traders Private Limited",
-        "--gstin",
-        "29AABCU9603R1ZJ",
-        "--address",
-        "12 MG Road",
-        "--city",
-        "Bengaluru",
-        "--pin",
-        "560001",
-      ],
-      env,
-    );
-    const key = cli(
-      ["keys", "create", "--account", account.id, "--mode", "test", "--scopes", "invoices:read"],
-      env,
-    );
+    // A key that may read invoices only: the recipe provokes a 403 too.
+    const { key } = createAccount(env, "invoices:read");
     for (let run = 0; run < runs; run++) {
-      const pid = await runSupervisor(key.secret, dataDir);
+      const pid = await runSupervisor(key, dataDir);
       const signalled = Date.now();
       while (alive(pid) && Date.now() - signalled < SHUTDOWN_TIMEOUT_MS + GRACE_MS + 5_000) await sleep(20);
       if (alive(pid)) {
