@@ -72,8 +72,6 @@ async function main(): Promise<void> {
       redisUrl: config.rateLimit === "redis" ? config.redisUrl : null,
       webhookPolicy: webhookPolicyOf(config),
       secretKey: config.secretKey,
-      // The PDF thread parses its fonts now, not when the first PDF is asked for (about 0.5 s of CPU).
-      startPdfThreads: true,
       smtpUrl: config.smtpUrl,
       publicUrl: config.publicUrl,
       speedOff: config.speedOff,

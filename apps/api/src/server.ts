@@ -42,8 +42,6 @@ export interface ServerOptions {
   readonly webhookPolicy?: AddressPolicy;
   /** BAHI_SECRET_KEY; by default a key generated into the database. */
   readonly secretKey?: Buffer | null;
-  /** Starts the PDF renderer's threads at once rather than for the first PDF; by default not. */
-  readonly startPdfThreads?: boolean;
   /** Pieces of speed/ turned off (BAHI_SPEED_OFF), for A/B benchmarks; by default none. */
   readonly speedOff?: ReadonlySet<SpeedPiece>;
   /** How long a create waits for a live IRP's IRN (BAHI_EINVOICE_WAIT_MS); by default EINVOICE_WAIT_MS. */
@@ -87,7 +85,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (options.registrationWorker) registrar.start();
   const off = options.speedOff ?? new Set();
   const pdfRenderer = new PdfRenderer();
-  if (options.startPdfThreads) pdfRenderer.start();
   let stopping = false;
   const keyCache = new KeyCache();
   const app = createApp({

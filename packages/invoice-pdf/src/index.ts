@@ -1,3 +1,4 @@
+export { documentFileName } from "./file-name.js";
 export { FONT_FILES, fontDirectory } from "./fonts.js";
 export {
   formatCountry,
@@ -16,7 +17,7 @@ export type { DocumentView } from "./model/document-view.js";
 export { buildView } from "./model.js";
 export type { QrMatrix } from "./qr.js";
 export { encodeQr } from "./qr.js";
-export { documentFileName, preloadFonts, renderDocumentPdf } from "./render.js";
+export { preloadFonts, renderDocumentPdf } from "./render.js";
 export type {
   Account,
   CopyKind,

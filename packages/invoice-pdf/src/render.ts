@@ -77,15 +77,6 @@ export function renderDocumentPdf(input: RenderDocumentInput): Promise<Buffer> {
   });
 }
 
-/**
- * A file name for the PDF, for a `Content-Disposition` header: the document's number with its
- * slashes made hyphens, and the copy (`INV-2026-27-0001-original.pdf`).
- */
-export function documentFileName(input: Pick<RenderDocumentInput, "document" | "copy">): string {
-  const number = input.document.number.replace(/[^A-Za-z0-9-]/g, "-");
-  return `${number}-${input.copy}.pdf`;
-}
-
 /** Parses the fonts now rather than on the first render (about half a second of CPU): call it at start-up. */
 export function preloadFonts(): void {
   loadFonts();

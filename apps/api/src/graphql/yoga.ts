@@ -1,8 +1,7 @@
 import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
-import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
-import { createYoga } from "graphql-yoga";
+import { createYoga, type GraphiQLOptions } from "graphql-yoga";
 import type { Authentication } from "../services/accounts/authenticate.js";
 import type { GraphContext } from "./context.js";
 import { CostBuckets } from "./cost/buckets.js";
@@ -26,6 +25,15 @@ query UnpaidInvoices {
   }
 }
 `;
+
+/**
+ * GraphiQL's page, its assets inlined (no CDN). The renderer module holds them as strings of some
+ * 30 MB of heap, so it is loaded when a browser first asks for the page, not at every start.
+ */
+async function renderGraphiQL(options: GraphiQLOptions): Promise<string> {
+  const { renderGraphiQL: render } = await import("@graphql-yoga/render-graphiql");
+  return render(options);
+}
 
 /**
  * GraphQL Yoga over the REST operations: the schema of spec/graphql, graphql-armor's depth, alias

@@ -93,7 +93,8 @@ class RenderThread {
 
 /**
  * Renders documents' PDFs on worker threads of low priority (RENDER_THREADS, RENDER_NICE), started
- * when the first PDF is asked for. Each document goes to the thread with the fewest in hand; a
+ * when the first PDF is asked for: a thread holds some 40 MB with its fonts parsed, and a server that
+ * prints nothing should not carry it. Each document goes to the thread with the fewest in hand; a
  * thread that died is replaced.
  */
 export class PdfRenderer {
@@ -109,12 +110,6 @@ export class PdfRenderer {
 
   render(input: RenderDocumentInput): Promise<Buffer> {
     return this.idlest().render(++this.lastId, input);
-  }
-
-  /** Starts every thread now (each parses the fonts as it starts), rather than for the first PDF. */
-  start(): void {
-    for (const [i, thread] of this.threads.entries())
-      if (!thread?.alive) this.threads[i] = new RenderThread(this.nice);
   }
 
   /** Stops the threads; documents still in hand are refused. */

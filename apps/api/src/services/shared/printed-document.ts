@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { type CopyKind, documentFileName, type RenderDocumentInput } from "@bahi/invoice-pdf";
+import type { CopyKind, RenderDocumentInput } from "@bahi/invoice-pdf";
+import { documentFileName } from "@bahi/invoice-pdf/file-name";
 
 /** A document's PDF as the API answers it: its bytes, its strong ETag and a name to save it under. */
 export interface PrintedDocument {
