@@ -194,13 +194,14 @@ try {
   );
   for (const run of portal) run.body = "";
   report("GET portal", portal);
+  const portalPeak = peak;
   const summary = [];
   for (let i = 0; i < RUNS; i++) summary.push(await timed(`${portalUrl}?format=summary`, api.key, []));
   report("GET summary", summary);
   clearInterval(sampler);
   const after = rssOf(pid);
   console.log(
-    `server RSS: ${before.rss.toFixed(0)} MB before, peak ${Math.max(peak, after.rss).toFixed(0)} MB sampled every 10 ms, ${after.hwm.toFixed(0)} MB high-water mark (VmHWM, since start)`,
+    `server RSS: ${before.rss.toFixed(0)} MB before, peak ${Math.max(peak, after.rss).toFixed(0)} MB sampled every 10 ms (${portalPeak.toFixed(0)} MB by the end of the portal files), ${after.hwm.toFixed(0)} MB high-water mark (VmHWM, since start)`,
   );
 } finally {
   await sql.end();
