@@ -25,6 +25,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? filesWithoutDatabase() : [])],
     globalSetup: ["test/support/global-setup.ts"],
+    reporters: ["default", "./test/support/slowest-files.ts"],
     hookTimeout: 120_000,
     testTimeout: 60_000,
     pool: "forks",
