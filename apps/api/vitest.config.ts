@@ -8,12 +8,21 @@ import { configDefaults, defineConfig } from "vitest/config";
  */
 const REACHES_DATABASE = /from "\.\/support\/|from "\.\.\/src\/db\/(client|migrate)\.js"|DATABASE_URL/;
 
-/** The files that reach no database: the PostgreSQL pass leaves them out, the PGlite pass ran them. */
-function filesWithoutDatabase(): string[] {
+/** Files whose servers always run on a PGlite directory of their own, whatever the driver under test. */
+const OWN_PGLITE_ONLY = ["shutdown-recipe.test.ts", "quickstart.test.ts"];
+
+/**
+ * The files the PostgreSQL pass would only repeat: those that reach no database, and those that
+ * always use PGlite. The PGlite pass runs them.
+ */
+function filesWithoutPostgres(): string[] {
   const dir = new URL("test/", import.meta.url);
   return readdirSync(dir)
     .filter((name) => name.endsWith(".test.ts"))
-    .filter((name) => !REACHES_DATABASE.test(readFileSync(new URL(name, dir), "utf8")))
+    .filter(
+      (name) =>
+        OWN_PGLITE_ONLY.includes(name) || !REACHES_DATABASE.test(readFileSync(new URL(name, dir), "utf8")),
+    )
     .map((name) => `test/${name}`);
 }
 
@@ -23,7 +32,7 @@ export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve("graphql") }] },
   test: {
     include: ["test/**/*.test.ts"],
-    exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? filesWithoutDatabase() : [])],
+    exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? filesWithoutPostgres() : [])],
     globalSetup: ["test/support/global-setup.ts"],
     reporters: ["default", "./test/support/slowest-files.ts"],
     hookTimeout: 120_000,
