@@ -14,15 +14,18 @@ step() { printf '\n== sdk-python: %s (%ds)\n' "$1" $((SECONDS - started)); }
 step "toolchain"
 python="${PYTHON:-python3}"
 "$python" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Python 3.10 or later is needed")'
-# The venv is rebuilt when the pinned tools change (or the Python it was made with is gone).
-stamp=".venv/.requirements-$(sha256sum requirements-dev.txt | cut -c1-16)"
-if [[ ! -f "$stamp" || ! -x .venv/bin/python ]] || ! .venv/bin/python -c '' 2>/dev/null; then
-  rm -rf .venv
-  "$python" -m venv .venv
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+# The venv is rebuilt when the pinned tools change (or the Python it was made with is gone). CI keeps
+# it outside the clone (BAHI_SDK_PYTHON_VENV), so that a fresh clone does not install it again.
+venv="${BAHI_SDK_PYTHON_VENV:-.venv}"
+stamp="$venv/.requirements-$(sha256sum requirements-dev.txt | cut -c1-16)"
+if [[ ! -f "$stamp" || ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c '' 2>/dev/null; then
+  rm -rf "$venv"
+  mkdir -p "$(dirname "$venv")"
+  "$python" -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
   touch "$stamp"
 fi
-py=.venv/bin/python
+py="$(cd "$venv" && pwd)/bin/python"
 "$py" --version
 
 step "ruff format --check"
@@ -45,7 +48,7 @@ step "mypy --strict (Python 3.10): package, tests, conformance runner, generator
 "$py" -m mypy
 
 step "mypy --strict (Python 3.10): every code sample, against the installed wheel"
-(cd "$root/spec/code-samples/python" && "$here/$py" -m mypy --strict --python-version 3.10 --no-incremental .)
+(cd "$root/spec/code-samples/python" && "$py" -m mypy --strict --python-version 3.10 --no-incremental .)
 
 step "unit tests (mocked HTTP)"
 "$py" -m pytest -p no:cacheprovider tests
@@ -54,6 +57,6 @@ store=PGlite
 [[ -n "${TEST_DATABASE_URL:-}" ]] && store=PostgreSQL
 step "conformance scenario through Prism, on $store"
 cd "$root"
-node packages/conformance/with-server.mjs --prism -- "$here/$py" packages/sdk-python/conformance/run.py
+node packages/conformance/with-server.mjs --prism -- "$py" packages/sdk-python/conformance/run.py
 
 step "done"
