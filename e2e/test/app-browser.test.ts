@@ -233,6 +233,12 @@ describe.skipIf(!available && !process.env.CI)("the application in Chromium", ()
     await expect(page.locator("table", { hasText: "Delivery log" }).textContent()).resolves.toContain(
       "succeeded",
     );
+    // Resend: the same event again, through POST /v1/webhooks/{id}/deliveries/{delivery_id}/resend.
+    const delivered = received;
+    await page.getByRole("button", { name: /^Resend attempt 1 of evt_/ }).click();
+    await expect(page.getByRole("status").textContent()).resolves.toMatch(/queued again as attempt 2/);
+    for (let i = 0; i < 60 && received === delivered; i++) await new Promise((r) => setTimeout(r, 250));
+    expect(received).toBe(delivered + 1);
     await checkPage(page, "webhooks");
 
     await page.goto(`${server.url}/app/invoices`);

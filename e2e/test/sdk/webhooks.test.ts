@@ -43,6 +43,12 @@ describe("webhooks and events", () => {
 
     const attempts = await bahi.webhooks.listDeliveries(webhook.id, { status: "succeeded" }).page;
     expect(attempts.data[0]).toMatchObject({ event_id: event.id, attempt: 1, response_status: 200 });
+
+    const resent = await bahi.webhooks.resendDelivery(webhook.id, attempts.data[0]?.id ?? "");
+    expect(resent).toMatchObject({ event_id: event.id, attempt: 2, status: "pending" });
+    for (let waited = 0; received.length < 2 && waited < 20_000; waited += 50)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(received[1]?.headers["webhook-id"]).toBe(event.id);
   });
 
   it("list, update, rotate the secret and delete", async () => {

@@ -124,9 +124,19 @@ ${SCOPE_CHOICES.map((scope) => html`<label><input type="checkbox" name="scope:${
             })
           : action === "rotate"
             ? await s.v1("POST", `/v1/webhooks/${id}/rotate_secret`, {})
-            : await s.v1("PATCH", `/v1/webhooks/${id}`, { enabled: action === "enable" });
+            : action === "resend"
+              ? await s.v1(
+                  "POST",
+                  `/v1/webhooks/${id}/deliveries/${encodeURIComponent(text(s.form, "delivery"))}/resend`,
+                )
+              : await s.v1("PATCH", `/v1/webhooks/${id}`, { enabled: action === "enable" });
       if (answer.status >= 400) message = { kind: "error", text: problemText(answer) };
       else if (answer.body.secret) secret = answer.body.secret;
+      else if (answer.body.object === "webhook_delivery")
+        message = {
+          kind: "notice",
+          text: `Event ${answer.body.event_id} queued again as attempt ${answer.body.attempt}.`,
+        };
       else message = { kind: "notice", text: `Webhook ${answer.body.id} ${action}d.` };
     }
     const list = await s.v1("GET", "/v1/webhooks?limit=100");
@@ -135,6 +145,8 @@ ${SCOPE_CHOICES.map((scope) => html`<label><input type="checkbox" name="scope:${
     const deliveries = await Promise.all(
       list.body.data.map((w: any) => s.v1("GET", `/v1/webhooks/${w.id}/deliveries?limit=10`)),
     );
+    // Only where the role may resend: a viewer's button would only ever be refused.
+    const canWrite = s.principal.scopes.has("*") || s.principal.scopes.has("webhooks:write");
     return page(
       c,
       s.state,
@@ -147,10 +159,14 @@ ${list.body.data.map(
 <form class="inline" method="post" action="/app/webhooks">${csrfField(s.state)}<input type="hidden" name="id" value="${w.id}"><input type="hidden" name="action" value="rotate"><button type="submit">Rotate secret</button></form>
 <form class="inline" method="post" action="/app/webhooks">${csrfField(s.state)}<input type="hidden" name="id" value="${w.id}"><input type="hidden" name="action" value="${w.status === "disabled" ? "enable" : "disable"}"><button type="submit">${w.status === "disabled" ? "Enable" : "Disable"}</button></form>
 <table><caption>Delivery log</caption>
-<thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Attempt</th><th scope="col">Status</th><th scope="col">Answer</th><th scope="col" class="num">Duration</th></tr></thead>
+<thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Attempt</th><th scope="col">Status</th><th scope="col">Answer</th><th scope="col" class="num">Duration</th>${canWrite ? html`<th scope="col">Actions</th>` : ""}</tr></thead>
 <tbody>${(deliveries[i]?.body.data ?? []).map(
     (d: any) =>
-      html`<tr><td>${when(d.created_at)}</td><td><code>${d.event_id}</code></td><td>${d.attempt}</td><td>${d.status}</td><td>${d.response_status ?? d.error ?? "—"}</td><td class="num">${d.latency_ms ?? "—"} ms</td></tr>`,
+      html`<tr><td>${when(d.created_at)}</td><td><code>${d.event_id}</code></td><td>${d.attempt}</td><td>${d.status}</td><td>${d.response_status ?? d.error ?? "—"}</td><td class="num">${d.latency_ms ?? "—"} ms</td>${
+        canWrite
+          ? html`<td><form class="inline" method="post" action="/app/webhooks">${csrfField(s.state)}<input type="hidden" name="id" value="${w.id}"><input type="hidden" name="delivery" value="${d.id}"><input type="hidden" name="action" value="resend"><button type="submit">Resend<span class="sr-only"> attempt ${d.attempt} of ${d.event_id}</span></button></form></td>`
+          : ""
+      }</tr>`,
   )}</tbody></table>
 </section>`,
 )}

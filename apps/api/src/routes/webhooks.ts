@@ -1,6 +1,7 @@
 import type { Handlers } from "../http/operation-types.js";
 import { actorOf, recordAudit } from "../services/audit/audit-log.js";
 import { pageQuery } from "../services/shared/pagination.js";
+import { resendDelivery } from "../services/webhooks/resend.js";
 import {
   createWebhook,
   DEFAULT_SECRET_OVERLAP_SECONDS,
@@ -55,5 +56,9 @@ export const webhookHandlers: Handlers = {
   listWebhookDeliveries: async ({ path, query }, { principal, db }) => ({
     status: 200,
     body: await listDeliveries(db, principal, path.id, pageQuery(query)),
+  }),
+  resendWebhookDelivery: async ({ path }, { principal, db, now }) => ({
+    status: 201,
+    body: await resendDelivery(db, principal, path.id, path.delivery_id, now),
   }),
 };

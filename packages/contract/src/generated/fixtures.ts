@@ -1873,6 +1873,20 @@ export const fixtures = {
     "has_more": false,
     "next_cursor": null
   } satisfies components["schemas"]["WebhookDeliveryList"],
+  "WebhookDeliveryResent": {
+    "id": "dlv_01jd5b2c4e6g8j0k2m4n6p8r0s",
+    "object": "webhook_delivery",
+    "livemode": false,
+    "webhook_id": "whk_01jd4z8x6v4t2s0r8q6p4n2m0k",
+    "event_id": "evt_01jd5a0k3m7q2r8s4t6v9w1x3z",
+    "attempt": 3,
+    "status": "pending",
+    "response_status": null,
+    "latency_ms": null,
+    "error": null,
+    "created_at": "2026-11-23T09:15:00.000Z",
+    "next_attempt_at": "2026-11-23T09:15:00.000Z"
+  } satisfies components["schemas"]["WebhookDelivery"],
   "WebhookDisabled": {
     "id": "whk_01jd4z8x6v4t2s0r8q6p4n2m0k",
     "object": "webhook",

@@ -1151,6 +1151,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks/{id}/deliveries/{delivery_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a delivery
+         * @description Sends a delivery's event to its webhook again: a new attempt, due at once, with the same
+         *     `webhook-id` header (the event's id), so a receiver that already has the event ignores the repeat.
+         *     The new attempt is in the delivery log beside the earlier ones (its `attempt` one more than the
+         *     event's last), signed with the webhook's current secret. Any attempt of the webhook may be resent,
+         *     whatever its status; an attempt of the same event still pending is replaced by the new one, so an
+         *     event never has two retry schedules. If the new attempt fails, it is retried on the usual schedule
+         *     while the event is less than 72 hours old (WEBHOOK_RETRY_WINDOW_HOURS).
+         *
+         *     Errors: 404 for a webhook or delivery of another account or mode, or a delivery of another
+         *     webhook; 409 `webhook_disabled` (enable the webhook first), `event_expired` (the event is older
+         *     than the 30 days events are kept, EVENT_RETENTION_DAYS), `idempotency_request_in_progress`;
+         *     422 `idempotency_key_reused`.
+         */
+        post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/{id}/rotate_secret": {
         parameters: {
             query?: never;
@@ -4689,6 +4720,8 @@ export interface components {
         ProductImportId: string;
         /** @description A cursor for the next page, the `next_cursor` of the page before (the id of its last object). */
         StartingAfter: string;
+        /** @description The delivery attempt's id (`dlv_…`), from the webhook's delivery log. */
+        WebhookDeliveryId: string;
         /** @description The webhook's id. */
         WebhookId: string;
     };
@@ -7143,6 +7176,59 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
+                 *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
+                 *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
+                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+                 *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+                 *     rotating its secret) is replayed only to the API key that made the first request: under another
+                 *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The delivery attempt's id (`dlv_…`), from the webhook's delivery log. */
+                delivery_id: components["parameters"]["WebhookDeliveryId"];
+                /** @description The webhook's id. */
+                id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new attempt, pending and due at once. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

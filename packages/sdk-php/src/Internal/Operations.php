@@ -283,6 +283,15 @@ final class Operations
             'accept' => 'application/json',
             'result' => \Bahi\Model\WebhookDeliveryList::class,
         ],
+        'resendWebhookDelivery' => [
+            'method' => 'POST',
+            'path' => '/v1/webhooks/{id}/deliveries/{delivery_id}/resend',
+            'body' => null,
+            'body_required' => false,
+            'numbers' => [],
+            'accept' => 'application/json',
+            'result' => \Bahi\Model\WebhookDelivery::class,
+        ],
         'listEvents' => [
             'method' => 'GET',
             'path' => '/v1/events',

@@ -9,6 +9,7 @@ namespace Bahi\Service;
 use Bahi\AbstractService;
 use Bahi\Model\Webhook;
 use Bahi\Model\WebhookDeleted;
+use Bahi\Model\WebhookDelivery;
 use Bahi\Model\WebhookDeliveryList;
 use Bahi\Model\WebhookList;
 use Bahi\Model\WebhookWithSecret;
@@ -34,7 +35,8 @@ use Bahi\Model\WebhookWithSecret;
  * (`disabled_reason` `failing`) when a delivery's last attempt fails and no delivery to it has
  * succeeded since that delivery's first attempt, that is after about three days of failures; a
  * `webhook.disabled` event is sent to the account's other webhooks. Enable it again with an update
- * once the endpoint works. Every attempt is in the webhook's delivery log.
+ * once the endpoint works. Every attempt is in the webhook's delivery log, and any of them can be sent
+ * again (`POST /v1/webhooks/{id}/deliveries/{delivery_id}/resend`) under the same `webhook-id`.
  *
  * Live-mode webhooks need `https`. Targets on private, loopback, link-local or cloud metadata
  * addresses are refused (422 `url_not_allowed`), at creation and at every delivery, unless the
@@ -204,5 +206,35 @@ class WebhooksService extends AbstractService
     public function listDeliveries(string $id, array $params = [], array $opts = []): WebhookDeliveryList
     {
         return $this->request('listWebhookDeliveries', ['id' => $id], $params, $opts);
+    }
+
+    /**
+     * Resend a delivery.
+     *
+     * Sends a delivery's event to its webhook again: a new attempt, due at once, with the same
+     * `webhook-id` header (the event's id), so a receiver that already has the event ignores the repeat.
+     * The new attempt is in the delivery log beside the earlier ones (its `attempt` one more than the
+     * event's last), signed with the webhook's current secret. Any attempt of the webhook may be resent,
+     * whatever its status; an attempt of the same event still pending is replaced by the new one, so an
+     * event never has two retry schedules. If the new attempt fails, it is retried on the usual schedule
+     * while the event is less than 72 hours old (WEBHOOK_RETRY_WINDOW_HOURS).
+     *
+     * Errors: 404 for a webhook or delivery of another account or mode, or a delivery of another
+     * webhook; 409 `webhook_disabled` (enable the webhook first), `event_expired` (the event is older
+     * than the 30 days events are kept, EVENT_RETENTION_DAYS), `idempotency_request_in_progress`;
+     * 422 `idempotency_key_reused`.
+     *
+     * `POST /v1/webhooks/{id}/deliveries/{delivery_id}/resend` (resendWebhookDelivery), scope `webhooks:write`,
+     * `webhooks:write`.
+     *
+     * @param string $id The webhook's id.
+     * @param string $deliveryId The delivery attempt's id (`dlv_…`), from the webhook's delivery log.
+     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @return WebhookDelivery
+     * @throws \Bahi\Exception\ApiException
+     */
+    public function resendDelivery(string $id, string $deliveryId, array $opts = []): WebhookDelivery
+    {
+        return $this->request('resendWebhookDelivery', ['id' => $id, 'delivery_id' => $deliveryId], null, $opts);
     }
 }

@@ -87,4 +87,18 @@ export class Webhooks {
       this.#core.client.GET("/v1/webhooks/{id}/deliveries", { ...init, params: { path: { id }, query: q } }),
     );
   }
+
+  /** `resendWebhookDelivery`: sends the attempt's event again, under the same `webhook-id`. */
+  resendDelivery(
+    id: string,
+    deliveryId: string,
+    options?: RequestOptions,
+  ): Promise<Result<"resendWebhookDelivery">> {
+    return this.#core.call("resendWebhookDelivery", options, (init) =>
+      this.#core.client.POST("/v1/webhooks/{id}/deliveries/{delivery_id}/resend", {
+        ...init,
+        params: { path: { id, delivery_id: deliveryId } },
+      }),
+    );
+  }
 }

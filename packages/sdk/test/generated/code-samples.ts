@@ -253,6 +253,13 @@ export async function listWebhookDeliveries(): Promise<void> {
   }
 }
 
+/** POST /v1/webhooks/{id}/deliveries/{delivery_id}/resend */
+export async function resendWebhookDelivery(): Promise<void> {
+  const bahi = new Bahi({ apiKey: process.env.BAHI_API_KEY });
+  const attempt = await bahi.webhooks.resendDelivery("whk_01jd4z8x6v4t2s0r8q6p4n2m0k", "dlv_01jd5a0m2n4p6q8r0s2t4v6w8x");
+  console.log(attempt.id, attempt.attempt, attempt.status); // pending, due at once
+}
+
 /** GET /v1/events */
 export async function listEvents(): Promise<void> {
   const bahi = new Bahi({ apiKey: process.env.BAHI_API_KEY });

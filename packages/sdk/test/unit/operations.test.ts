@@ -49,6 +49,7 @@ const calls: Record<OperationId, (bahi: Bahi) => Promise<unknown>> = {
   deleteWebhook: (b) => b.webhooks.del(id),
   rotateWebhookSecret: (b) => b.webhooks.rotateSecret(id, fixtures.WebhookRotateSecret),
   listWebhookDeliveries: (b) => b.webhooks.listDeliveries(id).page,
+  resendWebhookDelivery: (b) => b.webhooks.resendDelivery(id, id),
   listEvents: (b) => b.events.list().page,
   retrieveEvent: (b) => b.events.retrieve(id),
   createInvoice: (b) => b.invoices.create(fixtures.InvoiceCreate),

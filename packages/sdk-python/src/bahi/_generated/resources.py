@@ -1187,6 +1187,45 @@ class WebhooksResource:
             accept="application/json",
         )
 
+    def resend_delivery(
+        self,
+        id: str,
+        delivery_id: str,
+        *,
+        idempotency_key: str | None = None,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        extra_headers: dict[str, str] | None = None,
+    ) -> WebhookDelivery:
+        """Resend a delivery.
+
+        Sends a delivery's event to its webhook again: a new attempt, due at once, with the same
+        `webhook-id` header (the event's id), so a receiver that already has the event ignores the
+        repeat. The new attempt is in the delivery log beside the earlier ones (its `attempt` one
+        more than the event's last), signed with the webhook's current secret. Any attempt of the
+        webhook may be resent, whatever its status; an attempt of the same event still pending is
+        replaced by the new one, so an event never has two retry schedules. If the new attempt
+        fails, it is retried on the usual schedule while the event is less than 72 hours old
+        (WEBHOOK_RETRY_WINDOW_HOURS).
+
+        Errors: 404 for a webhook or delivery of another account or mode, or a delivery of another
+        webhook; 409 `webhook_disabled` (enable the webhook first), `event_expired` (the event is
+        older than the 30 days events are kept, EVENT_RETENTION_DAYS),
+        `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
+
+        `POST /v1/webhooks/{id}/deliveries/{delivery_id}/resend` (`resendWebhookDelivery`).
+        """
+        answer = self._core.request(
+            "POST",
+            f"/v1/webhooks/{path_param(id)}/deliveries/{path_param(delivery_id)}/resend",
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            accept="application/json",
+        )
+        return WebhookDelivery.model_validate(answer)
+
 
 class EventsResource:
     """`/v1/events` (Events)."""
@@ -3330,6 +3369,45 @@ class AsyncWebhooksResource:
             extra_headers=extra_headers,
             accept="application/json",
         )
+
+    async def resend_delivery(
+        self,
+        id: str,
+        delivery_id: str,
+        *,
+        idempotency_key: str | None = None,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        extra_headers: dict[str, str] | None = None,
+    ) -> WebhookDelivery:
+        """Resend a delivery.
+
+        Sends a delivery's event to its webhook again: a new attempt, due at once, with the same
+        `webhook-id` header (the event's id), so a receiver that already has the event ignores the
+        repeat. The new attempt is in the delivery log beside the earlier ones (its `attempt` one
+        more than the event's last), signed with the webhook's current secret. Any attempt of the
+        webhook may be resent, whatever its status; an attempt of the same event still pending is
+        replaced by the new one, so an event never has two retry schedules. If the new attempt
+        fails, it is retried on the usual schedule while the event is less than 72 hours old
+        (WEBHOOK_RETRY_WINDOW_HOURS).
+
+        Errors: 404 for a webhook or delivery of another account or mode, or a delivery of another
+        webhook; 409 `webhook_disabled` (enable the webhook first), `event_expired` (the event is
+        older than the 30 days events are kept, EVENT_RETENTION_DAYS),
+        `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
+
+        `POST /v1/webhooks/{id}/deliveries/{delivery_id}/resend` (`resendWebhookDelivery`).
+        """
+        answer = await self._core.request(
+            "POST",
+            f"/v1/webhooks/{path_param(id)}/deliveries/{path_param(delivery_id)}/resend",
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            accept="application/json",
+        )
+        return WebhookDelivery.model_validate(answer)
 
 
 class AsyncEventsResource:

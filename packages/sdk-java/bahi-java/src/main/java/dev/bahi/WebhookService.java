@@ -308,4 +308,57 @@ public final class WebhookService {
         options,
         WebhookDelivery::fromJson);
   }
+
+  /**
+   * Resend a delivery.
+   *
+   * <p><code>POST /v1/webhooks/{id}/deliveries/{delivery_id}/resend</code> (<code>
+   * resendWebhookDelivery</code>), with the client's options.
+   *
+   * @param id The webhook's id.
+   * @param deliveryId The delivery attempt's id (<code>dlv_…</code>), from the webhook's delivery
+   *     log.
+   * @return the answer
+   */
+  public WebhookDelivery resendDelivery(String id, String deliveryId) {
+    return resendDelivery(id, deliveryId, null);
+  }
+
+  /**
+   * Resend a delivery.
+   *
+   * <p>Sends a delivery's event to its webhook again: a new attempt, due at once, with the same
+   * <code>webhook-id</code> header (the event's id), so a receiver that already has the event
+   * ignores the repeat. The new attempt is in the delivery log beside the earlier ones (its <code>
+   * attempt</code> one more than the event's last), signed with the webhook's current secret. Any
+   * attempt of the webhook may be resent, whatever its status; an attempt of the same event still
+   * pending is replaced by the new one, so an event never has two retry schedules. If the new
+   * attempt fails, it is retried on the usual schedule while the event is less than 72 hours old
+   * (WEBHOOK_RETRY_WINDOW_HOURS).
+   *
+   * <p>Errors: 404 for a webhook or delivery of another account or mode, or a delivery of another
+   * webhook; 409 <code>webhook_disabled</code> (enable the webhook first), <code>event_expired
+   * </code> (the event is older than the 30 days events are kept, EVENT_RETENTION_DAYS), <code>
+   * idempotency_request_in_progress</code>; 422 <code>idempotency_key_reused</code>.
+   *
+   * <p><code>POST /v1/webhooks/{id}/deliveries/{delivery_id}/resend</code> (<code>
+   * resendWebhookDelivery</code>)
+   *
+   * @param id The webhook's id.
+   * @param deliveryId The delivery attempt's id (<code>dlv_…</code>), from the webhook's delivery
+   *     log.
+   * @param options this call's options, or null for the client's
+   * @return the answer
+   */
+  public WebhookDelivery resendDelivery(String id, String deliveryId, RequestOptions options) {
+    return client.call(
+        ApiRequest.of(
+            "POST",
+            "/v1/webhooks/{id}/deliveries/{delivery_id}/resend",
+            "application/json",
+            id,
+            deliveryId),
+        options,
+        WebhookDelivery::fromJson);
+  }
 }
