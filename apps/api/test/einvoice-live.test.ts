@@ -16,6 +16,7 @@ import {
   type TestApi,
 } from "./support/api.js";
 import { eventsOf } from "./support/events.js";
+import { memberOf, PASSWORD } from "./support/members.js";
 import { createTenant, type Tenant } from "./support/tenants.js";
 
 // Registration with a live IRP, against the simulated one (in process, on a free port): the invoice
@@ -486,5 +487,203 @@ describe("registration with a live IRP, after the commit", () => {
       sim.faults.reset();
       await stopped.close();
     }
+  });
+});
+
+describe("retrying a credit or debit note's registration", () => {
+  const notes = [
+    {
+      kind: "credit_note",
+      create: "createCreditNote",
+      retrieve: "retrieveCreditNote",
+      retry: "retryCreditNoteEinvoice",
+      docType: "CRN",
+      body: (invoiceId: string) => ({
+        invoice_id: invoiceId,
+        reason: "sales_return",
+        items: [{ sku: "PEN-01", qty: 1 }],
+      }),
+    },
+    {
+      kind: "debit_note",
+      create: "createDebitNote",
+      retrieve: "retrieveDebitNote",
+      retry: "retryDebitNoteEinvoice",
+      docType: "DBN",
+      body: (invoiceId: string) => ({
+        invoice_id: invoiceId,
+        reason: "price_revision",
+        items: [{ sku: "PEN-01", taxable_value: 10 }],
+      }),
+    },
+  ] as const;
+
+  it.for(notes)(
+    "$kind: fails on the IRP's refusal, then registers once fixed and retried: one IRN",
+    async (note) => {
+      const s = await shop();
+      const invoice = await s.sell(3);
+      expect(invoice.body.einvoice_status).toBe("registered");
+      const refusing = await s.call("updateEinvoiceSettings", {
+        body: nicSettings({ password: "wrong-password" }),
+      });
+      expect(refusing.status).toBe(200);
+      const created = await s.call(note.create, { body: note.body(invoice.body.id) });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ einvoice_status: "failed", irn: null });
+      expect(created.body.einvoice_error?.code).toMatch(/\S/);
+      const failed = await eventsOf(
+        api.database.handle.db,
+        s.tenant.accountId,
+        `${note.kind}.einvoice_failed`,
+      );
+      expect(failed.map((e) => e.object.id)).toEqual([created.body.id]);
+
+      // Nothing is sent again until the fix; a retry before it fails the same way.
+      await dueNow(s.tenant);
+      await new Promise((r) => setTimeout(r, 600));
+      expect((await s.call(note.retrieve, { path: { id: created.body.id } })).body.einvoice_status).toBe(
+        "failed",
+      );
+      const early = await s.call(note.retry, { path: { id: created.body.id } });
+      expect(early.status).toBe(200);
+      expect(early.body).toMatchObject({ einvoice_status: "failed", irn: null });
+
+      const before = sim.stats();
+      expect((await s.call("updateEinvoiceSettings", { body: nicSettings() })).status).toBe(200);
+      const retried = await s.call(note.retry, { path: { id: created.body.id } });
+      expect(retried.status).toBe(200);
+      expect(retried.body).toMatchObject({
+        id: created.body.id,
+        number: created.body.number,
+        einvoice_status: "registered",
+        einvoice_error: null,
+      });
+      expectOneRegistration(retried.body.irn);
+      expect(sim.registration(retried.body.irn)?.docType).toBe(note.docType);
+      expect(sim.stats().registered - before.registered).toBe(1);
+      expect((await s.call(note.retrieve, { path: { id: created.body.id } })).body).toEqual(retried.body);
+      const registered = await eventsOf(
+        api.database.handle.db,
+        s.tenant.accountId,
+        `${note.kind}.einvoice_registered`,
+      );
+      expect(registered.map((e) => e.object)).toEqual([retried.body]);
+
+      // A registered note is answered as it is, and never sent again.
+      const again = await s.call(note.retry, { path: { id: created.body.id } });
+      expect(again.body).toEqual(retried.body);
+      expect(sim.stats().registered - before.registered).toBe(1);
+    },
+  );
+
+  it("the app's credit-note list shows a failed note's state and the IRP's reason, then its IRN", async () => {
+    const s = await shop();
+    const invoice = await s.sell(3);
+    await s.call("updateEinvoiceSettings", { body: nicSettings({ password: "wrong-password" }) });
+    const created = await s.call("createCreditNote", { body: notes[0].body(invoice.body.id) });
+    expect(created.body.einvoice_status).toBe("failed");
+    const email = `notes-${s.tenant.accountId}@acme.example`;
+    await memberOf(api.database.handle.db, s.tenant.accountId, email, "owner");
+    const signIn = await fetch(new URL("/app/sign-in", api.url), {
+      method: "POST",
+      body: new URLSearchParams({ email, password: PASSWORD }),
+      redirect: "manual",
+    });
+    expect(signIn.status).toBe(303);
+    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const listed = async () => {
+      const res = await fetch(new URL("/app/credit-notes", api.url), { headers: { cookie } });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      return text.slice(text.indexOf(created.body.number));
+    };
+    const failedRow = await listed();
+    expect(failedRow).toMatch(/data-einvoice-status="failed">failed: /);
+    expect(failedRow).toContain(created.body.einvoice_error.code);
+
+    await s.call("updateEinvoiceSettings", { body: nicSettings() });
+    const retried = await s.call("retryCreditNoteEinvoice", { path: { id: created.body.id } });
+    expect(retried.body.einvoice_status).toBe("registered");
+    const registeredRow = await listed();
+    expect(registeredRow).not.toContain("data-einvoice-status");
+    expect(registeredRow).toContain(`${retried.body.irn.slice(0, 12)}…`);
+  });
+
+  it.for(notes)("$kind: a slow IRP leaves the retry pending; its IRN follows", async (note) => {
+    const s = await shop();
+    const invoice = await s.sell(3);
+    await s.call("updateEinvoiceSettings", { body: nicSettings({ password: "wrong-password" }) });
+    const created = await s.call(note.create, { body: note.body(invoice.body.id) });
+    expect(created.body.einvoice_status).toBe("failed");
+    await s.call("updateEinvoiceSettings", { body: nicSettings() });
+    // The IRN comes well after the wait, so that a second retry finds the note still pending.
+    sim.faults.set({ latencyMs: WAIT_MS + 4_000 });
+    let retried: CallResult<any>;
+    let second: CallResult<any>;
+    try {
+      retried = await s.call(note.retry, { path: { id: created.body.id } });
+      second = await s.call(note.retry, { path: { id: created.body.id } });
+    } finally {
+      sim.faults.reset();
+    }
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ einvoice_status: "pending", irn: null });
+    // A retry while it is pending is answered as it is, at once.
+    expect(second.status).toBe(200);
+    expect(second.body.einvoice_status).toBe("pending");
+    const deadline = Date.now() + 20_000;
+    let read = retried.body;
+    while (read.einvoice_status === "pending" && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      read = (await s.call(note.retrieve, { path: { id: created.body.id } })).body;
+    }
+    expect(read.einvoice_status).toBe("registered");
+    expectOneRegistration(read.irn);
+  });
+
+  it.for(notes)("$kind: 404 for a note without an e-invoice, or one it does not know", async (note) => {
+    const s = await shop();
+    const buyer = (
+      await s.call("createParty", {
+        body: {
+          type: "customer",
+          name: "Walk-in",
+          address: { line1: "1 Main Road", city: "Bengaluru", state_code: "29", pin: "560001" },
+        },
+      })
+    ).body.id;
+    const b2c = await s.call("createInvoice", {
+      body: { party_id: buyer, items: [{ sku: "PEN-01", qty: 3, rate: 10 }] },
+    });
+    const created = await s.call(note.create, { body: note.body(b2c.body.id) });
+    expect(created.status).toBe(201);
+    expect(created.body.einvoice_status).toBe("not_applicable");
+    const refused = await s.call(note.retry, { path: { id: created.body.id } });
+    expect(refused.status).toBe(404);
+    expect(refused.body.code).toBe("einvoice_not_applicable");
+    const prefix = note.kind === "credit_note" ? "crn" : "dbn";
+    const missing = await s.call(note.retry, { path: { id: `${prefix}_01jd4r5t6v7w8x9y0z1a2b3c4d` } });
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe("not_found");
+  });
+
+  it.for(notes)("$kind: 422 for an Idempotency-Key reused on another note", async (note) => {
+    const s = await shop();
+    const invoice = await s.sell(5);
+    const created = async (): Promise<string> => {
+      const answer = await s.call(note.create, { body: note.body(invoice.body.id) });
+      expect(answer.body.einvoice_status).toBe("registered");
+      return answer.body.id;
+    };
+    const [one, other] = [await created(), await created()];
+    const headers = { "idempotency-key": `retry-${note.kind}` };
+    const first = await s.call(note.retry, { path: { id: one }, headers });
+    expect(first.status).toBe(200);
+    const replayed = await s.call(note.retry, { path: { id: one }, headers });
+    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+    const refused = await s.call(note.retry, { path: { id: other }, headers });
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe("idempotency_key_reused");
   });
 });

@@ -7,7 +7,13 @@ const bahi = client();
 
 describeOperations(
   "e-invoicing through an IRP",
-  ["retrieveEinvoiceSettings", "updateEinvoiceSettings", "retryInvoiceEinvoice"],
+  [
+    "retrieveEinvoiceSettings",
+    "updateEinvoiceSettings",
+    "retryInvoiceEinvoice",
+    "retryCreditNoteEinvoice",
+    "retryDebitNoteEinvoice",
+  ],
   () => {
     it("retrieveEinvoiceSettings: a new account registers with Bahi's sandbox", async () => {
       const settings = await bahi.account.retrieveEinvoiceSettings();
@@ -49,6 +55,38 @@ describeOperations(
       const error = await bahi.invoices.einvoice.retry(b2c.id).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(NotFoundError);
       expect(error).toMatchObject({ status: 404, code: "einvoice_not_applicable" });
+    });
+
+    it("retryCreditNoteEinvoice, retryDebitNoteEinvoice: a registered note is answered as it is", async () => {
+      const buyer = { ...fixtures.PartyCreate, name: "Note retry buyer", gstin: "27AAACB2894G1ZN" };
+      const party = await bahi.parties.create(buyer).catch(async (e: unknown) => {
+        if (e instanceof ConflictError && e.existingId) return bahi.parties.retrieve(e.existingId);
+        throw e;
+      });
+      await bahi.products.create({ ...fixtures.ProductCreate, sku: "RETRY-NOTE-PEN", opening_stock: 10 });
+      const invoice = await bahi.invoices.create({
+        party_id: party.id,
+        items: [{ sku: "RETRY-NOTE-PEN", qty: 2, rate: 99.99 }],
+      });
+      const credit = await bahi.creditNotes.create({
+        invoice_id: invoice.id,
+        reason: "sales_return",
+        items: [{ sku: "RETRY-NOTE-PEN", qty: 1 }],
+      });
+      expect(credit.einvoice_status).toBe("registered");
+      expect(await bahi.creditNotes.retryEinvoice(credit.id)).toEqual(credit);
+      const debit = await bahi.debitNotes.create({
+        invoice_id: invoice.id,
+        reason: "price_revision",
+        items: [{ sku: "RETRY-NOTE-PEN", taxable_value: 10 }],
+      });
+      expect(debit.einvoice_status).toBe("registered");
+      expect(await bahi.debitNotes.retryEinvoice(debit.id)).toEqual(debit);
+      const error = await bahi.debitNotes
+        .retryEinvoice("dbn_01jd5c7d8e9f0g1h2j3k4m5n6p")
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(error).toMatchObject({ status: 404 });
     });
   },
 );

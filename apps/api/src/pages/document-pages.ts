@@ -42,6 +42,20 @@ const nextLink = (path: string, filters: URLSearchParams, body: any) => {
   return html`<p><a href="${path}?${next.toString()}">Next page</a></p>`;
 };
 
+/**
+ * A note's IRN cell: the IRN's start, or while a live IRP has not given one, the registration's state
+ * (and for a failed one, the IRP's reason, to fix before retrying).
+ */
+function noteIrn(n: any) {
+  if (n.irn) return html`<code>${n.irn.slice(0, 12)}…</code>`;
+  if (n.einvoice_status === "pending") return html`<span data-einvoice-status="pending">pending</span>`;
+  if (n.einvoice_status === "failed") {
+    const reason = n.einvoice_error ? `: ${n.einvoice_error.code} ${n.einvoice_error.message}` : "";
+    return html`<span data-einvoice-status="failed">failed${reason}</span>`;
+  }
+  return "—";
+}
+
 /** Invoices (list, document page, cancel), credit notes, payments, GSTR-1, product imports. */
 export function mountDocumentPages(route: Route): void {
   route("GET", "/app/invoices", async (c, s) => {
@@ -191,7 +205,7 @@ ${csrfField(s.state)}
 <thead><tr><th scope="col">Number</th><th scope="col">Date</th><th scope="col">Invoice</th><th scope="col">Reason</th><th scope="col">IRN</th><th scope="col" class="num">Total</th><th scope="col">Print</th></tr></thead>
 <tbody>${list.body.data.map(
         (n: any) =>
-          html`<tr><td>${n.number}</td><td>${day(n.date)}</td><td><a href="/app/invoices/${n.invoice_id}">${n.invoice_id}</a></td><td>${n.reason}</td><td><code>${n.irn ? `${n.irn.slice(0, 12)}…` : "—"}</code></td><td class="num">${money(n.total)}</td><td><a href="/app/credit-notes/${n.id}/pdf">PDF<span class="sr-only"> of ${n.number}</span></a></td></tr>`,
+          html`<tr><td>${n.number}</td><td>${day(n.date)}</td><td><a href="/app/invoices/${n.invoice_id}">${n.invoice_id}</a></td><td>${n.reason}</td><td>${noteIrn(n)}</td><td class="num">${money(n.total)}</td><td><a href="/app/credit-notes/${n.id}/pdf">PDF<span class="sr-only"> of ${n.number}</span></a></td></tr>`,
       )}</tbody></table>
 ${nextLink("/app/credit-notes", filters, list.body)}`,
     );

@@ -1,6 +1,7 @@
 import type { components } from "@bahi/contract";
 import type { Handlers } from "../http/operation-types.js";
 import { pdfAnswer } from "../http/pdf-answer.js";
+import { retryRegistration } from "../services/einvoice/retry.js";
 import { createCreditNote, findCreditNote, listCreditNotes } from "../services/notes/credit-notes.js";
 import { noteEinvoiceText } from "../services/notes/note-rules.js";
 import { creditNotePdf } from "../services/notes/pdf.js";
@@ -22,6 +23,26 @@ export const creditNoteHandlers: Handlers = {
         return {
           status: 201,
           body: tried ?? (await findCreditNote(services.pointReads, principal, note.id)),
+        };
+      },
+    };
+  },
+  retryCreditNoteEinvoice: async ({ path }, { principal, db, services }) => {
+    const pending = await retryRegistration(db, principal, "credit_note", path.id);
+    const note = await findCreditNote(db, principal, path.id);
+    if (!pending) return { status: 200, body: note };
+    return {
+      status: 200,
+      body: note,
+      settled: async () => {
+        const { registrar, waitMs } = services.einvoice;
+        const tried = await registrar.registerNow(principal, "credit_note", path.id, {
+          waitMs,
+          fresh: false,
+        });
+        return {
+          status: 200,
+          body: tried ?? (await findCreditNote(services.pointReads, principal, path.id)),
         };
       },
     };

@@ -1,6 +1,7 @@
 import type { components } from "@bahi/contract";
 import type { Handlers } from "../http/operation-types.js";
 import { pdfAnswer } from "../http/pdf-answer.js";
+import { retryRegistration } from "../services/einvoice/retry.js";
 import { createDebitNote, findDebitNote, listDebitNotes } from "../services/notes/debit-notes.js";
 import { noteEinvoiceText } from "../services/notes/note-rules.js";
 import { debitNotePdf } from "../services/notes/pdf.js";
@@ -20,6 +21,20 @@ export const debitNoteHandlers: Handlers = {
         const { registrar, waitMs } = services.einvoice;
         const tried = await registrar.registerNow(principal, "debit_note", note.id, { waitMs, fresh: true });
         return { status: 201, body: tried ?? (await findDebitNote(services.pointReads, principal, note.id)) };
+      },
+    };
+  },
+  retryDebitNoteEinvoice: async ({ path }, { principal, db, services }) => {
+    const pending = await retryRegistration(db, principal, "debit_note", path.id);
+    const note = await findDebitNote(db, principal, path.id);
+    if (!pending) return { status: 200, body: note };
+    return {
+      status: 200,
+      body: note,
+      settled: async () => {
+        const { registrar, waitMs } = services.einvoice;
+        const tried = await registrar.registerNow(principal, "debit_note", path.id, { waitMs, fresh: false });
+        return { status: 200, body: tried ?? (await findDebitNote(services.pointReads, principal, path.id)) };
       },
     };
   },

@@ -1,7 +1,7 @@
 import type { EInvoice } from "../einvoice/provider.js";
 import type { Handlers } from "../http/operation-types.js";
 import { pdfAnswer } from "../http/pdf-answer.js";
-import { retryInvoiceRegistration } from "../services/einvoice/retry.js";
+import { retryRegistration } from "../services/einvoice/retry.js";
 import { cancelInvoice } from "../services/invoices/cancel.js";
 import { createInvoice } from "../services/invoices/create.js";
 import { listInvoices } from "../services/invoices/list.js";
@@ -35,7 +35,7 @@ export const invoiceHandlers: Handlers = {
     };
   },
   retryInvoiceEinvoice: async ({ path }, { principal, db, services }) => {
-    const pending = await retryInvoiceRegistration(db, principal, path.id);
+    const pending = await retryRegistration(db, principal, "invoice", path.id);
     const invoice = await readInvoice(db, principal, path.id);
     if (!pending) return { status: 200, body: invoice };
     return {

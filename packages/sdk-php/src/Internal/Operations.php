@@ -480,6 +480,15 @@ final class Operations
             'accept' => 'application/json',
             'result' => \Bahi\Model\EInvoice::class,
         ],
+        'retryCreditNoteEinvoice' => [
+            'method' => 'POST',
+            'path' => '/v1/credit_notes/{id}/einvoice/retry',
+            'body' => null,
+            'body_required' => false,
+            'numbers' => [],
+            'accept' => 'application/json',
+            'result' => \Bahi\Model\CreditNote::class,
+        ],
         'retrieveCreditNotePdf' => [
             'method' => 'GET',
             'path' => '/v1/credit_notes/{id}/pdf',
@@ -528,6 +537,15 @@ final class Operations
             'numbers' => [],
             'accept' => 'application/json',
             'result' => \Bahi\Model\EInvoice::class,
+        ],
+        'retryDebitNoteEinvoice' => [
+            'method' => 'POST',
+            'path' => '/v1/debit_notes/{id}/einvoice/retry',
+            'body' => null,
+            'body_required' => false,
+            'numbers' => [],
+            'accept' => 'application/json',
+            'result' => \Bahi\Model\DebitNote::class,
         ],
         'retrieveDebitNotePdf' => [
             'method' => 'GET',

@@ -120,6 +120,33 @@ class CreditNotesService extends AbstractService
     }
 
     /**
+     * Retry a credit note's registration.
+     *
+     * Sends a credit note whose registration `failed` to the IRP again, once you have fixed what
+     * `einvoice_error` named (the account's e-invoice settings, say), as
+     * `POST /v1/invoices/{id}/einvoice/retry` does for an invoice. The note goes back to `pending`; the
+     * call waits for the IRP up to `BAHI_EINVOICE_WAIT_MS` (`EINVOICE_WAIT_MS`) and answers the note as it
+     * then stands, and `credit_note.einvoice_registered` or `credit_note.einvoice_failed` follows. If the earlier
+     * attempt's outcome was unknown, the IRP is asked for the document before it is sent again, so it
+     * never gets a second IRN. A `pending` or `registered` note is answered as it is.
+     *
+     * Errors: 404 `einvoice_not_applicable` (the note's invoice has no IRN, so the note has no
+     * e-invoice); 409 `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
+     *
+     * `POST /v1/credit_notes/{id}/einvoice/retry` (retryCreditNoteEinvoice), scope `credit_notes:write`,
+     * `credit_notes:write`.
+     *
+     * @param string $id The credit note's id.
+     * @param array{idempotency_key?: string, timeout?: float|int, max_retries?: int} $opts
+     * @return CreditNote
+     * @throws \Bahi\Exception\ApiException
+     */
+    public function retryEinvoice(string $id, array $opts = []): CreditNote
+    {
+        return $this->request('retryCreditNoteEinvoice', ['id' => $id], null, $opts);
+    }
+
+    /**
      * Download a credit note as PDF.
      *
      * Returns the credit note as a printable A4 PDF (`application/pdf`), with its fonts embedded, to email

@@ -29,7 +29,8 @@ use Bahi\Model\Invoice;
  * in the database and retried by the workers with backoff (about 5 s, 30 s, 2 min, 10 min, 30 min, then
  * hourly, each ±10%, `EINVOICE_MAX_ATTEMPTS` 12 tries in all); after a timeout the IRP is asked for the
  * document before it is sent again, so a document never gets two IRNs. A document the IRP refused is
- * `failed` until `POST /v1/invoices/{id}/einvoice/retry`.
+ * `failed` until `POST /v1/invoices/{id}/einvoice/retry` (a credit or debit note's: `…/credit_notes/{id}/…`,
+ * `…/debit_notes/{id}/…`).
  */
 class EInvoicingService extends AbstractService
 {

@@ -209,6 +209,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/credit_notes/{id}/einvoice/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a credit note's registration
+         * @description Sends a credit note whose registration `failed` to the IRP again, once you have fixed what
+         *     `einvoice_error` named (the account's e-invoice settings, say), as
+         *     `POST /v1/invoices/{id}/einvoice/retry` does for an invoice. The note goes back to `pending`; the
+         *     call waits for the IRP up to `BAHI_EINVOICE_WAIT_MS` (`EINVOICE_WAIT_MS`) and answers the note as it
+         *     then stands, and `credit_note.einvoice_registered` or `credit_note.einvoice_failed` follows. If the earlier
+         *     attempt's outcome was unknown, the IRP is asked for the document before it is sent again, so it
+         *     never gets a second IRN. A `pending` or `registered` note is answered as it is.
+         *
+         *     Errors: 404 `einvoice_not_applicable` (the note's invoice has no IRN, so the note has no
+         *     e-invoice); 409 `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
+         */
+        post: operations["retryCreditNoteEinvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/credit_notes/{id}/pdf": {
         parameters: {
             query?: never;
@@ -312,6 +341,35 @@ export interface paths {
         get: operations["retrieveDebitNoteEinvoice"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/debit_notes/{id}/einvoice/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a debit note's registration
+         * @description Sends a debit note whose registration `failed` to the IRP again, once you have fixed what
+         *     `einvoice_error` named (the account's e-invoice settings, say), as
+         *     `POST /v1/invoices/{id}/einvoice/retry` does for an invoice. The note goes back to `pending`; the
+         *     call waits for the IRP up to `BAHI_EINVOICE_WAIT_MS` (`EINVOICE_WAIT_MS`) and answers the note as it
+         *     then stands, and `debit_note.einvoice_registered` or `debit_note.einvoice_failed` follows. If the earlier
+         *     attempt's outcome was unknown, the IRP is asked for the document before it is sent again, so it
+         *     never gets a second IRN. A `pending` or `registered` note is answered as it is.
+         *
+         *     Errors: 404 `einvoice_not_applicable` (the note's invoice has no IRN, so the note has no
+         *     e-invoice); 409 `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
+         */
+        post: operations["retryDebitNoteEinvoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5279,6 +5337,57 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    retryCreditNoteEinvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
+                 *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
+                 *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
+                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+                 *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+                 *     rotating its secret) is replayed only to the API key that made the first request: under another
+                 *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The credit note's id. */
+                id: components["parameters"]["CreditNoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit note, registered or still pending. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditNote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     retrieveCreditNotePdf: {
         parameters: {
             query?: {
@@ -5498,6 +5607,57 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    retryDebitNoteEinvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value of your choosing (a UUID is best) that makes this request safe to retry. A repeat with
+                 *     the same key and the same body returns the first answer with `Idempotent-Replayed: true`; the same key
+                 *     with another body is a 422 (`idempotency_key_reused`); a repeat while the first is still running is
+                 *     a 409 (`idempotency_request_in_progress`). Keys are kept for 24 hours, per account and mode. An
+                 *     answer that carries a secret shown once (creating or rotating an API key, creating a webhook or
+                 *     rotating its secret) is replayed only to the API key that made the first request: under another
+                 *     API key the same Idempotency-Key is a 422 (`idempotency_key_reused`).
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The debit note's id. */
+                id: components["parameters"]["DebitNoteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The debit note, registered or still pending. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DebitNote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

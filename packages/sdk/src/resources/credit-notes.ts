@@ -45,6 +45,16 @@ export class CreditNotes {
   }
 
   /**
+   * `retryCreditNoteEinvoice`: sends a credit note whose registration `failed` to the IRP again, once what
+   * `einvoice_error` named is fixed; answers it registered, or still `pending`.
+   */
+  retryEinvoice(id: string, options?: RequestOptions): Promise<Result<"retryCreditNoteEinvoice">> {
+    return this.#core.call("retryCreditNoteEinvoice", options, (init) =>
+      this.#core.client.POST("/v1/credit_notes/{id}/einvoice/retry", { ...init, params: { path: { id } } }),
+    );
+  }
+
+  /**
    * `retrieveCreditNotePdf`: the credit note as a printable A4 PDF (every particular the CGST Rules ask for, the
    * e-invoice QR code), its bytes. `copy` picks the copy's label; the default is the original.
    */

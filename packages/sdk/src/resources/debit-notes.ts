@@ -42,6 +42,16 @@ export class DebitNotes {
   }
 
   /**
+   * `retryDebitNoteEinvoice`: sends a debit note whose registration `failed` to the IRP again, once what
+   * `einvoice_error` named is fixed; answers it registered, or still `pending`.
+   */
+  retryEinvoice(id: string, options?: RequestOptions): Promise<Result<"retryDebitNoteEinvoice">> {
+    return this.#core.call("retryDebitNoteEinvoice", options, (init) =>
+      this.#core.client.POST("/v1/debit_notes/{id}/einvoice/retry", { ...init, params: { path: { id } } }),
+    );
+  }
+
+  /**
    * `retrieveDebitNotePdf`: the debit note as a printable A4 PDF (every particular the CGST Rules ask for, the
    * e-invoice QR code), its bytes. `copy` picks the copy's label; the default is the original.
    */

@@ -424,6 +424,13 @@ export async function retrieveCreditNoteEinvoice(): Promise<void> {
   console.log(einvoice.DocDtls.No, einvoice.ValDtls.TotInvVal); // the INV-01 JSON
 }
 
+/** POST /v1/credit_notes/{id}/einvoice/retry */
+export async function retryCreditNoteEinvoice(): Promise<void> {
+  const bahi = new Bahi({ apiKey: process.env.BAHI_API_KEY });
+  const note = await bahi.creditNotes.retryEinvoice("crn_01jd5a3b4c5d6e7f8g9h0j1k2m");
+  console.log(note.einvoice_status, note.irn);
+}
+
 /** GET /v1/credit_notes/{id}/pdf */
 export async function retrieveCreditNotePdf(): Promise<void> {
   const bahi = new Bahi({ apiKey: process.env.BAHI_API_KEY });
@@ -462,6 +469,13 @@ export async function retrieveDebitNoteEinvoice(): Promise<void> {
   const bahi = new Bahi({ apiKey: process.env.BAHI_API_KEY });
   const einvoice = await bahi.debitNotes.retrieveEinvoice("dbn_01jd5c7d8e9f0g1h2j3k4m5n6p");
   console.log(einvoice.DocDtls.No, einvoice.ValDtls.TotInvVal); // the INV-01 JSON
+}
+
+/** POST /v1/debit_notes/{id}/einvoice/retry */
+export async function retryDebitNoteEinvoice(): Promise<void> {
+  const bahi = new Bahi({ apiKey: process.env.BAHI_API_KEY });
+  const note = await bahi.debitNotes.retryEinvoice("dbn_01jd5c7d8e9f0g1h2j3k4m5n6p");
+  console.log(note.einvoice_status, note.irn);
 }
 
 /** GET /v1/debit_notes/{id}/pdf */

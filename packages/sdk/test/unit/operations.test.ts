@@ -69,11 +69,13 @@ const calls: Record<OperationId, (bahi: Bahi) => Promise<unknown>> = {
   listCreditNotes: (b) => b.creditNotes.list().page,
   retrieveCreditNote: (b) => b.creditNotes.retrieve(id),
   retrieveCreditNoteEinvoice: (b) => b.creditNotes.retrieveEinvoice(id),
+  retryCreditNoteEinvoice: (b) => b.creditNotes.retryEinvoice(id),
   retrieveCreditNotePdf: (b) => b.creditNotes.pdf(id),
   createDebitNote: (b) => b.debitNotes.create(fixtures.DebitNoteCreate),
   listDebitNotes: (b) => b.debitNotes.list().page,
   retrieveDebitNote: (b) => b.debitNotes.retrieve(id),
   retrieveDebitNoteEinvoice: (b) => b.debitNotes.retrieveEinvoice(id),
+  retryDebitNoteEinvoice: (b) => b.debitNotes.retryEinvoice(id),
   retrieveDebitNotePdf: (b) => b.debitNotes.pdf(id),
   retrieveGstr1: (b) => b.gstr1.retrieve("112026"),
 };

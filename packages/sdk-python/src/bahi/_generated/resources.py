@@ -1951,6 +1951,42 @@ class CreditNotesResource:
         )
         return EInvoice.model_validate(answer)
 
+    def retry_einvoice(
+        self,
+        id: str,
+        *,
+        idempotency_key: str | None = None,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        extra_headers: dict[str, str] | None = None,
+    ) -> CreditNote:
+        """Retry a credit note's registration.
+
+        Sends a credit note whose registration `failed` to the IRP again, once you have fixed what
+        `einvoice_error` named (the account's e-invoice settings, say), as `POST
+        /v1/invoices/{id}/einvoice/retry` does for an invoice. The note goes back to `pending`; the
+        call waits for the IRP up to `BAHI_EINVOICE_WAIT_MS` (`EINVOICE_WAIT_MS`) and answers the
+        note as it then stands, and `credit_note.einvoice_registered` or
+        `credit_note.einvoice_failed` follows. If the earlier attempt's outcome was unknown, the IRP
+        is asked for the document before it is sent again, so it never gets a second IRN. A
+        `pending` or `registered` note is answered as it is.
+
+        Errors: 404 `einvoice_not_applicable` (the note's invoice has no IRN, so the note has no
+        e-invoice); 409 `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
+
+        `POST /v1/credit_notes/{id}/einvoice/retry` (`retryCreditNoteEinvoice`).
+        """
+        answer = self._core.request(
+            "POST",
+            f"/v1/credit_notes/{path_param(id)}/einvoice/retry",
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            accept="application/json",
+        )
+        return CreditNote.model_validate(answer)
+
     def pdf(
         self,
         id: str,
@@ -2129,6 +2165,42 @@ class DebitNotesResource:
             accept="application/json",
         )
         return EInvoice.model_validate(answer)
+
+    def retry_einvoice(
+        self,
+        id: str,
+        *,
+        idempotency_key: str | None = None,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        extra_headers: dict[str, str] | None = None,
+    ) -> DebitNote:
+        """Retry a debit note's registration.
+
+        Sends a debit note whose registration `failed` to the IRP again, once you have fixed what
+        `einvoice_error` named (the account's e-invoice settings, say), as `POST
+        /v1/invoices/{id}/einvoice/retry` does for an invoice. The note goes back to `pending`; the
+        call waits for the IRP up to `BAHI_EINVOICE_WAIT_MS` (`EINVOICE_WAIT_MS`) and answers the
+        note as it then stands, and `debit_note.einvoice_registered` or `debit_note.einvoice_failed`
+        follows. If the earlier attempt's outcome was unknown, the IRP is asked for the document
+        before it is sent again, so it never gets a second IRN. A `pending` or `registered` note is
+        answered as it is.
+
+        Errors: 404 `einvoice_not_applicable` (the note's invoice has no IRN, so the note has no
+        e-invoice); 409 `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
+
+        `POST /v1/debit_notes/{id}/einvoice/retry` (`retryDebitNoteEinvoice`).
+        """
+        answer = self._core.request(
+            "POST",
+            f"/v1/debit_notes/{path_param(id)}/einvoice/retry",
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            accept="application/json",
+        )
+        return DebitNote.model_validate(answer)
 
     def pdf(
         self,
@@ -4134,6 +4206,42 @@ class AsyncCreditNotesResource:
         )
         return EInvoice.model_validate(answer)
 
+    async def retry_einvoice(
+        self,
+        id: str,
+        *,
+        idempotency_key: str | None = None,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        extra_headers: dict[str, str] | None = None,
+    ) -> CreditNote:
+        """Retry a credit note's registration.
+
+        Sends a credit note whose registration `failed` to the IRP again, once you have fixed what
+        `einvoice_error` named (the account's e-invoice settings, say), as `POST
+        /v1/invoices/{id}/einvoice/retry` does for an invoice. The note goes back to `pending`; the
+        call waits for the IRP up to `BAHI_EINVOICE_WAIT_MS` (`EINVOICE_WAIT_MS`) and answers the
+        note as it then stands, and `credit_note.einvoice_registered` or
+        `credit_note.einvoice_failed` follows. If the earlier attempt's outcome was unknown, the IRP
+        is asked for the document before it is sent again, so it never gets a second IRN. A
+        `pending` or `registered` note is answered as it is.
+
+        Errors: 404 `einvoice_not_applicable` (the note's invoice has no IRN, so the note has no
+        e-invoice); 409 `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
+
+        `POST /v1/credit_notes/{id}/einvoice/retry` (`retryCreditNoteEinvoice`).
+        """
+        answer = await self._core.request(
+            "POST",
+            f"/v1/credit_notes/{path_param(id)}/einvoice/retry",
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            accept="application/json",
+        )
+        return CreditNote.model_validate(answer)
+
     async def pdf(
         self,
         id: str,
@@ -4312,6 +4420,42 @@ class AsyncDebitNotesResource:
             accept="application/json",
         )
         return EInvoice.model_validate(answer)
+
+    async def retry_einvoice(
+        self,
+        id: str,
+        *,
+        idempotency_key: str | None = None,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        extra_headers: dict[str, str] | None = None,
+    ) -> DebitNote:
+        """Retry a debit note's registration.
+
+        Sends a debit note whose registration `failed` to the IRP again, once you have fixed what
+        `einvoice_error` named (the account's e-invoice settings, say), as `POST
+        /v1/invoices/{id}/einvoice/retry` does for an invoice. The note goes back to `pending`; the
+        call waits for the IRP up to `BAHI_EINVOICE_WAIT_MS` (`EINVOICE_WAIT_MS`) and answers the
+        note as it then stands, and `debit_note.einvoice_registered` or `debit_note.einvoice_failed`
+        follows. If the earlier attempt's outcome was unknown, the IRP is asked for the document
+        before it is sent again, so it never gets a second IRN. A `pending` or `registered` note is
+        answered as it is.
+
+        Errors: 404 `einvoice_not_applicable` (the note's invoice has no IRN, so the note has no
+        e-invoice); 409 `idempotency_request_in_progress`; 422 `idempotency_key_reused`.
+
+        `POST /v1/debit_notes/{id}/einvoice/retry` (`retryDebitNoteEinvoice`).
+        """
+        answer = await self._core.request(
+            "POST",
+            f"/v1/debit_notes/{path_param(id)}/einvoice/retry",
+            idempotency_key=idempotency_key,
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            accept="application/json",
+        )
+        return DebitNote.model_validate(answer)
 
     async def pdf(
         self,

@@ -176,6 +176,50 @@ public final class CreditNoteService {
   }
 
   /**
+   * Retry a credit note's registration.
+   *
+   * <p><code>POST /v1/credit_notes/{id}/einvoice/retry</code> (<code>retryCreditNoteEinvoice</code>
+   * ), with the client's options.
+   *
+   * @param id The credit note's id.
+   * @return the answer
+   */
+  public CreditNote retryEinvoice(String id) {
+    return retryEinvoice(id, null);
+  }
+
+  /**
+   * Retry a credit note's registration.
+   *
+   * <p>Sends a credit note whose registration <code>failed</code> to the IRP again, once you have
+   * fixed what <code>einvoice_error</code> named (the account's e-invoice settings, say), as <code>
+   * POST /v1/invoices/{id}/einvoice/retry</code> does for an invoice. The note goes back to <code>
+   * pending</code>; the call waits for the IRP up to <code>BAHI_EINVOICE_WAIT_MS</code> (<code>
+   * EINVOICE_WAIT_MS</code>) and answers the note as it then stands, and <code>
+   * credit_note.einvoice_registered</code> or <code>credit_note.einvoice_failed</code> follows. If
+   * the earlier attempt's outcome was unknown, the IRP is asked for the document before it is sent
+   * again, so it never gets a second IRN. A <code>pending</code> or <code>registered</code> note is
+   * answered as it is.
+   *
+   * <p>Errors: 404 <code>einvoice_not_applicable</code> (the note's invoice has no IRN, so the note
+   * has no e-invoice); 409 <code>idempotency_request_in_progress</code>; 422 <code>
+   * idempotency_key_reused</code>.
+   *
+   * <p><code>POST /v1/credit_notes/{id}/einvoice/retry</code> (<code>retryCreditNoteEinvoice</code>
+   * )
+   *
+   * @param id The credit note's id.
+   * @param options this call's options, or null for the client's
+   * @return the answer
+   */
+  public CreditNote retryEinvoice(String id, RequestOptions options) {
+    return client.call(
+        ApiRequest.of("POST", "/v1/credit_notes/{id}/einvoice/retry", "application/json", id),
+        options,
+        CreditNote::fromJson);
+  }
+
+  /**
    * Download a credit note as PDF.
    *
    * <p><code>GET /v1/credit_notes/{id}/pdf</code> (<code>retrieveCreditNotePdf</code>), with the
