@@ -76,6 +76,7 @@ async function main(): Promise<void> {
       startPdfThreads: true,
       smtpUrl: config.smtpUrl,
       publicUrl: config.publicUrl,
+      accessTokenLifetimeSeconds: config.accessTokenLifetimeSeconds,
       speedOff: config.speedOff,
       einvoiceWaitMs: config.einvoiceWaitMs,
       registrationWorker: config.worker === "on",
