@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { resolve } from "node:path";
+import { ACCESS_TOKEN_LIFETIME_SECONDS, MAX_ACCESS_TOKEN_LIFETIME_SECONDS } from "./services/oauth/model.js";
 import { parseAllowedHost } from "./services/webhooks/address-policy.js";
 
 export const DEFAULT_PORT = 8080;
@@ -59,6 +60,8 @@ export interface Config {
   readonly smtpUrl: string | null;
   /** BAHI_PUBLIC_URL: the origin written into emailed links; null: the request's own. */
   readonly publicUrl: string | null;
+  /** BAHI_OAUTH_ACCESS_TOKEN_SECONDS: how long an OAuth access token lasts. */
+  readonly accessTokenLifetimeSeconds: number;
 }
 
 /** The pieces of speed/ that BAHI_SPEED_OFF can turn off, one at a time, to measure what each buys. */
@@ -208,6 +211,12 @@ export function loadConfig(env: Env = process.env): Config {
     einvoiceWaitMs: integer("BAHI_EINVOICE_WAIT_MS", EINVOICE_WAIT_MS, 0, 60_000),
     smtpUrl,
     publicUrl,
+    accessTokenLifetimeSeconds: integer(
+      "BAHI_OAUTH_ACCESS_TOKEN_SECONDS",
+      ACCESS_TOKEN_LIFETIME_SECONDS,
+      1,
+      MAX_ACCESS_TOKEN_LIFETIME_SECONDS,
+    ),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -74,6 +74,7 @@ async function main(): Promise<void> {
       secretKey: config.secretKey,
       smtpUrl: config.smtpUrl,
       publicUrl: config.publicUrl,
+      accessTokenLifetimeSeconds: config.accessTokenLifetimeSeconds,
       speedOff: config.speedOff,
       einvoiceWaitMs: config.einvoiceWaitMs,
       registrationWorker: config.worker === "on",

@@ -17,6 +17,7 @@ import { SecretBox } from "./secrets/secret-box.js";
 import { KeyCache } from "./services/accounts/authenticate.js";
 import { Registrar } from "./services/einvoice/registrar.js";
 import { IrpSelections } from "./services/einvoice/selections.js";
+import { ACCESS_TOKEN_LIFETIME_SECONDS } from "./services/oauth/model.js";
 import { AddressPolicy } from "./services/webhooks/address-policy.js";
 import { GuessedClaims } from "./speed/guessed-claims.js";
 import { IssuedInvoices } from "./speed/issued-invoices.js";
@@ -52,6 +53,8 @@ export interface ServerOptions {
   readonly smtpUrl?: string | null;
   /** BAHI_PUBLIC_URL; by default links name the origin the request came to. */
   readonly publicUrl?: string | null;
+  /** BAHI_OAUTH_ACCESS_TOKEN_SECONDS; by default ACCESS_TOKEN_LIFETIME_SECONDS. */
+  readonly accessTokenLifetimeSeconds?: number;
   /** Where the application's emails go; by default mailerFor(smtpUrl). Tests catch them here. */
   readonly mailer?: Mailer;
 }
@@ -120,6 +123,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       publicUrl: options.publicUrl ?? null,
       keyCache,
       knownScopes,
+      accessTokenLifetimeSeconds: options.accessTokenLifetimeSeconds ?? ACCESS_TOKEN_LIFETIME_SECONDS,
     },
     logger: options.logger,
     rateLimiter,

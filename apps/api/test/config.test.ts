@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.js";
+import {
+  ACCESS_TOKEN_LIFETIME_SECONDS,
+  MAX_ACCESS_TOKEN_LIFETIME_SECONDS,
+} from "../src/services/oauth/model.js";
 
 describe("configuration from the environment", () => {
   it("defaults to PGlite in ./.bahi of the caller's folder, port 8080 and a demo account", () => {
@@ -43,6 +47,19 @@ describe("configuration from the environment", () => {
     expect(problems).toContain('BAHI_DEMO must be true or false, got "maybe"');
     expect(problems).toContain("BAHI_DB_POOL_SIZE must be a whole number from 2 to 1000");
     expect(problems).toContain('BAHI_RATE_LIMIT must be one of memory, redis, off, got "redis-ish"');
+  });
+
+  it("lets OAuth access tokens last 1 s to an hour (BAHI_OAUTH_ACCESS_TOKEN_SECONDS), 10 minutes by default", () => {
+    expect(loadConfig({}).accessTokenLifetimeSeconds).toBe(ACCESS_TOKEN_LIFETIME_SECONDS);
+    expect(ACCESS_TOKEN_LIFETIME_SECONDS).toBe(600);
+    expect(loadConfig({ BAHI_OAUTH_ACCESS_TOKEN_SECONDS: "1" }).accessTokenLifetimeSeconds).toBe(1);
+    const longest = String(MAX_ACCESS_TOKEN_LIFETIME_SECONDS);
+    expect(loadConfig({ BAHI_OAUTH_ACCESS_TOKEN_SECONDS: longest }).accessTokenLifetimeSeconds).toBe(3_600);
+    for (const bad of ["0", "3601", "10m"]) {
+      expect(() => loadConfig({ BAHI_OAUTH_ACCESS_TOKEN_SECONDS: bad })).toThrow(
+        `BAHI_OAUTH_ACCESS_TOKEN_SECONDS must be a whole number from 1 to 3600, got "${bad}"`,
+      );
+    }
   });
 
   it("accepts the port boundaries and refuses 65536", () => {

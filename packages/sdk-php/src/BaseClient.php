@@ -19,7 +19,17 @@ abstract class BaseClient
     public const VERSION = '0.1.0';
     public const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
 
-    private const OPTIONS = ['api_key', 'base_url', 'max_retries', 'timeout', 'connect_timeout', 'transport', 'sleep'];
+    private const OPTIONS = [
+        'api_key',
+        'access_token',
+        'refresh_access_token',
+        'base_url',
+        'max_retries',
+        'timeout',
+        'connect_timeout',
+        'transport',
+        'sleep',
+    ];
 
     /** Whether the key is a live one (`sk_live_…`), a test one (`sk_test_…`), or null when it does not say. */
     public readonly ?bool $livemode;
@@ -29,14 +39,19 @@ abstract class BaseClient
 
     /**
      * @param array{
-     *     api_key: string,
+     *     api_key?: string,
+     *     access_token?: string,
+     *     refresh_access_token?: callable(): string,
      *     base_url?: string,
      *     max_retries?: int,
      *     timeout?: float|int,
      *     connect_timeout?: float|int,
      *     transport?: Transport,
      *     sleep?: \Closure(float): void
-     * } $options `api_key`: a secret key, `sk_test_…` or `sk_live_…` (or an OAuth or personal access token);
+     * } $options `api_key`: a secret key, `sk_test_…` or `sk_live_…`; or `access_token`: an OAuth access
+     *     token (`bahi_at_…`) or a personal access token (`bahi_pat_…`), with `refresh_access_token`: a
+     *     callable that returns a new access token, called when Bahi refuses the current one as
+     *     `invalid_token` (the request is then sent once more);
      *     `base_url`: where the API is served, without `/v1` (default http://127.0.0.1:8080, a local Bahi);
      *     `max_retries`: how often a failed attempt is retried (default 2); `timeout`: seconds each attempt
      *     may take (default 30); `connect_timeout`: seconds to connect (default 10); `transport`: another
@@ -53,10 +68,19 @@ abstract class BaseClient
                 ));
             }
         }
-        $apiKey = $options['api_key'] ?? null;
+        if (isset($options['api_key'], $options['access_token'])) {
+            throw new InvalidArgumentException('Bahi: pass api_key or access_token, not both');
+        }
+        $apiKey = $options['access_token'] ?? $options['api_key'] ?? null;
         if (!is_string($apiKey) || trim($apiKey) === '') {
             throw new InvalidArgumentException(
-                'Bahi: no api_key given (pass your secret key, sk_test_… or sk_live_…)'
+                'Bahi: no api_key given (pass your secret key, sk_test_… or sk_live_…, or an access_token)'
+            );
+        }
+        $refresh = $options['refresh_access_token'] ?? null;
+        if ($refresh !== null && (!is_callable($refresh) || !isset($options['access_token']))) {
+            throw new InvalidArgumentException(
+                'Bahi: refresh_access_token is a callable that renews an access_token; an API key is not refreshed'
             );
         }
         $baseUrl = rtrim($options['base_url'] ?? self::DEFAULT_BASE_URL, '/');
@@ -84,7 +108,8 @@ abstract class BaseClient
             $apiKey,
             $baseUrl,
             sprintf('bahi-php/%s (PHP %s)', self::VERSION, PHP_VERSION),
-            $requestor
+            $requestor,
+            $refresh === null ? null : \Closure::fromCallable($refresh)
         );
     }
 

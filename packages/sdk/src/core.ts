@@ -1,4 +1,5 @@
 import openapiFetch, { type Client } from "openapi-fetch";
+import { Credential, type RefreshAccessToken, sendAuthorized } from "./credential.js";
 import { clientValidationError, errorFromResponse } from "./errors.js";
 import type { paths } from "./generated/schema.js";
 import type { GraphQLResult } from "./graphql.js";
@@ -13,7 +14,18 @@ const createClient = (openapiFetch as unknown as { default?: typeof openapiFetch
 /** How to reach Bahi and how patiently. */
 export interface BahiOptions {
   /** A secret key, `sk_test_…` or `sk_live_…`; its mode selects test or live data. */
-  apiKey: string | undefined;
+  apiKey?: string | undefined;
+  /**
+   * Instead of a key: an OAuth access token (`bahi_at_…`) or a personal access token (`bahi_pat_…`),
+   * which acts for one account and mode with the scopes it was given.
+   */
+  accessToken?: string | undefined;
+  /**
+   * With an `accessToken`: called when Bahi refuses it (401 with `WWW-Authenticate: Bearer
+   * error="invalid_token"`, e.g. expired) for a new one; the refused request is sent once more with it.
+   * Concurrent requests share one call.
+   */
+  refreshAccessToken?: RefreshAccessToken;
   /** Where the API is served, without `/v1`. Default: `http://127.0.0.1:8080` (a local `pnpm start`). */
   baseUrl?: string;
   /**
@@ -49,16 +61,21 @@ export class Core {
   readonly client: Client<paths>;
   readonly #options: BahiOptions;
   readonly #baseUrl: string;
+  readonly #credential: Credential;
 
   constructor(options: BahiOptions) {
-    if (!options.apiKey)
-      throw new TypeError("Bahi: no apiKey given (pass your secret key, sk_test_… or sk_live_…)");
+    const { apiKey, accessToken, refreshAccessToken } = options;
+    if (apiKey && accessToken) throw new TypeError("Bahi: pass apiKey or accessToken, not both");
+    if (!apiKey && !accessToken)
+      throw new TypeError(
+        "Bahi: no apiKey given (pass your secret key, sk_test_… or sk_live_…, or an accessToken)",
+      );
+    if (refreshAccessToken && !accessToken)
+      throw new TypeError("Bahi: refreshAccessToken renews an accessToken; an API key is not refreshed");
     this.#options = options;
+    this.#credential = new Credential((accessToken || apiKey) as string, refreshAccessToken);
     this.#baseUrl = (options.baseUrl ?? "http://127.0.0.1:8080").replace(/\/+$/, "");
-    this.client = createClient<paths>({
-      baseUrl: options.baseUrl ?? "http://127.0.0.1:8080",
-      headers: { Authorization: `Bearer ${options.apiKey}` },
-    });
+    this.client = createClient<paths>({ baseUrl: options.baseUrl ?? "http://127.0.0.1:8080" });
   }
 
   /**
@@ -82,13 +99,15 @@ export class Core {
     const { data, error, response } = await send({
       fetch: (request) => {
         sent = request;
-        return sendWithRetries(request, {
-          fetch,
-          maxRetries: options?.maxRetries ?? this.#options.maxRetries ?? 2,
-          timeout: options?.timeout ?? this.#options.timeout ?? 30_000,
-          signal: options?.signal,
-          idempotencyKey: options?.idempotencyKey,
-        });
+        return sendAuthorized(request, this.#credential, (authorized) =>
+          sendWithRetries(authorized, {
+            fetch,
+            maxRetries: options?.maxRetries ?? this.#options.maxRetries ?? 2,
+            timeout: options?.timeout ?? this.#options.timeout ?? 30_000,
+            signal: options?.signal,
+            idempotencyKey: options?.idempotencyKey,
+          }),
+        );
       },
     });
     // The transport puts the POST's Idempotency-Key on the request; the caller needs it to retry safely.
@@ -109,7 +128,7 @@ export class Core {
   }
 
   /**
-   * Sends a GraphQL document to `POST /graphql` with the client's key and answers its result whole
+   * Sends a GraphQL document to `POST /graphql` with the client's key or token and answers its result whole
    * (`data`, `errors`, `extensions.cost`). Not retried unless `maxRetries` says so: a mutation is
    * repeated safely only under its own `idempotencyKey` argument.
    */
@@ -122,19 +141,20 @@ export class Core {
     const request = new Request(`${this.#baseUrl}/graphql`, {
       method: "POST",
       headers: {
-        Authorization: `Bearer ${this.#options.apiKey}`,
         "Content-Type": "application/json",
         Accept: "application/graphql-response+json, application/json",
       },
       body: JSON.stringify({ query, variables: variables ?? {} }),
     });
-    const response = await sendWithRetries(request, {
-      fetch,
-      maxRetries: options?.maxRetries ?? 0,
-      timeout: options?.timeout ?? this.#options.timeout ?? 30_000,
-      signal: options?.signal,
-      idempotencyKey: options?.idempotencyKey,
-    });
+    const response = await sendAuthorized(request, this.#credential, (authorized) =>
+      sendWithRetries(authorized, {
+        fetch,
+        maxRetries: options?.maxRetries ?? 0,
+        timeout: options?.timeout ?? this.#options.timeout ?? 30_000,
+        signal: options?.signal,
+        idempotencyKey: options?.idempotencyKey,
+      }),
+    );
     const text = await response.text();
     const body = text ? (JSON.parse(text) as GraphQLResult<TData>) : {};
     // A GraphQL answer is 200 even with errors in it; another status (401, 429, 5xx) refused the request.

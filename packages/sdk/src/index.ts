@@ -1,5 +1,6 @@
 export { Bahi } from "./bahi.js";
 export type { BahiOptions } from "./core.js";
+export type { RefreshAccessToken } from "./credential.js";
 export {
   AuthenticationError,
   BahiError,

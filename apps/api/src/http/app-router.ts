@@ -35,6 +35,8 @@ export interface AppDeps {
   readonly keyCache: KeyCache;
   /** The scopes some /v1 operation requires: what a personal access token may be given. */
   readonly knownScopes: ReadonlySet<string>;
+  /** How long an OAuth access token lasts (BAHI_OAUTH_ACCESS_TOKEN_SECONDS). */
+  readonly accessTokenLifetimeSeconds: number;
 }
 
 type JsonBody<K extends keyof appOperations> = appOperations[K] extends {

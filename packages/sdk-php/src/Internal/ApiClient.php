@@ -24,20 +24,30 @@ final class ApiClient
     private const OPTS = ['idempotency_key', 'timeout', 'max_retries'];
 
     /**
-     * The Authorization header's value, held in a closure: var_export(), print_r() and serialize() of
-     * a client then cannot reveal the key.
+     * The key or token, held in a closure: var_export(), print_r() and serialize() of a client then
+     * cannot reveal it. Called with a string, it keeps that as the token from then on.
      *
-     * @var \Closure(): string
+     * @var \Closure(?string=): string
      */
-    private readonly \Closure $authorization;
+    private readonly \Closure $token;
 
+    /**
+     * @param (\Closure(): string)|null $refreshAccessToken gets a new access token when Bahi refuses
+     *     the current one as `invalid_token`
+     */
     public function __construct(
         string $apiKey,
         private readonly string $baseUrl,
         private readonly string $userAgent,
         private readonly Requestor $requestor,
+        private readonly ?\Closure $refreshAccessToken = null,
     ) {
-        $this->authorization = static fn (): string => 'Bearer ' . $apiKey;
+        $this->token = static function (?string $renewed = null) use (&$apiKey): string {
+            if ($renewed !== null) {
+                $apiKey = $renewed;
+            }
+            return $apiKey;
+        };
     }
 
     /**
@@ -63,7 +73,7 @@ final class ApiClient
             $op['path']
         );
         $headers = [
-            'Authorization' => ($this->authorization)(),
+            'Authorization' => 'Bearer ' . ($this->token)(),
             'User-Agent' => $this->userAgent,
             'Accept' => $op['accept'],
         ];
@@ -88,6 +98,11 @@ final class ApiClient
             $headers['Idempotency-Key'] = $key;
         }
         $response = $this->requestor->send(new Request($op['method'], $url, $headers, $body), $opts);
+        if ($this->refreshAccessToken !== null && self::refusesToken($response)) {
+            // Once per call, under the same Idempotency-Key: refused again, the 401 is the caller's.
+            $headers['Authorization'] = 'Bearer ' . $this->renew(substr($headers['Authorization'], 7));
+            $response = $this->requestor->send(new Request($op['method'], $url, $headers, $body), $opts);
+        }
         if ($response->status < 200 || $response->status >= 300) {
             throw ErrorFactory::fromResponse($response, $headers['Idempotency-Key'] ?? null);
         }
@@ -101,6 +116,28 @@ final class ApiClient
             ));
         }
         return $result;
+    }
+
+    /** RFC 6750's refusal of an expired, revoked or unknown bearer token (not of a missing scope). */
+    private static function refusesToken(Response $response): bool
+    {
+        return $response->status === 401 && preg_match(
+            '/^\s*Bearer\b.*\berror\s*=\s*"?invalid_token"?/i',
+            $response->header('WWW-Authenticate') ?? ''
+        ) === 1;
+    }
+
+    /** The token to send instead of the refused one: a newer one already got, else the callback's. */
+    private function renew(string $refused): string
+    {
+        if (($this->token)() !== $refused || $this->refreshAccessToken === null) {
+            return ($this->token)();
+        }
+        $renewed = ($this->refreshAccessToken)();
+        if (!is_string($renewed) || trim($renewed) === '') {
+            throw new UnexpectedValueException('Bahi: refresh_access_token gave no access token');
+        }
+        return ($this->token)($renewed);
     }
 
     /** @param array<string, mixed> $opts */

@@ -8,17 +8,33 @@ from types import TracebackType
 
 import httpx
 
-from ._core import DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT, AsyncCore, SyncCore
+from ._core import (
+    DEFAULT_BASE_URL,
+    DEFAULT_MAX_RETRIES,
+    DEFAULT_TIMEOUT,
+    AsyncCore,
+    AsyncRefresh,
+    Refresh,
+    SyncCore,
+)
 from ._errors import BahiError
 from ._generated.resources import AsyncResources, SyncResources
 
 __all__ = ["AsyncBahi", "Bahi"]
 
 
-def _settings(api_key: str | None, base_url: str | None) -> tuple[str, str]:
-    key = api_key if api_key is not None else os.environ.get("BAHI_API_KEY")
+def _settings(
+    api_key: str | None, access_token: str | None, refreshes: bool, base_url: str | None
+) -> tuple[str, str]:
+    if api_key is not None and access_token is not None:
+        raise BahiError("Pass api_key or access_token, not both")
+    if refreshes and not access_token:
+        raise BahiError("refresh_access_token renews an access_token; an API key is not refreshed")
+    key = access_token or (api_key if api_key is not None else os.environ.get("BAHI_API_KEY"))
     if not key:
-        raise BahiError("No API key: pass api_key=… (sk_test_… or sk_live_…) or set BAHI_API_KEY")
+        raise BahiError(
+            "No API key: pass api_key=… (sk_test_… or sk_live_…) or access_token=…, or set BAHI_API_KEY"
+        )
     url = base_url or os.environ.get("BAHI_BASE_URL") or DEFAULT_BASE_URL
     return key, url
 
@@ -47,6 +63,9 @@ class Bahi(SyncResources):
 
     `api_key` defaults to `BAHI_API_KEY`, `base_url` to `BAHI_BASE_URL`, else `http://127.0.0.1:8080`
     (a local `pnpm start`). The key's prefix selects the data: `sk_test_` test mode, `sk_live_` live.
+    Instead of a key, `access_token` is an OAuth access token (`bahi_at_…`) or a personal access token
+    (`bahi_pat_…`); with it, `refresh_access_token` is called (no arguments, returning the new token)
+    when Bahi refuses the token as `invalid_token`, and the refused request is sent once more.
     `timeout` is the seconds each attempt may wait on the network; `max_retries` how many times a
     failed attempt is tried again (network errors, timeouts, 429, 5xx). Every call also takes
     `timeout=`, `max_retries=` and `extra_headers=`, and every POST `idempotency_key=`.
@@ -61,9 +80,12 @@ class Bahi(SyncResources):
         max_retries: int = DEFAULT_MAX_RETRIES,
         default_headers: Mapping[str, str] | None = None,
         http_client: httpx.Client | None = None,
+        access_token: str | None = None,
+        refresh_access_token: Refresh | None = None,
     ) -> None:
-        key, url = _settings(api_key, base_url)
+        key, url = _settings(api_key, access_token, refresh_access_token is not None, base_url)
         self._core = SyncCore(
+            refresh_access_token=refresh_access_token,
             api_key=key,
             base_url=url,
             timeout=timeout,
@@ -102,6 +124,7 @@ class AsyncBahi(AsyncResources):
     """The Bahi API client for asyncio: the same resources as `Bahi`, each method awaitable.
 
     A list method returns at once; `await` it for the first page, or `async for` over every item.
+    `refresh_access_token` may be a coroutine function; tasks refused together await one call of it.
     """
 
     def __init__(
@@ -113,9 +136,12 @@ class AsyncBahi(AsyncResources):
         max_retries: int = DEFAULT_MAX_RETRIES,
         default_headers: Mapping[str, str] | None = None,
         http_client: httpx.AsyncClient | None = None,
+        access_token: str | None = None,
+        refresh_access_token: AsyncRefresh | None = None,
     ) -> None:
-        key, url = _settings(api_key, base_url)
+        key, url = _settings(api_key, access_token, refresh_access_token is not None, base_url)
         self._core = AsyncCore(
+            refresh_access_token=refresh_access_token,
             api_key=key,
             base_url=url,
             timeout=timeout,

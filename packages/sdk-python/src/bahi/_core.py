@@ -8,17 +8,25 @@ twice are retried after the request may have arrived: GET reads, every POST carr
 `Idempotency-Key` over all its attempts (so the server replays a repeat instead of acting again), and
 the contract's PATCHes set fields to values. A DELETE is retried only when the server cannot have
 acted on it: a 429, or a connection that failed before the request was sent.
+
+With an OAuth access token and a refresh callback, a 401 whose `WWW-Authenticate` is `Bearer
+error="invalid_token"` (expired, revoked) calls the callback for a new token, once however many
+requests were refused together, and the request is sent once more with it (a POST under the same
+`Idempotency-Key`); refused again, the 401 is the caller's: a call never refreshes twice.
 """
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import mimetypes
 import os
 import random
+import re
+import threading
 import time
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import date, datetime
 from decimal import Decimal
 from typing import IO, Any, TypeVar
@@ -28,14 +36,35 @@ import httpx
 from pydantic import TypeAdapter
 
 from . import _json
-from ._errors import APIConnectionError, APITimeoutError, error_from_response, retry_after_seconds
+from ._errors import APIConnectionError, APITimeoutError, BahiError, error_from_response, retry_after_seconds
 from ._pagination import AsyncPage, AsyncPaginator, SyncPage
 from ._types import FileContent, FileInput, NotGiven
 from ._version import __version__
 
-__all__ = ["AsyncCore", "SyncCore", "parse_as", "path_param"]
+__all__ = ["AsyncCore", "AsyncRefresh", "Refresh", "SyncCore", "parse_as", "path_param"]
 
 T = TypeVar("T")
+
+Refresh = Callable[[], str]
+"""Gets a new OAuth access token (typically a `refresh_token` grant at `POST /oauth/token`)."""
+AsyncRefresh = Callable[[], "Awaitable[str] | str"]
+"""`AsyncBahi`'s refresh callback: a coroutine function, or a plain function."""
+
+_INVALID_TOKEN = re.compile(r'^\s*Bearer\b.*\berror\s*=\s*"?invalid_token"?', re.IGNORECASE)
+
+
+def refuses_token(response: httpx.Response) -> bool:
+    """RFC 6750's refusal of an expired, revoked or unknown bearer token (not of a missing scope)."""
+    return response.status_code == 401 and bool(
+        _INVALID_TOKEN.match(response.headers.get("www-authenticate", ""))
+    )
+
+
+def _new_token(token: object) -> str:
+    if not isinstance(token, str) or not token:
+        raise BahiError("refresh_access_token gave no access token")
+    return token
+
 
 DEFAULT_BASE_URL = "http://127.0.0.1:8080"
 DEFAULT_TIMEOUT = 30.0
@@ -143,6 +172,11 @@ class _BaseCore:
         self.timeout = timeout
         self.max_retries = max_retries
         self.default_headers = dict(default_headers or {})
+
+    @staticmethod
+    def _refused_token(request: httpx.Request) -> str:
+        sent: str = request.headers.get("authorization", "")
+        return sent.removeprefix("Bearer ")
 
     def build_request(
         self,
@@ -258,9 +292,17 @@ def _certainly_not_sent(error: httpx.TransportError) -> bool:
 
 
 class SyncCore(_BaseCore):
-    def __init__(self, *, http_client: httpx.Client | None = None, **settings: Any) -> None:
+    def __init__(
+        self,
+        *,
+        http_client: httpx.Client | None = None,
+        refresh_access_token: Refresh | None = None,
+        **settings: Any,
+    ) -> None:
         super().__init__(**settings)
         self.http = http_client or httpx.Client(follow_redirects=False)
+        self.refresh_access_token = refresh_access_token
+        self._refresh_lock = threading.Lock()
 
     def request(
         self,
@@ -293,7 +335,15 @@ class SyncCore(_BaseCore):
             accept=accept,
         )
         retries = self.max_retries if max_retries is None else max_retries
-        repeatable = method in REPEATABLE_METHODS
+        response = self._send(request, retries)
+        if self.refresh_access_token is not None and refuses_token(response):
+            renewed = self._renew(self._refused_token(request))
+            request.headers["Authorization"] = f"Bearer {renewed}"
+            response = self._send(request, retries)
+        return self.decode(response, accept)
+
+    def _send(self, request: httpx.Request, retries: int) -> httpx.Response:
+        repeatable = request.method in REPEATABLE_METHODS
         retry = 0
         while True:
             try:
@@ -305,10 +355,17 @@ class SyncCore(_BaseCore):
             else:
                 wait_or_none = self.retry_wait(response, retry, repeatable)
                 if wait_or_none is None or retry >= retries:
-                    return self.decode(response, accept)
+                    return response
                 wait = wait_or_none
             sleep(wait)
             retry += 1
+
+    def _renew(self, refused: str) -> str:
+        """The token to send instead of `refused`: another thread's new one, or one from the callback."""
+        with self._refresh_lock:
+            if self.api_key == refused and self.refresh_access_token is not None:
+                self.api_key = _new_token(self.refresh_access_token())
+            return self.api_key
 
     def paginate(self, parse: Callable[[Any], T], method: str, path: str, **options: Any) -> SyncPage[T]:
         query = dict(options.pop("query", None) or {})
@@ -327,9 +384,17 @@ class SyncCore(_BaseCore):
 
 
 class AsyncCore(_BaseCore):
-    def __init__(self, *, http_client: httpx.AsyncClient | None = None, **settings: Any) -> None:
+    def __init__(
+        self,
+        *,
+        http_client: httpx.AsyncClient | None = None,
+        refresh_access_token: AsyncRefresh | None = None,
+        **settings: Any,
+    ) -> None:
         super().__init__(**settings)
         self.http = http_client or httpx.AsyncClient(follow_redirects=False)
+        self.refresh_access_token = refresh_access_token
+        self._refresh_lock = asyncio.Lock()
 
     async def request(
         self,
@@ -362,7 +427,15 @@ class AsyncCore(_BaseCore):
             accept=accept,
         )
         retries = self.max_retries if max_retries is None else max_retries
-        repeatable = method in REPEATABLE_METHODS
+        response = await self._send(request, retries)
+        if self.refresh_access_token is not None and refuses_token(response):
+            renewed = await self._renew(self._refused_token(request))
+            request.headers["Authorization"] = f"Bearer {renewed}"
+            response = await self._send(request, retries)
+        return self.decode(response, accept)
+
+    async def _send(self, request: httpx.Request, retries: int) -> httpx.Response:
+        repeatable = request.method in REPEATABLE_METHODS
         retry = 0
         while True:
             try:
@@ -374,10 +447,18 @@ class AsyncCore(_BaseCore):
             else:
                 wait_or_none = self.retry_wait(response, retry, repeatable)
                 if wait_or_none is None or retry >= retries:
-                    return self.decode(response, accept)
+                    return response
                 wait = wait_or_none
             await async_sleep(wait)
             retry += 1
+
+    async def _renew(self, refused: str) -> str:
+        """The token to send instead of `refused`: another task's new one, or one from the callback."""
+        async with self._refresh_lock:
+            if self.api_key == refused and self.refresh_access_token is not None:
+                token = self.refresh_access_token()
+                self.api_key = _new_token(await token if inspect.isawaitable(token) else token)
+            return self.api_key
 
     def paginate(
         self, parse: Callable[[Any], T], method: str, path: str, **options: Any

@@ -7,7 +7,7 @@ import type { AppDeps } from "../../http/app-router.js";
 import type { AppEnv } from "../../http/context.js";
 import { hashSecret, sameDigest } from "../../secrets/api-key-secrets.js";
 import { findOAuthApp } from "../../services/oauth/apps.js";
-import { ACCESS_TOKEN_LIFETIME_SECONDS, oauthServer } from "../../services/oauth/model.js";
+import { oauthServer } from "../../services/oauth/model.js";
 import { introspectToken, revokeToken } from "../../services/oauth/revocation.js";
 
 const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
@@ -64,7 +64,7 @@ export function mountOAuthEndpoints(app: Hono<AppEnv>, deps: AppDeps): void {
       introspection_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
       scopes_supported: [...deps.knownScopes].sort(),
       service_documentation: `${issuer}/docs`,
-      bahi_access_token_lifetime_seconds: ACCESS_TOKEN_LIFETIME_SECONDS,
+      bahi_access_token_lifetime_seconds: deps.accessTokenLifetimeSeconds,
     });
   });
 
@@ -78,10 +78,13 @@ export function mountOAuthEndpoints(app: Hono<AppEnv>, deps: AppDeps): void {
     });
     const response = new OAuth2Server.Response();
     try {
-      await oauthServer(deps.db, deps.knownScopes, true, () => deps.keyCache.clear()).token(
-        request,
-        response,
-      );
+      await oauthServer(
+        deps.db,
+        deps.knownScopes,
+        true,
+        () => deps.keyCache.clear(),
+        deps.accessTokenLifetimeSeconds,
+      ).token(request, response);
     } catch (error) {
       if (!(error instanceof OAuth2Server.OAuthError)) throw error;
       const headers = response.headers?.["www-authenticate"]

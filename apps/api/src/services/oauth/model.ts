@@ -22,6 +22,11 @@ import { findOAuthApp, type OAuthAppRow } from "./apps.js";
 export const AUTHORIZATION_CODE_LIFETIME_SECONDS = 60;
 /** ACCESS_TOKEN_LIFETIME_SECONDS: access tokens are short-lived; the refresh token gets the next one. */
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 600;
+/**
+ * MAX_ACCESS_TOKEN_LIFETIME_SECONDS: the longest BAHI_OAUTH_ACCESS_TOKEN_SECONDS may make them; a
+ * leaked access token cannot be revoked by its app's member alone, so it must end soon.
+ */
+export const MAX_ACCESS_TOKEN_LIFETIME_SECONDS = 3_600;
 /** REFRESH_TOKEN_LIFETIME_DAYS: a grant unused this long must be approved again. */
 export const REFRESH_TOKEN_LIFETIME_DAYS = 30;
 
@@ -255,11 +260,12 @@ export function oauthServer(
   knownScopes: ReadonlySet<string>,
   authenticateClients: boolean,
   revoked: () => void,
+  accessTokenLifetime = ACCESS_TOKEN_LIFETIME_SECONDS,
 ) {
   return new OAuth2Server({
     model: oauthModel(db, knownScopes, authenticateClients, revoked),
     authorizationCodeLifetime: AUTHORIZATION_CODE_LIFETIME_SECONDS,
-    accessTokenLifetime: ACCESS_TOKEN_LIFETIME_SECONDS,
+    accessTokenLifetime,
     refreshTokenLifetime: REFRESH_TOKEN_LIFETIME_DAYS * 86_400,
     alwaysIssueNewRefreshToken: true,
     allowEmptyState: true,
