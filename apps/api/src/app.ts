@@ -139,7 +139,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const graphql = createGraphql(
     { router: routerDeps, services, sets: { pointReads, answersWithSecret, commitsAlone } },
     // The query-cost bucket is a rate limit: off when the operator turned rate limiting off.
-    { throttle: rateLimiter !== null },
+    // With Redis, the buckets are shared as the request counts are.
+    { throttle: rateLimiter !== null, redis: rateLimiter?.redis ?? null },
   );
   app.on(["GET", "POST"], "/graphql", (c) => {
     const auth = c.get("auth");

@@ -3,10 +3,12 @@ import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import { createYoga } from "graphql-yoga";
+import type { Redis } from "ioredis";
 import type { Authentication } from "../services/accounts/authenticate.js";
 import type { GraphContext } from "./context.js";
 import { CostBuckets } from "./cost/buckets.js";
 import { costPlugin } from "./cost/plugin.js";
+import { SharedCostBuckets } from "./cost/shared-buckets.js";
 import { MAX_QUERY_ALIASES, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from "./limits.js";
 import { createLoaders } from "./loaders.js";
 import { OperationRunner, type RunnerDeps } from "./operations.js";
@@ -29,10 +31,14 @@ query UnpaidInvoices {
 
 /**
  * GraphQL Yoga over the REST operations: the schema of spec/graphql, graphql-armor's depth, alias
- * and token limits, the calculated query cost, and GraphiQL with its assets inlined (no CDN).
+ * and token limits, the calculated query cost, and GraphiQL with its assets inlined (no CDN). The
+ * cost buckets are in `redis` when there is one (the request limiter's), shared by every node.
  */
-export function createGraphql(deps: RunnerDeps, { throttle }: { throttle: boolean }) {
-  const buckets = new CostBuckets();
+export function createGraphql(
+  deps: RunnerDeps,
+  { throttle, redis }: { throttle: boolean; redis: Redis | null },
+) {
+  const buckets = redis ? new SharedCostBuckets(redis, new CostBuckets()) : new CostBuckets();
   return createYoga<GraphRequest, GraphContext>({
     schema: buildSchema(),
     graphqlEndpoint: "/graphql",
