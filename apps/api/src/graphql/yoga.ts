@@ -18,6 +18,8 @@ import { buildSchema } from "./schema.js";
 export interface GraphRequest {
   readonly auth: Authentication & { principal: GraphContext["principal"] };
   readonly requestId: string;
+  /** Filled with the scopes of the fields refused for want of them, for the answer's challenge. */
+  readonly missingScopes: Set<string>;
 }
 
 const DEFAULT_QUERY = `# Send your API key as a header (Headers, below): {"Authorization": "Bearer sk_test_…"}
@@ -48,10 +50,10 @@ export function createGraphql(
     logging: false,
     graphiql: { title: "Bahi GraphQL", defaultQuery: DEFAULT_QUERY },
     renderGraphiQL,
-    context: ({ auth, requestId }): GraphContext => ({
+    context: ({ auth, requestId, missingScopes }): GraphContext => ({
       principal: auth.principal,
       requestId,
-      runner: new OperationRunner(auth, deps, requestId),
+      runner: new OperationRunner(auth, deps, requestId, missingScopes),
       loaders: createLoaders(deps.router.reads, auth.principal),
     }),
     plugins: [
