@@ -53,7 +53,11 @@ function graphqlUnauthorized(c: Context<AppEnv>, auth: Authentication): Response
       },
     ],
   };
-  return jsonResponse(c, 401, JSON.stringify(body), { "Content-Type": "application/graphql-response+json" });
+  return jsonResponse(c, 401, JSON.stringify(body), {
+    "Content-Type": "application/graphql-response+json",
+    // A bearer token's refusal is RFC 6750's, as at /v1.
+    ...failure.extras.headers,
+  });
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
@@ -139,13 +143,28 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const graphql = createGraphql(
     { router: routerDeps, services, sets: { pointReads, answersWithSecret, commitsAlone } },
     // The query-cost bucket is a rate limit: off when the operator turned rate limiting off.
-    { throttle: rateLimiter !== null },
+    // With Redis, the buckets are shared as the request counts are.
+    { throttle: rateLimiter !== null, redis: rateLimiter?.redis ?? null },
   );
-  app.on(["GET", "POST"], "/graphql", (c) => {
+  app.on(["GET", "POST"], "/graphql", async (c) => {
     const auth = c.get("auth");
     const wantsPage = c.req.method === "GET" && (c.req.header("accept") ?? "").includes("text/html");
     if (!("principal" in auth) && !wantsPage) return graphqlUnauthorized(c, auth);
-    return graphql.fetch(c.req.raw, { auth: auth as GraphRequest["auth"], requestId: c.get("requestId") });
+    const missingScopes = new Set<string>();
+    const answer = await graphql.fetch(c.req.raw, {
+      auth: auth as GraphRequest["auth"],
+      requestId: c.get("requestId"),
+      missingScopes,
+    });
+    // Fields refused for a bearer token's scopes leave the rest of the answer (200), which names
+    // the scopes that would have answered them as /v1's 403 does (RFC 6750, RFC 9110 §11.6.1).
+    if (missingScopes.size > 0 && "principal" in auth && auth.principal.bearerToken) {
+      answer.headers.set(
+        "WWW-Authenticate",
+        `Bearer error="insufficient_scope", scope="${[...missingScopes].sort().join(" ")}"`,
+      );
+    }
+    return answer;
   });
 
   app.notFound((c) => {

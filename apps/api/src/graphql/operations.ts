@@ -14,6 +14,7 @@ import type { Authentication } from "../services/accounts/authenticate.js";
 import type { Principal } from "../services/accounts/principal.js";
 import type { Services } from "../services/index.js";
 import { JsonText } from "../values/json-text.js";
+import { ApiError } from "../values/problem.js";
 
 const operations = new Map<string, OperationSpec>(operationList.map((op) => [op.operationId, op]));
 
@@ -52,13 +53,26 @@ export class OperationRunner {
     private readonly auth: Authentication,
     private readonly deps: RunnerDeps,
     private readonly requestId: string,
+    /** Gathers the scopes of the fields refused for want of them (an RFC 6750 challenge). */
+    private readonly missingScopes: Set<string> = new Set(),
   ) {}
 
   /** The caller, if the key holds the operation's scopes (else the ApiError REST would answer). */
   authorize(operationId: string): Principal {
-    const principal = authorize(this.auth, operationOf(operationId));
+    const principal = this.authorized(operationOf(operationId));
     if (!principal) throw new Error(`${operationId} is public`);
     return principal;
+  }
+
+  private authorized(op: OperationSpec): Principal | null {
+    try {
+      return authorize(this.auth, op);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "insufficient_scope") {
+        for (const scope of op.scopes ?? []) this.missingScopes.add(scope);
+      }
+      throw error;
+    }
   }
 
   async read(
@@ -90,7 +104,7 @@ export class OperationRunner {
 
   private async run(operationId: string, input: UntypedInput): Promise<{ body: unknown; replayed: boolean }> {
     const op = operationOf(operationId);
-    const principal = authorize(this.auth, op);
+    const principal = this.authorized(op);
     validateInput(op, input);
     const { reply, replayed } = await runOperation(
       op,

@@ -2,10 +2,12 @@ import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import { createYoga, type GraphiQLOptions } from "graphql-yoga";
+import type { Redis } from "ioredis";
 import type { Authentication } from "../services/accounts/authenticate.js";
 import type { GraphContext } from "./context.js";
 import { CostBuckets } from "./cost/buckets.js";
 import { costPlugin } from "./cost/plugin.js";
+import { SharedCostBuckets } from "./cost/shared-buckets.js";
 import { MAX_QUERY_ALIASES, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from "./limits.js";
 import { createLoaders } from "./loaders.js";
 import { OperationRunner, type RunnerDeps } from "./operations.js";
@@ -15,6 +17,8 @@ import { buildSchema } from "./schema.js";
 export interface GraphRequest {
   readonly auth: Authentication & { principal: GraphContext["principal"] };
   readonly requestId: string;
+  /** Filled with the scopes of the fields refused for want of them, for the answer's challenge. */
+  readonly missingScopes: Set<string>;
 }
 
 const DEFAULT_QUERY = `# Send your API key as a header (Headers, below): {"Authorization": "Bearer sk_test_…"}
@@ -37,10 +41,14 @@ async function renderGraphiQL(options: GraphiQLOptions): Promise<string> {
 
 /**
  * GraphQL Yoga over the REST operations: the schema of spec/graphql, graphql-armor's depth, alias
- * and token limits, the calculated query cost, and GraphiQL with its assets inlined (no CDN).
+ * and token limits, the calculated query cost, and GraphiQL with its assets inlined (no CDN). The
+ * cost buckets are in `redis` when there is one (the request limiter's), shared by every node.
  */
-export function createGraphql(deps: RunnerDeps, { throttle }: { throttle: boolean }) {
-  const buckets = new CostBuckets();
+export function createGraphql(
+  deps: RunnerDeps,
+  { throttle, redis }: { throttle: boolean; redis: Redis | null },
+) {
+  const buckets = redis ? new SharedCostBuckets(redis, new CostBuckets()) : new CostBuckets();
   return createYoga<GraphRequest, GraphContext>({
     schema: buildSchema(),
     graphqlEndpoint: "/graphql",
@@ -50,10 +58,10 @@ export function createGraphql(deps: RunnerDeps, { throttle }: { throttle: boolea
     logging: false,
     graphiql: { title: "Bahi GraphQL", defaultQuery: DEFAULT_QUERY },
     renderGraphiQL,
-    context: ({ auth, requestId }): GraphContext => ({
+    context: ({ auth, requestId, missingScopes }): GraphContext => ({
       principal: auth.principal,
       requestId,
-      runner: new OperationRunner(auth, deps, requestId),
+      runner: new OperationRunner(auth, deps, requestId, missingScopes),
       loaders: createLoaders(deps.router.reads, auth.principal),
     }),
     plugins: [

@@ -69,6 +69,8 @@ export class RateLimiter {
   private constructor(
     limits: RateLimits,
     store: Store,
+    /** The Redis counting across nodes, which GraphQL's cost buckets share; null in memory. */
+    readonly redis: Redis | null = null,
     private readonly release: () => void = () => {},
   ) {
     for (const factor of new Set(Object.values(PLANS).map((p) => p.requestFactor))) {
@@ -121,7 +123,7 @@ export class RateLimiter {
       reachable = true;
     });
     await client.connect().catch((error: Error) => logger.warn({ err: error.message }, unreachable));
-    return new RateLimiter(limits, redisStore(client), () => {
+    return new RateLimiter(limits, redisStore(client), client, () => {
       closing = true;
       client.disconnect();
     });

@@ -2,7 +2,7 @@ import { type ExecutionResult, GraphQLError, getOperationAST } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import type { GraphContext } from "../context.js";
 import { MAX_QUERY_COST } from "../limits.js";
-import type { CostBuckets, ThrottleStatus } from "./buckets.js";
+import type { CostBucketStore, ThrottleStatus } from "./buckets.js";
 import { actualCost, requestedCost } from "./query-cost.js";
 
 interface CostExtension {
@@ -26,16 +26,16 @@ function refused(
  * little, unless `throttle` is off); once it has run, what it requested beyond its actual cost is given back. Every executed
  * answer carries `extensions.cost`.
  */
-export function costPlugin(buckets: CostBuckets, throttle: boolean): Plugin<GraphContext> {
+export function costPlugin(buckets: CostBucketStore, throttle: boolean): Plugin<GraphContext> {
   return {
-    onExecute({ args, setResultAndStopExecution }) {
+    async onExecute({ args, setResultAndStopExecution }) {
       const ctx = args.contextValue as GraphContext;
       const operation = getOperationAST(args.document, args.operationName);
       if (!operation) return;
       const variables = (args.variableValues ?? {}) as Record<string, unknown>;
       const requested = requestedCost(args.schema, args.document, operation, variables);
       if (requested > MAX_QUERY_COST) {
-        const status = buckets.status(ctx.principal, Date.now());
+        const status = await buckets.status(ctx.principal);
         setResultAndStopExecution(
           refused(
             `This query's requested cost is ${requested}, above the most a query may cost (${MAX_QUERY_COST}): ask for fewer objects, or smaller pages.`,
@@ -48,8 +48,8 @@ export function costPlugin(buckets: CostBuckets, throttle: boolean): Plugin<Grap
       }
       // With the operator's limits off (benchmarks), the cost is still computed, capped and reported.
       const taken = throttle
-        ? buckets.take(ctx.principal, requested, Date.now())
-        : { taken: true as const, status: buckets.status(ctx.principal, Date.now()) };
+        ? await buckets.take(ctx.principal, requested)
+        : { taken: true as const, status: await buckets.status(ctx.principal), shared: false };
       if (!taken.taken) {
         setResultAndStopExecution(
           refused(
@@ -62,13 +62,13 @@ export function costPlugin(buckets: CostBuckets, throttle: boolean): Plugin<Grap
         return;
       }
       return {
-        onExecuteDone({ result, setResult }) {
+        async onExecuteDone({ result, setResult }) {
           if (!("data" in result) && !("errors" in result)) return;
           const answered = result as ExecutionResult;
           const actual = actualCost(args.schema, args.document, operation, variables, answered.data);
           const status = throttle
-            ? buckets.refund(ctx.principal, requested - actual, Date.now())
-            : buckets.status(ctx.principal, Date.now());
+            ? await buckets.refund(ctx.principal, requested - actual, taken.shared)
+            : await buckets.status(ctx.principal);
           setResult({
             ...answered,
             extensions: {
