@@ -6,6 +6,7 @@ import { ensureBuilt } from "./lib/server.mjs";
 import { killAndRestart } from "./scenarios/kill.mjs";
 import { postgresRestart } from "./scenarios/postgres-restart.mjs";
 import { sigtermRecipe } from "./scenarios/sigterm-recipe.mjs";
+import { webhookKill } from "./scenarios/webhook-kill.mjs";
 
 const args = process.argv.slice(2);
 const short = args.includes("--short");
@@ -41,6 +42,18 @@ const faults = [
     name: "6. idempotent retries across PG restarts and cuts",
     skipShort: true,
     run: (log) => postgresRestart({ restarts: 3, cuts: 3, retry: true, log }),
+  },
+  {
+    id: "webhook-kill-server",
+    name: "2. SIGKILL of the server delivering webhooks (PGlite)",
+    skipShort: true,
+    run: (log) => webhookKill({ victim: "server", kills: short ? 2 : 20, log }),
+  },
+  {
+    id: "webhook-kill-worker",
+    name: "2. SIGKILL of a `bahi worker` mid-delivery (PostgreSQL)",
+    skipShort: true,
+    run: (log) => webhookKill({ victim: "worker", kills: short ? 2 : 20, log }),
   },
   {
     id: "sigterm",
@@ -82,6 +95,7 @@ for (const fault of faults) {
 const outcome = (r) => {
   if (r.error) return `failed: ${r.error.split("\n")[0]}`;
   const notes = [];
+  if (r.note) notes.push(r.note);
   if (r.statuses)
     notes.push(
       Object.entries(r.statuses)
