@@ -8,6 +8,7 @@ import { type AppEnv, requestLogger } from "./http/context.js";
 import type { RateLimiter } from "./http/rate-limit.js";
 import { addRequestHeaders, jsonResponse } from "./http/response.js";
 import { allowedMethods, mountOperations } from "./http/router.js";
+import { answerDeadline } from "./http/timeouts.js";
 import { mountPages } from "./pages/index.js";
 import { appHandlers } from "./routes/app/index.js";
 import { answersWithSecret, commitsAlone, handlers, pointReads } from "./routes/index.js";
@@ -30,6 +31,10 @@ export interface AppOptions {
   readonly docsHtml: string;
   /** The application at /app: its operations (spec/app) and pages. */
   readonly application: AppDeps;
+  /** ANSWER_TIMEOUT_MS, or a test's own. */
+  readonly answerTimeoutMs: number;
+  /** Told of work that goes on after its request was answered 503 `timeout`. */
+  readonly outliving: (work: Promise<unknown>) => void;
 }
 
 function problem(c: Context<AppEnv>, error: ApiError): Response {
@@ -114,6 +119,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     }
     await next();
   };
+  // Ahead of authentication, which reads the database too.
+  app.use("/v1/*", answerDeadline(options.answerTimeoutMs, options.outliving));
   app.use("/v1/*", authenticated);
   app.use("/graphql", authenticated);
 

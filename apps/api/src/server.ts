@@ -11,6 +11,12 @@ import type { Database } from "./db/client.js";
 import { NicProviders } from "./einvoice/providers.js";
 import { IrpSandbox } from "./einvoice/sandbox.js";
 import { RateLimiter, type RateLimits } from "./http/rate-limit.js";
+import {
+  applySocketTimeouts,
+  DEFAULT_TIMEOUTS,
+  type HttpTimeouts,
+  serverOptionsOf,
+} from "./http/timeouts.js";
 import { type Mailer, mailerFor } from "./mail/mailer.js";
 import { PdfRenderer } from "./printing/pdf-renderer.js";
 import { SecretBox } from "./secrets/secret-box.js";
@@ -57,6 +63,8 @@ export interface ServerOptions {
   readonly accessTokenLifetimeSeconds?: number;
   /** Where the application's emails go; by default mailerFor(smtpUrl). Tests catch them here. */
   readonly mailer?: Mailer;
+  /** How long clients and answers may take (http/timeouts.ts); by default DEFAULT_TIMEOUTS. */
+  readonly timeouts?: Partial<HttpTimeouts>;
 }
 
 export interface RunningServer {
@@ -90,6 +98,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const pdfRenderer = new PdfRenderer();
   let stopping = false;
   const keyCache = new KeyCache();
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  // A handler can outlive its connection, when its client gives up waiting, or its answer, when it
+  // passed the answer timeout: the stop must wait for the handlers too, or the database closes under
+  // them. Their connections alone say nothing of them.
+  const handling = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    handling.add(work);
+    const done = () => handling.delete(work);
+    work.then(done, done);
+  };
   const app = createApp({
     db: options.db,
     services: {
@@ -131,19 +149,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     isReady: async () => !stopping && (await options.isReady()),
     openapiJson: JSON.stringify(openapi),
     docsHtml: readDocsHtml(),
+    answerTimeoutMs: timeouts.answerMs,
+    outliving: track,
   });
-  // A handler can outlive its connection, when its client gives up waiting: the stop must wait for
-  // the handlers too, or the database closes under them. Their connections alone say nothing of them.
-  const handling = new Set<Promise<unknown>>();
   const fetch: typeof app.fetch = (request, env, context) => {
     const answer = Promise.resolve(app.fetch(request, env, context));
-    handling.add(answer);
-    const done = () => handling.delete(answer);
-    answer.then(done, done);
+    track(answer);
     return answer;
   };
-  // Without options of its own, the adaptor's server is node:http's.
-  const server = createAdaptorServer({ fetch }) as Server;
+  // Without a createServer of its own, the adaptor's server is node:http's.
+  const server = createAdaptorServer({ fetch, serverOptions: serverOptionsOf(timeouts) }) as Server;
+  applySocketTimeouts(server, timeouts);
   const inFlight = new Set<ServerResponse>();
   // Ahead of Hono's listener, so that the header is set before any answer is written.
   server.prependListener("request", (_req: IncomingMessage, res: ServerResponse) => {

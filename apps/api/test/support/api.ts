@@ -94,7 +94,7 @@ export type TestApiOptions = {
 } & Partial<
   Pick<
     ServerOptions,
-    "webhookPolicy" | "redisUrl" | "logger" | "einvoiceWaitMs" | "registrationWorker" | "mailer"
+    "webhookPolicy" | "redisUrl" | "logger" | "einvoiceWaitMs" | "registrationWorker" | "mailer" | "timeouts"
   >
 >;
 
