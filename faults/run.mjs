@@ -37,7 +37,7 @@ const faults = [
     id: "redis",
     name: "4. Redis stopped and started under load",
     skipShort: true,
-    run: (log) => redisRestart({ outages: short ? 1 : 6, log }),
+    run: (log) => redisRestart({ outages: short ? 1 : 4, log }),
   },
   {
     id: "retry-kill",
