@@ -3,8 +3,10 @@
 // Loopback only; each fault starts its own server, database and (for PostgreSQL) cluster.
 
 import { ensureBuilt } from "./lib/server.mjs";
+import { importSignal } from "./scenarios/import-signal.mjs";
 import { killAndRestart } from "./scenarios/kill.mjs";
 import { postgresRestart } from "./scenarios/postgres-restart.mjs";
+import { redisRestart } from "./scenarios/redis-restart.mjs";
 import { sigtermRecipe } from "./scenarios/sigterm-recipe.mjs";
 import { webhookKill } from "./scenarios/webhook-kill.mjs";
 
@@ -32,6 +34,12 @@ const faults = [
     run: (log) => postgresRestart({ restarts: 5, cuts: 5, log }),
   },
   {
+    id: "redis",
+    name: "4. Redis stopped and started under load",
+    skipShort: true,
+    run: (log) => redisRestart({ outages: short ? 1 : 4, log }),
+  },
+  {
     id: "retry-kill",
     name: "6. idempotent retries across SIGKILLs (PGlite)",
     skipShort: true,
@@ -54,6 +62,12 @@ const faults = [
     name: "2. SIGKILL of a `bahi worker` mid-delivery (PostgreSQL)",
     skipShort: true,
     run: (log) => webhookKill({ victim: "worker", kills: short ? 2 : 20, log }),
+  },
+  {
+    id: "import",
+    name: "8. SIGTERM / SIGKILL during a product import",
+    skipShort: true,
+    run: (log) => importSignal({ rows: 20_000, signals: 6, log }),
   },
   {
     id: "sigterm",
