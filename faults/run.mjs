@@ -6,6 +6,7 @@ import { ensureBuilt } from "./lib/server.mjs";
 import { killAndRestart } from "./scenarios/kill.mjs";
 import { postgresRestart } from "./scenarios/postgres-restart.mjs";
 import { sigtermRecipe } from "./scenarios/sigterm-recipe.mjs";
+import { slowClients } from "./scenarios/slow-clients.mjs";
 
 const args = process.argv.slice(2);
 const short = args.includes("--short");
@@ -41,6 +42,12 @@ const faults = [
     name: "6. idempotent retries across PG restarts and cuts",
     skipShort: true,
     run: (log) => postgresRestart({ restarts: 3, cuts: 3, retry: true, log }),
+  },
+  {
+    id: "slow-clients",
+    name: "7. slow and broken clients",
+    skipShort: true,
+    run: (log) => slowClients({ log }),
   },
   {
     id: "sigterm",
@@ -91,6 +98,7 @@ const outcome = (r) => {
   if (r.slowestRecoveryMs !== undefined) notes.push(`creates again ≤ ${r.slowestRecoveryMs} ms`);
   if (r.slowestReopenMs !== undefined) notes.push(`restart ≤ ${r.slowestReopenMs} ms`);
   if (r.slowestExitMs !== undefined) notes.push(`exit ≤ ${r.slowestExitMs} ms`);
+  if (r.notes) notes.push(r.notes);
   return `${r.ok ? "ok" : "FAILED"}: ${notes.join("; ")}`;
 };
 console.log("\n| fault | runs | answers checked | lost | doubled | outcome |");
