@@ -3,7 +3,7 @@ import { fixtures } from "@bahi/contract";
 import { pino } from "pino";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../src/db/client.js";
+import { DATABASE_RECONNECT_MAX_DELAY_S, type DatabaseHandle, openDatabase } from "../src/db/client.js";
 import { startServer } from "../src/server.js";
 import { DATABASE_RETRY_AFTER_S } from "../src/values/unavailable.js";
 import { callOperation, startTestApi, type TestApi } from "./support/api.js";
@@ -98,6 +98,26 @@ describe.runIf(driverUnderTest === "postgres")("a database that went away", () =
     }
     expect(status).toBe(201);
   }, 30_000);
+
+  it("serves again within DATABASE_RECONNECT_MAX_DELAY_S of its return, however often it failed", async () => {
+    const { testKey: key } = await createTenant(database.handle.db);
+    proxy.goAway();
+    // Each failure lengthens the pool's wait before its next attempt (20 s at most in postgres.js).
+    for (let i = 0; i < 20; i++)
+      expect((await callOperation(server.url, "listParties", { key })).status).toBe(503);
+    await proxy.comeBack();
+    const back = Date.now();
+    const served = async () => {
+      for (;;) {
+        const answer = await callOperation(server.url, "listParties", { key });
+        if (answer.status === 200) return Date.now() - back;
+        expect(answer.status).toBe(503);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const took = await Promise.all(Array.from({ length: 8 }, served));
+    expect(Math.max(...took)).toBeLessThan(DATABASE_RECONNECT_MAX_DELAY_S * 1_000 + 1_500);
+  }, 60_000);
 });
 
 describe.runIf(driverUnderTest === "postgres")(

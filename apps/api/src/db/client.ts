@@ -97,6 +97,21 @@ export const POINT_READ_CONNECTIONS = 2;
  */
 export const DATABASE_CONNECT_TIMEOUT_S = 3;
 
+/**
+ * DATABASE_RECONNECT_MAX_DELAY_S: the longest a connection of the pool waits before it opens again
+ * after a failure. postgres.js waits 3^n / 100 s after the pool's n-th failure in a row, up to 20 s,
+ * and a query that finds every connection closed waits out that delay, with no connect timeout:
+ * after a restart of PostgreSQL (a dozen failures while it was down), creates sent as it came back
+ * waited 10 to 20 s for a database that was up. Here the delay doubles from 50 ms up to this bound;
+ * while the database is down, each attempt fails at once and answers 503.
+ */
+export const DATABASE_RECONNECT_MAX_DELAY_S = 1;
+
+/** The delay, in seconds, before the pool's connections open again after `failures` in a row, with jitter. */
+export function reconnectDelay(failures: number): number {
+  return Math.min(0.05 * 2 ** failures, DATABASE_RECONNECT_MAX_DELAY_S) * (0.5 + Math.random() / 2);
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.driver === "pglite") {
     // Loaded only when used: a server on PostgreSQL does not carry the embedded database's code.
@@ -152,6 +167,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     max: target.poolSize,
     onnotice: () => {},
     connect_timeout: DATABASE_CONNECT_TIMEOUT_S,
+    backoff: reconnectDelay,
     connection,
     ...(debug ? { debug } : {}),
   });
@@ -159,6 +175,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     max: POINT_READ_CONNECTIONS,
     onnotice: () => {},
     connect_timeout: DATABASE_CONNECT_TIMEOUT_S,
+    backoff: reconnectDelay,
     ...(debug ? { debug } : {}),
     connection: { ...connection, application_name: "bahi point reads" },
   });

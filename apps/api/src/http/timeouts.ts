@@ -18,8 +18,9 @@ export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 120_000;
 /**
  * IDLE_TIMEOUT_MS: a connection on which nothing moves either way for this long is closed: a body that
- * stopped half way, a client that does not read its answer. Longer than ANSWER_TIMEOUT_MS, so a
- * request that the server is still working on is answered first.
+ * stopped half way, a client that does not read its answer (Node waits one period more when a write
+ * was pending at the first: up to twice this). Longer than ANSWER_TIMEOUT_MS, so a request that the
+ * server is still working on is answered first.
  */
 export const IDLE_TIMEOUT_MS = 30_000;
 /** KEEP_ALIVE_TIMEOUT_MS: an idle keep-alive connection between two requests is closed after this. */
