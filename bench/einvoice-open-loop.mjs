@@ -10,10 +10,12 @@
 //     alone would reach (creates per CPU-second of its process) is known on a loaded machine too.
 // BENCH_PHASE_SECONDS (10) per phase, BENCH_WARMUP_SECONDS (8) of unmeasured creates first.
 // BENCH_PHASES=irp skips the embedded signer's phases (to profile the IRP path alone:
-// BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof").
-// BENCH_IRP_AB=<piece of speed/>: then saturation rounds through the IRP alternate between this
-// server and a second one with BAHI_SPEED_OFF=<piece> (BENCH_AB_ROUNDS, 3 each), each with its CPU
-// per create.
+// BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"); BENCH_PHASES=ab runs only the A/B rounds.
+// BENCH_IRP_AB=<piece of speed/>: then rounds through the IRP alternate between this server and a
+// second one with BAHI_SPEED_OFF=<piece> (BENCH_AB_ROUNDS, 3 each): creates at BENCH_AB_RATE (20/s,
+// below saturation even on a loaded machine) until their registrations are all done, and the
+// process's CPU over the round per create (at saturation, creates that outwait the wait finish
+// registering in the next phase, so CPU per answer there is only as good as the machine is idle).
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -30,6 +32,7 @@ const SATURATION_CONNECTIONS = 256;
 const PHASES = process.env.BENCH_PHASES ?? "all";
 const AB_PIECE = process.env.BENCH_IRP_AB ?? "";
 const AB_ROUNDS = Number(process.env.BENCH_AB_ROUNDS ?? 3);
+const AB_RATE = Number(process.env.BENCH_AB_RATE ?? 20);
 
 const agent = new Agent({ keepAlive: true, maxSockets: 512 });
 
@@ -247,50 +250,53 @@ try {
   await registerThrough(sale, sim);
   // The first creates authenticate; the rest share the session.
   await openLoop(50, 3, create);
-  rows.push([
-    `simulated IRP (median ${IRP_MEDIAN_MS} ms, p99 ${IRP_P99_MS} ms): create at 100/s`,
-    await withCpu(
+  // BENCH_PHASES=ab: only the A/B rounds below.
+  if (PHASES !== "ab") {
+    rows.push([
+      `simulated IRP (median ${IRP_MEDIAN_MS} ms, p99 ${IRP_P99_MS} ms): create at 100/s`,
+      await withCpu(
+        both,
+        () => openLoop(100, PHASE_SECONDS, create, "simulated IRP 100/s"),
+        (r) => r.answered,
+      ),
+    ]);
+    const liveMax = await withCpu(
       both,
-      () => openLoop(100, PHASE_SECONDS, create, "simulated IRP 100/s"),
+      () => closedLoop(SATURATION_CONNECTIONS, PHASE_SECONDS, create),
       (r) => r.answered,
-    ),
-  ]);
-  const liveMax = await withCpu(
-    both,
-    () => closedLoop(SATURATION_CONNECTIONS, PHASE_SECONDS, create),
-    (r) => r.answered,
-  );
-  console.log(`  simulated IRP saturation: ${JSON.stringify(liveMax)}`);
-  const pending = await fetch(`${api.url}/v1/invoices?limit=100`, { headers: sale.headers })
-    .then((r) => r.json())
-    .then((page) => page.data.filter((i) => i.einvoice_status !== "registered").length);
+    );
+    console.log(`  simulated IRP saturation: ${JSON.stringify(liveMax)}`);
+    const pending = await fetch(`${api.url}/v1/invoices?limit=100`, { headers: sale.headers })
+      .then((r) => r.json())
+      .then((page) => page.data.filter((i) => i.einvoice_status !== "registered").length);
 
-  console.log("\nopen loop (latency from each request's due time, ms; CPU ms per answer of each process)");
-  for (const [name, r] of rows) {
+    console.log("\nopen loop (latency from each request's due time, ms; CPU ms per answer of each process)");
+    for (const [name, r] of rows) {
+      console.log(
+        `  ${name}: p50 ${r.p50}, p99 ${r.p99}, max ${r.max}  ${JSON.stringify(r.statuses)}  cpu ${JSON.stringify(r.cpuMsPerRequest)}`,
+      );
+    }
+    console.log(`\nsaturation (${SATURATION_CONNECTIONS} connections, closed loop)`);
+    const perCpuSecond = (ms) => Math.round(1000 / ms);
+    const live = liveMax.cpuMsPerRequest;
+    if (embeddedMax) {
+      const embedded = embeddedMax.cpuMsPerRequest;
+      console.log(
+        `  embedded signer: ${embeddedMax.rps} creates/s (${embeddedMax.failed} failed); Bahi ${embedded.bahi} ms CPU per create (${perCpuSecond(embedded.bahi)} creates per CPU-second)`,
+      );
+    }
     console.log(
-      `  ${name}: p50 ${r.p50}, p99 ${r.p99}, max ${r.max}  ${JSON.stringify(r.statuses)}  cpu ${JSON.stringify(r.cpuMsPerRequest)}`,
+      `  simulated IRP:   ${liveMax.rps} creates/s (${liveMax.failed} failed); Bahi ${live.bahi} ms CPU per create (${perCpuSecond(live.bahi)} per CPU-second), simulator ${live.sim} ms`,
     );
+    if (embeddedMax) {
+      const embedded = embeddedMax.cpuMsPerRequest;
+      console.log(`  ratio of creates/s: ${(liveMax.rps / embeddedMax.rps).toFixed(2)}×`);
+      console.log(
+        `  ratio of Bahi's creates per CPU-second (what Bahi alone would reach, the IRP remote): ${(embedded.bahi / live.bahi).toFixed(2)}×`,
+      );
+    }
+    console.log(`  of the last 100 invoices, ${pending} not yet registered when read`);
   }
-  console.log(`\nsaturation (${SATURATION_CONNECTIONS} connections, closed loop)`);
-  const perCpuSecond = (ms) => Math.round(1000 / ms);
-  const live = liveMax.cpuMsPerRequest;
-  if (embeddedMax) {
-    const embedded = embeddedMax.cpuMsPerRequest;
-    console.log(
-      `  embedded signer: ${embeddedMax.rps} creates/s (${embeddedMax.failed} failed); Bahi ${embedded.bahi} ms CPU per create (${perCpuSecond(embedded.bahi)} creates per CPU-second)`,
-    );
-  }
-  console.log(
-    `  simulated IRP:   ${liveMax.rps} creates/s (${liveMax.failed} failed); Bahi ${live.bahi} ms CPU per create (${perCpuSecond(live.bahi)} per CPU-second), simulator ${live.sim} ms`,
-  );
-  if (embeddedMax) {
-    const embedded = embeddedMax.cpuMsPerRequest;
-    console.log(`  ratio of creates/s: ${(liveMax.rps / embeddedMax.rps).toFixed(2)}×`);
-    console.log(
-      `  ratio of Bahi's creates per CPU-second (what Bahi alone would reach, the IRP remote): ${(embedded.bahi / live.bahi).toFixed(2)}×`,
-    );
-  }
-  console.log(`  of the last 100 invoices, ${pending} not yet registered when read`);
 
   if (AB_PIECE) {
     // A: a second server without the piece, with a simulator of its own (the IRP keys documents by
@@ -304,22 +310,43 @@ try {
     const otherSale = await seedInvoiceSale(other);
     const otherCreate = () => ({ url: otherSale.create.url, init: otherSale.create });
     await registerThrough(otherSale, otherSim);
-    await openLoop(100, WARMUP_SECONDS, otherCreate);
+    await openLoop(AB_RATE, WARMUP_SECONDS, otherCreate);
     const sides = {
-      A: { pids: { bahi: other.child.pid, sim: otherSim.child.pid }, create: otherCreate, rounds: [] },
-      B: { pids: both, create, rounds: [] },
+      A: {
+        pids: { bahi: other.child.pid, sim: otherSim.child.pid },
+        api: other,
+        sale: otherSale,
+        create: otherCreate,
+        rounds: [],
+      },
+      B: { pids: both, api, sale, create, rounds: [] },
     };
-    console.log(`\nA/B through the simulated IRP: A without ${AB_PIECE}, B with it, rounds alternating`);
+    /** Creates at AB_RATE, then waits until the last 100 invoices are registered. */
+    const settledRound = async (side) => {
+      const sent = await openLoop(AB_RATE, PHASE_SECONDS, side.create);
+      const until = performance.now() + 60_000;
+      while (performance.now() < until) {
+        const page = await fetch(`${side.api.url}/v1/invoices?limit=100`, {
+          headers: side.sale.headers,
+        }).then((r) => r.json());
+        if (page.data.every((i) => i.einvoice_status === "registered")) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      return sent;
+    };
+    console.log(
+      `\nA/B through the simulated IRP: A without ${AB_PIECE}, B with it, rounds alternating, ${AB_RATE} creates/s each`,
+    );
     for (let round = 0; round < AB_ROUNDS; round++) {
       for (const [name, side] of Object.entries(sides)) {
         const r = await withCpu(
           side.pids,
-          () => closedLoop(SATURATION_CONNECTIONS, PHASE_SECONDS, side.create),
+          () => settledRound(side),
           (x) => x.answered,
         );
         side.rounds.push(r);
         console.log(
-          `  ${name} round ${round + 1}: ${r.rps} creates/s, CPU ms per create ${JSON.stringify(r.cpuMsPerRequest)} (load ${loads()})`,
+          `  ${name} round ${round + 1}: ${r.answered} creates (p50 ${r.p50} ms), CPU ms per create ${JSON.stringify(r.cpuMsPerRequest)} (load ${loads()})`,
         );
       }
     }
