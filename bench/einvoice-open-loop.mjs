@@ -4,9 +4,20 @@
 //   - the embedded signer (the sandbox): create p99 at 100/s and 200/s, GET by id p99 at 500/s;
 //   - the simulated IRP (`pnpm bahi irp-sim`, its own process) at a 300 ms median latency: create p99
 //     at 100/s against the IRP's own p99;
-//   - creates per second at saturation (256 connections, closed loop) with each, as a ratio.
+//   - creates per second at saturation (256 connections, closed loop) with each, as a ratio;
+//   - the CPU time each process spent per create in each phase (Bahi's, and the simulator's, which
+//     shares these cores while a real IRP is remote), read from /proc/<pid>/stat, so that what Bahi
+//     alone would reach (creates per CPU-second of its process) is known on a loaded machine too.
 // BENCH_PHASE_SECONDS (10) per phase, BENCH_WARMUP_SECONDS (8) of unmeasured creates first.
+// BENCH_PHASES=irp skips the embedded signer's phases (to profile the IRP path alone:
+// BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"); BENCH_PHASES=ab runs only the A/B rounds.
+// BENCH_IRP_AB=<piece of speed/>: then rounds through the IRP alternate between this server and a
+// second one with BAHI_SPEED_OFF=<piece> (BENCH_AB_ROUNDS, 3 each): creates at BENCH_AB_RATE (20/s,
+// below saturation even on a loaded machine) until their registrations are all done, and the
+// process's CPU over the round per create (at saturation, creates that outwait the wait finish
+// registering in the next phase, so CPU per answer there is only as good as the machine is idle).
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -18,7 +29,40 @@ const IRP_MEDIAN_MS = 300;
 const IRP_P99_MS = 900;
 const SATURATION_CONNECTIONS = 256;
 
+const PHASES = process.env.BENCH_PHASES ?? "all";
+const AB_PIECE = process.env.BENCH_IRP_AB ?? "";
+const AB_ROUNDS = Number(process.env.BENCH_AB_ROUNDS ?? 3);
+const AB_RATE = Number(process.env.BENCH_AB_RATE ?? 20);
+
 const agent = new Agent({ keepAlive: true, maxSockets: 512 });
+
+/** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on Linux for every architecture we run). */
+const USER_HZ = 100;
+
+/** CPU time (user + system, all threads) a process has used so far, in ms, from /proc/<pid>/stat. */
+function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+}
+
+/** Runs `work`, and adds to its result each process's CPU ms per answered request (`answered(result)`). */
+async function withCpu(pids, work, answered) {
+  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
+  const result = await work();
+  const count = answered(result);
+  const cpu = {};
+  for (const [name, pid] of Object.entries(pids)) {
+    cpu[name] = Math.round(((cpuMs(pid) - before[name]) / count) * 100) / 100;
+  }
+  return { ...result, cpuMsPerRequest: cpu };
+}
+
+const loads = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(", ");
 
 function send(url, { method, headers, body }) {
   return new Promise((resolve, reject) => {
@@ -74,6 +118,7 @@ async function openLoop(rate, seconds, next, name = null) {
   const result = {
     rate,
     sent: total,
+    answered: latencies.length,
     statuses: Object.fromEntries(statuses),
     p50: round(percentile(latencies, 0.5)),
     p99: round(percentile(latencies, 0.99)),
@@ -105,7 +150,7 @@ async function closedLoop(connections, seconds, next) {
       }
     }),
   );
-  return { rps: Math.round(answered / seconds), failed, statuses: Object.fromEntries(statuses) };
+  return { rps: Math.round(answered / seconds), answered, failed, statuses: Object.fromEntries(statuses) };
 }
 
 function startSimulator() {
@@ -139,42 +184,8 @@ function startSimulator() {
   });
 }
 
-console.log(
-  `load average (1, 5, 15 min) at the start: ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(", ")}`,
-);
-const database = await createDatabase();
-const api = await startApi({
-  DATABASE_URL: database.url,
-  BAHI_RATE_LIMIT: "off",
-  BAHI_WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
-});
-const sim = await startSimulator();
-try {
-  const sale = await seedInvoiceSale(api);
-  const create = () => ({ url: sale.create.url, init: sale.create });
-  const ids = [];
-  console.log(`warm-up: ${WARMUP_SECONDS} s of creates at 100/s`);
-  await openLoop(100, WARMUP_SECONDS, create);
-  const embedded100 = await openLoop(100, PHASE_SECONDS, create, "embedded 100/s");
-  const embedded200 = await openLoop(200, PHASE_SECONDS, create, "embedded 200/s");
-  const listed = await fetch(`${api.url}/v1/invoices?limit=100`, { headers: sale.headers }).then((r) =>
-    r.json(),
-  );
-  for (const invoice of listed.data) ids.push(invoice.id);
-  const reads = await openLoop(
-    500,
-    PHASE_SECONDS,
-    (i) => ({
-      url: `${api.url}/v1/invoices/${ids[i % ids.length]}`,
-      init: { method: "GET", headers: sale.headers },
-    }),
-    "GET 500/s",
-  );
-  const embeddedMax = await closedLoop(SATURATION_CONNECTIONS, PHASE_SECONDS, create);
-  console.log(`  embedded saturation: ${JSON.stringify(embeddedMax)}`);
-
+/** Points the sale's account at the simulated IRP. */
+async function registerThrough(sale, sim) {
   const account = sim.accounts[0];
   await sale.post("/v1/account/einvoice_settings", {
     provider: "nic",
@@ -186,36 +197,167 @@ try {
     public_key: sim.publicKeyPem,
     signing_keys: sim.jwks,
   });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+console.log(`load average (1, 5, 15 min) at the start: ${loads()}`);
+const env = { BAHI_RATE_LIMIT: "off", BAHI_WEBHOOK_ALLOWED_HOSTS: "127.0.0.1" };
+const database = await createDatabase();
+const api = await startApi({ ...env, DATABASE_URL: database.url });
+const sim = await startSimulator();
+const stops = [];
+try {
+  const sale = await seedInvoiceSale(api);
+  const create = () => ({ url: sale.create.url, init: sale.create });
+  const bahi = { bahi: api.child.pid };
+  const both = { bahi: api.child.pid, sim: sim.child.pid };
+  const ids = [];
+  console.log(`warm-up: ${WARMUP_SECONDS} s of creates at 100/s`);
+  await openLoop(100, WARMUP_SECONDS, create);
+  const rows = [];
+  let embeddedMax = null;
+  if (PHASES === "all") {
+    const byAnswer = (r) => r.answered;
+    rows.push([
+      "embedded signer: create at 100/s",
+      await withCpu(bahi, () => openLoop(100, PHASE_SECONDS, create, "embedded 100/s"), byAnswer),
+    ]);
+    rows.push([
+      "embedded signer: create at 200/s",
+      await withCpu(bahi, () => openLoop(200, PHASE_SECONDS, create, "embedded 200/s"), byAnswer),
+    ]);
+    const listed = await fetch(`${api.url}/v1/invoices?limit=100`, { headers: sale.headers }).then((r) =>
+      r.json(),
+    );
+    for (const invoice of listed.data) ids.push(invoice.id);
+    const read = (i) => ({
+      url: `${api.url}/v1/invoices/${ids[i % ids.length]}`,
+      init: { method: "GET", headers: sale.headers },
+    });
+    rows.push([
+      "GET /v1/invoices/{id} at 500/s",
+      await withCpu(bahi, () => openLoop(500, PHASE_SECONDS, read, "GET 500/s"), byAnswer),
+    ]);
+    embeddedMax = await withCpu(
+      bahi,
+      () => closedLoop(SATURATION_CONNECTIONS, PHASE_SECONDS, create),
+      (r) => r.answered,
+    );
+    console.log(`  embedded saturation: ${JSON.stringify(embeddedMax)}`);
+  }
+
+  await registerThrough(sale, sim);
   // The first creates authenticate; the rest share the session.
   await openLoop(50, 3, create);
-  const live100 = await openLoop(100, PHASE_SECONDS, create, "simulated IRP 100/s");
-  const liveMax = await closedLoop(SATURATION_CONNECTIONS, PHASE_SECONDS, create);
-  console.log(`  simulated IRP saturation: ${JSON.stringify(liveMax)}`);
-  const pending = await fetch(`${api.url}/v1/invoices?limit=100`, { headers: sale.headers })
-    .then((r) => r.json())
-    .then((page) => page.data.filter((i) => i.einvoice_status !== "registered").length);
+  // BENCH_PHASES=ab: only the A/B rounds below.
+  if (PHASES !== "ab") {
+    rows.push([
+      `simulated IRP (median ${IRP_MEDIAN_MS} ms, p99 ${IRP_P99_MS} ms): create at 100/s`,
+      await withCpu(
+        both,
+        () => openLoop(100, PHASE_SECONDS, create, "simulated IRP 100/s"),
+        (r) => r.answered,
+      ),
+    ]);
+    const liveMax = await withCpu(
+      both,
+      () => closedLoop(SATURATION_CONNECTIONS, PHASE_SECONDS, create),
+      (r) => r.answered,
+    );
+    console.log(`  simulated IRP saturation: ${JSON.stringify(liveMax)}`);
+    const pending = await fetch(`${api.url}/v1/invoices?limit=100`, { headers: sale.headers })
+      .then((r) => r.json())
+      .then((page) => page.data.filter((i) => i.einvoice_status !== "registered").length);
 
-  const rows = [
-    ["embedded signer: create at 100/s", embedded100],
-    ["embedded signer: create at 200/s", embedded200],
-    ["GET /v1/invoices/{id} at 500/s", reads],
-    [`simulated IRP (median ${IRP_MEDIAN_MS} ms, p99 ${IRP_P99_MS} ms): create at 100/s`, live100],
-  ];
-  console.log("\nopen loop (latency from each request's due time, ms)");
-  for (const [name, r] of rows) {
-    console.log(`  ${name}: p50 ${r.p50}, p99 ${r.p99}, max ${r.max}  ${JSON.stringify(r.statuses)}`);
+    console.log("\nopen loop (latency from each request's due time, ms; CPU ms per answer of each process)");
+    for (const [name, r] of rows) {
+      console.log(
+        `  ${name}: p50 ${r.p50}, p99 ${r.p99}, max ${r.max}  ${JSON.stringify(r.statuses)}  cpu ${JSON.stringify(r.cpuMsPerRequest)}`,
+      );
+    }
+    console.log(`\nsaturation (${SATURATION_CONNECTIONS} connections, closed loop)`);
+    const perCpuSecond = (ms) => Math.round(1000 / ms);
+    const live = liveMax.cpuMsPerRequest;
+    if (embeddedMax) {
+      const embedded = embeddedMax.cpuMsPerRequest;
+      console.log(
+        `  embedded signer: ${embeddedMax.rps} creates/s (${embeddedMax.failed} failed); Bahi ${embedded.bahi} ms CPU per create (${perCpuSecond(embedded.bahi)} creates per CPU-second)`,
+      );
+    }
+    console.log(
+      `  simulated IRP:   ${liveMax.rps} creates/s (${liveMax.failed} failed); Bahi ${live.bahi} ms CPU per create (${perCpuSecond(live.bahi)} per CPU-second), simulator ${live.sim} ms`,
+    );
+    if (embeddedMax) {
+      const embedded = embeddedMax.cpuMsPerRequest;
+      console.log(`  ratio of creates/s: ${(liveMax.rps / embeddedMax.rps).toFixed(2)}×`);
+      console.log(
+        `  ratio of Bahi's creates per CPU-second (what Bahi alone would reach, the IRP remote): ${(embedded.bahi / live.bahi).toFixed(2)}×`,
+      );
+    }
+    console.log(`  of the last 100 invoices, ${pending} not yet registered when read`);
   }
-  console.log(`\nsaturation (${SATURATION_CONNECTIONS} connections, closed loop)`);
-  console.log(`  embedded signer: ${embeddedMax.rps} creates/s (${embeddedMax.failed} failed)`);
-  console.log(`  simulated IRP:   ${liveMax.rps} creates/s (${liveMax.failed} failed)`);
-  console.log(`  ratio: ${(liveMax.rps / embeddedMax.rps).toFixed(2)}×`);
-  console.log(`  of the last 100 invoices, ${pending} not yet registered when read`);
-  console.log(
-    `load average (1, 5, 15 min) at the end: ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(", ")}`,
-  );
+
+  if (AB_PIECE) {
+    // A: a second server without the piece, with a simulator of its own (the IRP keys documents by
+    // GSTIN and number, and both demo accounts number from 1 with the same GSTIN).
+    const otherDatabase = await createDatabase();
+    stops.push(() => otherDatabase.drop());
+    const other = await startApi({ ...env, DATABASE_URL: otherDatabase.url, BAHI_SPEED_OFF: AB_PIECE });
+    stops.push(() => stopApi(other));
+    const otherSim = await startSimulator();
+    stops.push(() => otherSim.child.kill("SIGTERM"));
+    const otherSale = await seedInvoiceSale(other);
+    const otherCreate = () => ({ url: otherSale.create.url, init: otherSale.create });
+    await registerThrough(otherSale, otherSim);
+    await openLoop(AB_RATE, WARMUP_SECONDS, otherCreate);
+    const sides = {
+      A: {
+        pids: { bahi: other.child.pid, sim: otherSim.child.pid },
+        api: other,
+        sale: otherSale,
+        create: otherCreate,
+        rounds: [],
+      },
+      B: { pids: both, api, sale, create, rounds: [] },
+    };
+    /** Creates at AB_RATE, then waits until the last 100 invoices are registered. */
+    const settledRound = async (side) => {
+      const sent = await openLoop(AB_RATE, PHASE_SECONDS, side.create);
+      const until = performance.now() + 60_000;
+      while (performance.now() < until) {
+        const page = await fetch(`${side.api.url}/v1/invoices?limit=100`, {
+          headers: side.sale.headers,
+        }).then((r) => r.json());
+        if (page.data.every((i) => i.einvoice_status === "registered")) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      return sent;
+    };
+    console.log(
+      `\nA/B through the simulated IRP: A without ${AB_PIECE}, B with it, rounds alternating, ${AB_RATE} creates/s each`,
+    );
+    for (let round = 0; round < AB_ROUNDS; round++) {
+      for (const [name, side] of Object.entries(sides)) {
+        const r = await withCpu(
+          side.pids,
+          () => settledRound(side),
+          (x) => x.answered,
+        );
+        side.rounds.push(r);
+        console.log(
+          `  ${name} round ${round + 1}: ${r.answered} creates (p50 ${r.p50} ms), CPU ms per create ${JSON.stringify(r.cpuMsPerRequest)} (load ${loads()})`,
+        );
+      }
+    }
+    const bahiMs = (side) => median(side.rounds.map((r) => r.cpuMsPerRequest.bahi));
+    console.log(
+      `  median Bahi CPU per create: A ${bahiMs(sides.A)} ms, B ${bahiMs(sides.B)} ms: B/A creates per CPU-second ${(bahiMs(sides.A) / bahiMs(sides.B)).toFixed(2)}×`,
+    );
+  }
+  console.log(`load average (1, 5, 15 min) at the end: ${loads()}`);
 } finally {
+  for (const stop of stops.reverse()) await stop();
   sim.child.kill("SIGTERM");
   await stopApi(api);
   await database.drop();

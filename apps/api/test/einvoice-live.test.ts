@@ -220,6 +220,48 @@ describe("registration with a live IRP, after the commit", () => {
     }
   });
 
+  it("records the IRN of an invoice paid while the IRP was asked: the payment kept, the event whole", async () => {
+    const s = await shop();
+    sim.faults.set({ latencyMs: 1_000 });
+    let created: CallResult<any>;
+    let paid: CallResult<any> | undefined;
+    try {
+      const creating = s.sell(2);
+      // The invoice commits pending at once; pay part of it while its registration waits for the IRP.
+      const deadline = Date.now() + 10_000;
+      while (!paid && Date.now() < deadline) {
+        const [pending] = (await s.call("listInvoices", { query: { limit: 1 } })).body.data;
+        if (pending?.einvoice_status === "pending") {
+          paid = await s.call("createPayment", {
+            body: {
+              party_id: pending.party_id,
+              amount: 10,
+              mode: "cash",
+              allocations: [{ invoice_id: pending.id, amount: 10 }],
+            },
+          });
+        } else await new Promise((r) => setTimeout(r, 20));
+      }
+      created = await creating;
+    } finally {
+      sim.faults.reset();
+    }
+    expect(paid?.status).toBe(201);
+    const settled = await settledInvoice(s, created.body.id);
+    expect(settled).toMatchObject({
+      einvoice_status: "registered",
+      amount_paid: 10,
+      status: "partially_paid",
+    });
+    expectOneRegistration(settled.irn);
+    const registered = await eventsOf(
+      api.database.handle.db,
+      s.tenant.accountId,
+      "invoice.einvoice_registered",
+    );
+    expect(registered.map((e) => e.object)).toEqual([settled]);
+  });
+
   it("authenticates again when the IRP has expired its token", async () => {
     const s = await shop();
     expect((await s.sell()).body.einvoice_status).toBe("registered");
