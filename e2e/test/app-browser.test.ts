@@ -254,13 +254,38 @@ describe.skipIf(!available && !process.env.CI)("the application in Chromium", ()
     await expect(page.getByRole("status").textContent()).resolves.toContain("cancelled");
     expect((await v1(`/v1/invoices/${invoice.body.id}`)).body.status).toBe("cancelled");
 
-    for (const [path, name] of [
-      ["/app/credit-notes", "credit-notes"],
-      ["/app/payments", "payments"],
-    ] as const) {
-      await page.goto(`${server.url}${path}`);
-      await checkPage(page, name);
-    }
+    // A credit note and a payment, each with a page of its own reached from its list.
+    const returned = await v1("/v1/invoices", {
+      body: { party_id: party.body.id, items: [{ sku: "PEN-01", qty: 10, rate: 99.99 }] },
+    });
+    const note = await v1("/v1/credit_notes", {
+      body: { invoice_id: returned.body.id, reason: "sales_return", items: [{ sku: "PEN-01", qty: 2 }] },
+    });
+    expect(note.status).toBe(201);
+    const payment = await v1("/v1/payments", {
+      body: {
+        party_id: party.body.id,
+        amount: 500,
+        mode: "upi",
+        reference: "UPI-431122",
+        allocations: [{ invoice_id: returned.body.id, amount: 500 }],
+      },
+    });
+    expect(payment.status).toBe(201);
+    await page.goto(`${server.url}/app/credit-notes`);
+    await checkPage(page, "credit-notes");
+    await page.getByRole("link", { name: note.body.number, exact: true }).click();
+    expect(await page.locator("[data-irn]").textContent()).toBe(note.body.irn);
+    expect(await page.locator("[data-einvoice-status]").textContent()).toBe("registered");
+    await expect(page.getByRole("img", { name: /QR code/ }).isVisible()).resolves.toBe(true);
+    await checkPage(page, "credit-note");
+    await page.goto(`${server.url}/app/payments`);
+    await checkPage(page, "payments");
+    await page.getByRole("link", { name: new RegExp(payment.body.id) }).click();
+    await expect(page.locator("[data-amount]").textContent()).resolves.toBe("₹500.00");
+    await checkPage(page, "payment");
+    await page.getByRole("link", { name: returned.body.id }).click();
+    expect(await page.locator("[data-irn]").textContent()).toBe(returned.body.irn);
   });
 
   it("shows GSTR-1 and downloads the portal file", async () => {

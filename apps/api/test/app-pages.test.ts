@@ -209,6 +209,104 @@ describe("the pages", () => {
     ).toContain("No such invoice");
   });
 
+  it("show a credit note's and a payment's own page, linked from their lists", async () => {
+    const party = await api.call("createParty", {
+      key: tenant.testKey,
+      body: {
+        type: "customer",
+        name: "Mehta Stationers",
+        gstin: "27AAPFU0939F1ZV",
+        address: { line1: "Shop 3", city: "Pune", state_code: "27", pin: "411001" },
+      },
+    });
+    const product = await api.call("createProduct", {
+      key: tenant.testKey,
+      body: {
+        sku: "NOTE-01",
+        name: "Gel pen",
+        price: 50,
+        gst_rate: 18,
+        hsn_code: "96081019",
+        unit: "NOS",
+        opening_stock: 100,
+      },
+    });
+    expect(product.status).toBe(201);
+    const sold = async (qty: number) => {
+      const invoice = await api.call("createInvoice", {
+        key: tenant.testKey,
+        body: { party_id: party.body.id, items: [{ sku: "NOTE-01", qty, rate: 50 }] },
+      });
+      expect(invoice.status, invoice.text).toBe(201);
+      return invoice.body;
+    };
+    const [returned, paid] = [await sold(4), await sold(10)];
+    const note = await api.call("createCreditNote", {
+      key: tenant.testKey,
+      body: { invoice_id: returned.id, reason: "sales_return", whole: true },
+    });
+    expect(note.status, note.text).toBe(201);
+    const payment = await api.call("createPayment", {
+      key: tenant.testKey,
+      body: {
+        party_id: party.body.id,
+        amount: 1000,
+        mode: "upi",
+        reference: "UPI-778899",
+        allocations: [{ invoice_id: paid.id, amount: paid.total }],
+      },
+    });
+    expect(payment.status, payment.text).toBe(201);
+    const { cookie } = await signInPage("accountant");
+    const get = async (path: string) => fetch(new URL(path, api.url), { headers: { cookie } });
+
+    expect(await (await get("/app/credit-notes")).text()).toContain(
+      `href="/app/credit-notes/${note.body.id}"`,
+    );
+    const notePage = await (await get(`/app/credit-notes/${note.body.id}`)).text();
+    expect(notePage).toContain(`Credit note ${note.body.number}`);
+    expect(notePage).toContain(`data-irn>${note.body.irn}<`);
+    expect(notePage).toContain("data-einvoice-status>registered<");
+    expect(notePage).toContain(`href="/app/invoices/${returned.id}"`);
+    expect(notePage).toContain("Mehta Stationers (GSTIN 27AAPFU0939F1ZV)");
+    expect(notePage).toContain(`data-total>${money(note.body.total)}<`);
+    expect(notePage).toContain(`/app/credit-notes/${note.body.id}/pdf?copy=original`);
+    const qr = await get(`/app/credit-notes/${note.body.id}/qr.svg`);
+    expect(qr.headers.get("content-type")).toBe("image/svg+xml");
+    expect(await qr.text()).toMatch(/^<svg/);
+
+    expect(await (await get("/app/payments")).text()).toContain(`href="/app/payments/${payment.body.id}"`);
+    const paymentPage = await (await get(`/app/payments/${payment.body.id}`)).text();
+    expect(paymentPage).toContain(`data-amount>${money(1000)}<`);
+    expect(paymentPage).toContain("UPI-778899");
+    expect(paymentPage).toContain(`<a href="/app/invoices/${paid.id}">`);
+    expect(paymentPage).toContain(money(payment.body.unallocated_amount));
+
+    // Another account's documents are missing, as the API says.
+    const other = await createTenant(api.database.handle.db, { legalName: "Elsewhere Traders" });
+    const otherCookie = await (async () => {
+      const email = `elsewhere${++count}@acme.example`;
+      await memberOf(api.database.handle.db, other.accountId, email, "owner");
+      const res = await fetch(new URL("/app/sign-in", api.url), {
+        method: "POST",
+        body: new URLSearchParams({ email, password: PASSWORD }),
+        redirect: "manual",
+      });
+      return (res.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    })();
+    const elsewhere = (path: string) =>
+      fetch(new URL(path, api.url), { headers: { cookie: otherCookie } }).then((r) => r.text());
+    expect(await elsewhere(`/app/credit-notes/${note.body.id}`)).toContain("No such credit_note");
+    expect(await elsewhere(`/app/payments/${payment.body.id}`)).toContain("No such payment");
+    expect(
+      (
+        await fetch(new URL(`/app/credit-notes/${note.body.id}/qr.svg`, api.url), {
+          headers: { cookie: otherCookie },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
   it("switch to live mode and back", async () => {
     const { cookie } = await signInPage("owner");
     const csrf = await csrfOf(cookie, "/app");

@@ -56,7 +56,14 @@ function noteIrn(n: any) {
   return "—";
 }
 
-/** Invoices (list, document page, cancel), credit notes, payments, GSTR-1, product imports. */
+/** A party's name and GSTIN for a document's page; its id when the role may not read parties. */
+async function partyName(s: Parameters<PageHandler>[1], id: string) {
+  const party = await s.v1("GET", `/v1/parties/${encodeURIComponent(id)}`);
+  if (party.status !== 200) return html`<code>${id}</code>`;
+  return html`${party.body.name}${party.body.gstin ? html` (GSTIN ${party.body.gstin})` : ""}`;
+}
+
+/** Invoices (list, document page, cancel), credit notes and payments (lists, pages), GSTR-1, product imports. */
 export function mountDocumentPages(route: Route): void {
   route("GET", "/app/invoices", async (c, s) => {
     const filters = filtersOf(c.req.url, [
@@ -175,12 +182,20 @@ ${csrfField(s.state)}
     });
   }
 
-  route("GET", "/app/invoices/:id/qr.svg", async (c, s) => {
-    const answer = await s.v1("GET", `/v1/invoices/${encodeURIComponent(c.req.param("id") ?? "")}`);
-    if (answer.status !== 200 || !answer.body.signed_qr_code) return c.notFound();
-    const svg = await QRCode.toString(answer.body.signed_qr_code, { type: "svg", errorCorrectionLevel: "M" });
-    return c.body(svg, 200, { "Content-Type": "image/svg+xml" });
-  });
+  for (const [pagePath, v1Path] of [
+    ["/app/invoices/:id/qr.svg", "/v1/invoices"],
+    ["/app/credit-notes/:id/qr.svg", "/v1/credit_notes"],
+  ] as const) {
+    route("GET", pagePath, async (c, s) => {
+      const answer = await s.v1("GET", `${v1Path}/${encodeURIComponent(c.req.param("id") ?? "")}`);
+      if (answer.status !== 200 || !answer.body.signed_qr_code) return c.notFound();
+      const svg = await QRCode.toString(answer.body.signed_qr_code, {
+        type: "svg",
+        errorCorrectionLevel: "M",
+      });
+      return c.body(svg, 200, { "Content-Type": "image/svg+xml" });
+    });
+  }
 
   route("GET", "/app/credit-notes", async (c, s) => {
     const filters = filtersOf(c.req.url, [
@@ -205,7 +220,7 @@ ${csrfField(s.state)}
 <thead><tr><th scope="col">Number</th><th scope="col">Date</th><th scope="col">Invoice</th><th scope="col">Reason</th><th scope="col">IRN</th><th scope="col" class="num">Total</th><th scope="col">Print</th></tr></thead>
 <tbody>${list.body.data.map(
         (n: any) =>
-          html`<tr><td>${n.number}</td><td>${day(n.date)}</td><td><a href="/app/invoices/${n.invoice_id}">${n.invoice_id}</a></td><td>${n.reason}</td><td>${noteIrn(n)}</td><td class="num">${money(n.total)}</td><td><a href="/app/credit-notes/${n.id}/pdf">PDF<span class="sr-only"> of ${n.number}</span></a></td></tr>`,
+          html`<tr><td><a href="/app/credit-notes/${n.id}">${n.number}</a></td><td>${day(n.date)}</td><td><a href="/app/invoices/${n.invoice_id}">${n.invoice_id}</a></td><td>${n.reason}</td><td>${noteIrn(n)}</td><td class="num">${money(n.total)}</td><td><a href="/app/credit-notes/${n.id}/pdf">PDF<span class="sr-only"> of ${n.number}</span></a></td></tr>`,
       )}</tbody></table>
 ${nextLink("/app/credit-notes", filters, list.body)}`,
     );
@@ -228,9 +243,79 @@ ${nextLink("/app/credit-notes", filters, list.body)}`,
 <thead><tr><th scope="col">Date</th><th scope="col">Party</th><th scope="col">Mode</th><th scope="col">Reference</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Unallocated</th></tr></thead>
 <tbody>${list.body.data.map(
         (p: any) =>
-          html`<tr><td>${day(p.date)}</td><td>${p.party_id}</td><td>${p.mode}</td><td>${p.reference ?? "—"}</td><td class="num">${money(p.amount)}</td><td class="num">${money(p.unallocated_amount)}</td></tr>`,
+          html`<tr><td><a href="/app/payments/${p.id}">${day(p.date)}<span class="sr-only">, payment ${p.id}</span></a></td><td>${p.party_id}</td><td>${p.mode}</td><td>${p.reference ?? "—"}</td><td class="num">${money(p.amount)}</td><td class="num">${money(p.unallocated_amount)}</td></tr>`,
       )}</tbody></table>
 ${nextLink("/app/payments", filters, list.body)}`,
+    );
+  });
+
+  route("GET", "/app/credit-notes/:id", async (c, s) => {
+    const answer = await s.v1("GET", `/v1/credit_notes/${encodeURIComponent(c.req.param("id") ?? "")}`);
+    if (answer.status !== 200)
+      return page(c, s.state, "Credit note", html`<p><a href="/app/credit-notes">All credit notes</a></p>`, {
+        kind: "error",
+        text: problemText(answer),
+      });
+    const n = answer.body;
+    const party = await partyName(s, n.party_id);
+    return page(
+      c,
+      s.state,
+      `Credit note ${n.number}`,
+      html`<section class="panel">
+<p>Date ${day(n.date)} · reason ${n.reason} · ${n.supply_type === "inter_state" ? "inter-state (IGST)" : "intra-state (CGST + SGST)"} · place of supply ${n.place_of_supply}${n.restock ? " · goods restocked" : ""}</p>
+<p>Against invoice <a href="/app/invoices/${n.invoice_id}">${n.invoice_id}</a> · party ${party}</p>
+<p>E-invoice: <strong data-einvoice-status>${n.einvoice_status}</strong>${n.einvoice_error ? html` (${n.einvoice_error.code}: ${n.einvoice_error.message})` : ""}</p>
+<p>IRN: <code class="secret" data-irn>${n.irn ?? "none"}</code></p>
+${n.ack_no ? html`<p>Acknowledgement ${n.ack_no}, ${when(n.ack_date)}</p>` : ""}
+<p>Print (PDF): ${COPIES.map(([copy, label], i) => html`${i > 0 ? " · " : ""}<a href="/app/credit-notes/${n.id}/pdf?copy=${copy}">${label}</a>`)}</p>
+${n.signed_qr_code ? html`<p><img src="/app/credit-notes/${n.id}/qr.svg" alt="The e-invoice QR code of ${n.number}" width="200" height="200"></p>` : ""}
+</section>
+<table><caption>Lines</caption>
+<thead><tr><th scope="col">Item</th><th scope="col">HSN</th><th scope="col" class="num">Qty</th><th scope="col" class="num">Rate</th><th scope="col" class="num">Taxable</th><th scope="col" class="num">GST %</th><th scope="col" class="num">Total</th></tr></thead>
+<tbody>${n.items.map(
+        (l: any) =>
+          html`<tr><td>${l.description ?? l.sku ?? "—"}</td><td>${l.hsn_code ?? "—"}</td><td class="num">${l.qty ?? "—"} ${l.unit ?? ""}</td><td class="num">${l.rate === null || l.rate === undefined ? "—" : money(l.rate)}</td><td class="num">${money(l.taxable_value)}</td><td class="num">${l.gst_rate}</td><td class="num">${money(l.total)}</td></tr>`,
+      )}</tbody></table>
+<table><caption>Totals</caption><tbody>
+<tr><th scope="row">Taxable value</th><td class="num">${money(n.taxable_value)}</td></tr>
+<tr><th scope="row">CGST</th><td class="num">${money(n.cgst)}</td></tr>
+<tr><th scope="row">SGST</th><td class="num">${money(n.sgst)}</td></tr>
+<tr><th scope="row">IGST</th><td class="num">${money(n.igst)}</td></tr>
+<tr><th scope="row">Cess</th><td class="num">${money(n.cess)}</td></tr>
+<tr><th scope="row">Round-off</th><td class="num">${money(n.round_off)}</td></tr>
+<tr><th scope="row">Total</th><td class="num" data-total>${money(n.total)}</td></tr>
+<tr><th scope="row">Credited to the party</th><td class="num">${money(n.credited_to_party)}</td></tr>
+<tr><th scope="row">Refund due</th><td class="num">${money(n.refund_due)}</td></tr>
+</tbody></table>
+<p><a href="/app/credit-notes">All credit notes</a></p>`,
+    );
+  });
+
+  route("GET", "/app/payments/:id", async (c, s) => {
+    const answer = await s.v1("GET", `/v1/payments/${encodeURIComponent(c.req.param("id") ?? "")}`);
+    if (answer.status !== 200)
+      return page(c, s.state, "Payment", html`<p><a href="/app/payments">All payments</a></p>`, {
+        kind: "error",
+        text: problemText(answer),
+      });
+    const p = answer.body;
+    const party = await partyName(s, p.party_id);
+    return page(
+      c,
+      s.state,
+      `Payment of ${money(p.amount)}`,
+      html`<section class="panel">
+<p>Received ${day(p.date)} from ${party} · ${p.mode}${p.reference ? html` · reference ${p.reference}` : ""}</p>
+<p>Amount <strong data-amount>${money(p.amount)}</strong> · unallocated ${money(p.unallocated_amount)} · <code>${p.id}</code></p>
+</section>
+<table><caption>Allocations</caption>
+<thead><tr><th scope="col">Invoice</th><th scope="col">Allocated</th><th scope="col" class="num">Amount</th></tr></thead>
+<tbody>${p.allocations.map(
+        (a: any) =>
+          html`<tr><td><a href="/app/invoices/${a.invoice_id}">${a.invoice_id}</a></td><td>${when(a.created_at)}</td><td class="num">${money(a.amount)}</td></tr>`,
+      )}</tbody></table>
+<p><a href="/app/payments">All payments</a></p>`,
     );
   });
 
