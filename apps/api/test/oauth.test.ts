@@ -170,7 +170,11 @@ describe("the authorization server's metadata (RFC 8414)", () => {
   it("names its endpoints, S256 alone, and /v1's scopes", () => {
     expect(as.issuer).toBe(new URL(api.url).href.replace(/\/$/, ""));
     expect(as.code_challenge_methods_supported).toEqual(["S256"]);
-    expect(as.grant_types_supported).toEqual(["authorization_code", "refresh_token"]);
+    expect(as.grant_types_supported).toEqual([
+      "authorization_code",
+      "refresh_token",
+      "urn:ietf:params:oauth:grant-type:device_code",
+    ]);
     expect(as.scopes_supported).toContain("invoices:write");
     expect(as.authorization_endpoint).toBe(`${as.issuer}/app/oauth/authorize`);
   });

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "../config.js";
 import { DataDirInUseError } from "../db/data-dir-lock.js";
 import { ApiError } from "../values/problem.js";
 import { COMMANDS_WITH_ARGS, type CommandOutput, commands } from "./commands.js";
+import { clientCommands } from "./login.js";
 
 const usage = `Usage: pnpm bahi <command> [options] [--json]
 
@@ -26,6 +27,13 @@ Commands:
                   starts a simulated IRP (NIC's e-invoice API) as its own process and prints its
                   URL; \`pnpm bahi irp-sim --help\` lists every flag
 
+As a member, against a running server (--url, else BAHI_URL, else http://127.0.0.1:8080):
+  login  [--scopes account:read,…] [--url URL]
+                  signs you in from this terminal: open the link it prints, enter its code and
+                  approve; the tokens go to $XDG_CONFIG_HOME/bahi/credentials.json (mode 0600)
+  whoami          the account the stored sign-in acts for (GET /v1/account), refreshing it if due
+  logout          revokes the stored sign-in and deletes it
+
 Configuration comes from the environment, as for the server (DATABASE_URL or BAHI_DATA_DIR).`;
 
 const options = {
@@ -47,6 +55,7 @@ const options = {
   "expires-at": { type: "string" },
   key: { type: "string" },
   sheet: { type: "string" },
+  url: { type: "string" },
 } as const;
 
 function print(output: CommandOutput, json: boolean): void {
@@ -85,6 +94,19 @@ async function main(): Promise<void> {
   }
   const { values, positionals } = parsed;
   const json = values.json === true;
+  const client = positionals.length === 1 ? positionals[0] : undefined;
+  if (client && Object.hasOwn(clientCommands, client)) {
+    const run = clientCommands[client as keyof typeof clientCommands];
+    const say = (line: string) => process.stderr.write(`${line}\n`);
+    const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+    try {
+      print(await run(values, { env: process.env, say, sleep }), json);
+    } catch (error) {
+      if (error instanceof ApiError) fail(error.detail, json, error.code, 1);
+      throw error;
+    }
+    return;
+  }
   const prefix = positionals.slice(0, 2).join(" ");
   const name = COMMANDS_WITH_ARGS.has(prefix) ? prefix : positionals.join(" ");
   const command = Object.hasOwn(commands, name) ? commands[name] : undefined;

@@ -6,6 +6,7 @@ import { csrfTokenOf } from "../secrets/link-tokens.js";
 import type { Principal } from "../services/accounts/principal.js";
 import { findSession, principalOfSession } from "../services/members/sessions.js";
 import { APP_CSS, APP_JS } from "./assets.js";
+import { mountDevicePages } from "./device-pages.js";
 import { mountDocumentPages } from "./document-pages.js";
 import { type PageState, SECURITY_HEADERS } from "./layout.js";
 import { mountOAuthPages, returnPathOf } from "./oauth-pages.js";
@@ -33,7 +34,7 @@ export function signedInPage(app: Hono<AppEnv>, deps: AppDeps) {
       const token = sessionToken(c);
       const found = token ? await findSession(deps.db, token, new Date()) : null;
       if (!found || !token) {
-        // An app's authorization request is resumed after sign-in; other pages start at /app.
+        // An app's authorization request, or a device's code, is resumed after sign-in; other pages start at /app.
         const here = new URL(c.req.url);
         const next = method === "GET" ? returnPathOf(`${here.pathname}${here.search}`) : null;
         return c.redirect(next ? `/app/sign-in?next=${encodeURIComponent(next)}` : "/app/sign-in", 303);
@@ -80,4 +81,5 @@ export function mountPages(app: Hono<AppEnv>, deps: AppDeps): void {
   mountSettingsPages(route);
   mountDocumentPages(route);
   mountOAuthPages(route, deps);
+  mountDevicePages(route, deps);
 }

@@ -42,11 +42,12 @@ const CARRIED = [
 ] as const;
 
 /**
- * Where sign-in may send the member back to: only the authorization page, so that `next` cannot be
- * used to redirect anywhere else.
+ * Where sign-in may send the member back to: only the authorization page or the device page, so
+ * that `next` cannot be used to redirect anywhere else.
  */
 export function returnPathOf(next: string | undefined | null): string | null {
-  return next?.startsWith("/app/oauth/authorize?") ? next : null;
+  if (!next) return null;
+  return next.startsWith("/app/oauth/authorize?") || /^\/app\/device(\?|$)/.test(next) ? next : null;
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");

@@ -39,6 +39,7 @@ export const OAUTH_ACCESS_TOKEN_PREFIX = "bahi_at_";
 export const OAUTH_REFRESH_TOKEN_PREFIX = "bahi_rt_";
 export const OAUTH_CLIENT_SECRET_PREFIX = "bahi_cs_";
 export const OAUTH_CODE_PREFIX = "bahi_ac_";
+export const OAUTH_DEVICE_CODE_PREFIX = "bahi_dc_";
 
 /** A random secret with a head that says what it is; 256 random bits, so SHA-256 suffices to store it. */
 export function newPrefixedSecret(head: string): NewSecret {

@@ -137,6 +137,8 @@ export const auditLog = pgTable(
     livemode: boolean("livemode"),
     actorType: text("actor_type", { enum: ["member", "api_key", "operator"] }).notNull(),
     actorId: text("actor_id"),
+    /** The OAuth app that acted for the member, when an access token was used. */
+    actorAppId: text("actor_app_id"),
     action: text("action").notNull(),
     targetId: text("target_id"),
     details: jsonb("details").notNull().default({}),

@@ -1,4 +1,5 @@
 import type { AppHandlers } from "../../http/app-router.js";
+import { deviceAuthorizationHandlers } from "./device-authorizations.js";
 import { memberHandlers } from "./members.js";
 import { oauthAppHandlers } from "./oauth-apps.js";
 import { personalAccessTokenHandlers } from "./personal-access-tokens.js";
@@ -10,4 +11,5 @@ export const appHandlers: AppHandlers = {
   ...memberHandlers,
   ...personalAccessTokenHandlers,
   ...oauthAppHandlers,
+  ...deviceAuthorizationHandlers,
 };

@@ -1,12 +1,20 @@
 // The OAuth 2.0 endpoints outside /app: the token endpoint (through @node-oauth/oauth2-server),
-// revocation (RFC 7009), introspection (RFC 7662) and the server's metadata (RFC 8414). The
-// authorization endpoint is a page, /app/oauth/authorize (pages/oauth-pages.ts).
+// device authorization (RFC 8628), revocation (RFC 7009), introspection (RFC 7662) and the server's
+// metadata (RFC 8414). The authorization endpoint is a page, /app/oauth/authorize, and so is the
+// device grant's verification page, /app/device (pages/oauth-pages.ts, pages/device-pages.ts).
 import OAuth2Server from "@node-oauth/oauth2-server";
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../../http/app-router.js";
 import type { AppEnv } from "../../http/context.js";
 import { hashSecret, sameDigest } from "../../secrets/api-key-secrets.js";
 import { findOAuthApp } from "../../services/oauth/apps.js";
+import {
+  DEVICE_CODE_LIFETIME_SECONDS,
+  DEVICE_CODE_POLL_INTERVAL_SECONDS,
+  shownUserCode,
+  startDeviceAuthorization,
+} from "../../services/oauth/device-codes.js";
+import { DEVICE_CODE_GRANT } from "../../services/oauth/device-grant.js";
 import { oauthServer } from "../../services/oauth/model.js";
 import { introspectToken, revokeToken } from "../../services/oauth/revocation.js";
 
@@ -54,10 +62,11 @@ export function mountOAuthEndpoints(app: Hono<AppEnv>, deps: AppDeps): void {
       issuer,
       authorization_endpoint: `${issuer}/app/oauth/authorize`,
       token_endpoint: `${issuer}/oauth/token`,
+      device_authorization_endpoint: `${issuer}/oauth/device_authorization`,
       revocation_endpoint: `${issuer}/oauth/revoke`,
       introspection_endpoint: `${issuer}/oauth/introspect`,
       response_types_supported: ["code"],
-      grant_types_supported: ["authorization_code", "refresh_token"],
+      grant_types_supported: ["authorization_code", "refresh_token", DEVICE_CODE_GRANT],
       code_challenge_methods_supported: ["S256"],
       token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
       revocation_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
@@ -65,7 +74,35 @@ export function mountOAuthEndpoints(app: Hono<AppEnv>, deps: AppDeps): void {
       scopes_supported: [...deps.knownScopes].sort(),
       service_documentation: `${issuer}/docs`,
       bahi_access_token_lifetime_seconds: deps.accessTokenLifetimeSeconds,
+      bahi_device_code_lifetime_seconds: DEVICE_CODE_LIFETIME_SECONDS,
+      bahi_device_code_poll_interval_seconds: DEVICE_CODE_POLL_INTERVAL_SECONDS,
     });
+  });
+
+  // RFC 8628 3.1: a device asks for the codes; the member approves at the verification URI.
+  app.post("/oauth/device_authorization", async (c) => {
+    const form = await formOf(c);
+    const client = await clientOf(c, deps, form);
+    if (!client) return oauthError(c, 401, "invalid_client", "Unknown client, or a wrong secret.");
+    const scopes = (form.scope ?? "").split(" ").filter(Boolean);
+    if (scopes.length === 0 || scopes.some((scope) => !deps.knownScopes.has(scope))) {
+      return oauthError(c, 400, "invalid_scope", "Ask for one or more of /v1's scopes, space-separated.");
+    }
+    const started = await startDeviceAuthorization(deps.db, client.id, scopes, new Date());
+    const verificationUri = `${issuerOf(c)}/app/device`;
+    const userCode = shownUserCode(started.userCode);
+    return c.json(
+      {
+        device_code: started.deviceCode,
+        user_code: userCode,
+        verification_uri: verificationUri,
+        verification_uri_complete: `${verificationUri}?user_code=${userCode}`,
+        expires_in: started.expiresIn,
+        interval: started.interval,
+      },
+      200,
+      NO_STORE,
+    );
   });
 
   app.post("/oauth/token", async (c) => {

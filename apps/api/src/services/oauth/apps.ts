@@ -66,3 +66,6 @@ export async function accountsOfMember(db: Executor, memberId: string) {
     .where(eq(memberships.memberId, memberId))
     .orderBy(asc(memberships.createdAt), asc(memberships.accountId));
 }
+
+/** Bahi's own public client, for `pnpm bahi login`: registered by migration 0028, of no account. */
+export const BAHI_CLI_CLIENT_ID = "bahi-cli";

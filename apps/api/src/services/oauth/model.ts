@@ -17,6 +17,8 @@ import { newId } from "../../values/ids.js";
 import { ALL_SCOPES } from "../accounts/principal.js";
 import { scopesOf } from "../members/roles.js";
 import { findOAuthApp, type OAuthAppRow } from "./apps.js";
+import { pollDeviceCode } from "./device-codes.js";
+import { DEVICE_CODE_GRANT, DeviceCodeGrantType, type DeviceCodeModel } from "./device-grant.js";
 
 /** AUTHORIZATION_CODE_LIFETIME_SECONDS: a code is exchanged at once by a working client. */
 export const AUTHORIZATION_CODE_LIFETIME_SECONDS = 60;
@@ -38,7 +40,7 @@ export interface OAuthUser {
   readonly grantId: string;
 }
 
-const GRANTS = ["authorization_code", "refresh_token"];
+const GRANTS = ["authorization_code", "refresh_token", DEVICE_CODE_GRANT];
 
 function clientOf(app: OAuthAppRow): OAuth2Server.Client {
   return { id: app.id, grants: GRANTS, redirectUris: app.redirectUris };
@@ -79,7 +81,7 @@ export function oauthModel(
   knownScopes: ReadonlySet<string>,
   authenticateClients: boolean,
   revoked: () => void,
-): OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel {
+): OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel & DeviceCodeModel {
   const endGrant = async (grantId: string) => {
     await revokeGrant(db, grantId, new Date());
     revoked();
@@ -200,6 +202,11 @@ export function oauthModel(
       return { ...token, client, user };
     },
 
+    async pollDeviceCode(clientId, deviceCode) {
+      return pollDeviceCode(db, clientId, deviceCode, new Date());
+    },
+    revokeGrantOf: endGrant,
+
     async getAccessToken() {
       // /v1 reads access tokens itself (services/accounts/authenticate.ts).
       return false;
@@ -270,6 +277,11 @@ export function oauthServer(
     alwaysIssueNewRefreshToken: true,
     allowEmptyState: true,
     // Public apps have no secret; confidential ones are held to theirs in getClient.
-    requireClientAuthentication: { authorization_code: false, refresh_token: false },
+    requireClientAuthentication: {
+      authorization_code: false,
+      refresh_token: false,
+      [DEVICE_CODE_GRANT]: false,
+    },
+    extendedGrantTypes: { [DEVICE_CODE_GRANT]: DeviceCodeGrantType },
   });
 }

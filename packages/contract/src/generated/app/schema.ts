@@ -67,6 +67,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/api/device_authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up a device's sign-in by its user code
+         * @description The device authorization grant (RFC 8628), for `pnpm bahi login` and apps on devices without a
+         *     browser: the device shows a user code (`BCDF-GHJK`, 8 of the letters `BCDFGHJKLMNPQRSTVWXZ`,
+         *     USER_CODE_LENGTH, USER_CODE_ALPHABET) that the member types at `/app/device`. This finds the
+         *     request waiting for it: the app and the scopes it asks for. Case, the dash and spaces do not
+         *     matter. A code that is wrong, expired (after 600 seconds, DEVICE_CODE_LIFETIME_SECONDS) or
+         *     already answered is 404 `unknown_user_code`; after 10 wrong codes within 15 minutes
+         *     (USER_CODE_FAILURES_PER_MEMBER, USER_CODE_WINDOW_MINUTES) the member gets 429
+         *     `user_code_throttled` with `Retry-After`, whatever the code.
+         */
+        get: operations["readDeviceAuthorization"];
+        put?: never;
+        /**
+         * Approve or deny a device's sign-in
+         * @description The member's answer to the request waiting for a user code, once: the code cannot be answered
+         *     again. Approving names the business account (one the member belongs to) and the mode; the
+         *     device's next poll of `/oauth/token` then gets tokens acting as the member there, with the
+         *     scopes asked for. A scope the member's role does not allow in that account is 403
+         *     `scope_beyond_role`, and nothing is answered. Denying makes the device's polls answer
+         *     `access_denied`. Wrong codes count as in the lookup above.
+         */
+        post: operations["answerDeviceAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/api/invitations": {
         parameters: {
             query?: never;
@@ -467,6 +503,28 @@ export interface components {
             /** @constant */
             object: "list";
         };
+        DeviceAuthorization: {
+            app_name: string;
+            client_id: string;
+            expires_at: components["schemas"]["Timestamp"];
+            /** @constant */
+            object: "device_authorization";
+            scopes: components["schemas"]["Scope"][];
+            /** @enum {string} */
+            status: "pending" | "approved" | "denied";
+            user_code: string;
+        };
+        DeviceAuthorizationAnswer: {
+            /** @description Required to approve; the business account the device acts for. */
+            account_id?: string;
+            allowed: boolean;
+            /**
+             * @description Live mode (the real books) rather than test mode.
+             * @default false
+             */
+            livemode?: boolean;
+            user_code: string;
+        };
         /** Format: email */
         Email: string;
         /** @description One bad field of a request. */
@@ -862,6 +920,61 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+        };
+    };
+    readDeviceAuthorization: {
+        parameters: {
+            query: {
+                user_code: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request waiting for this code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceAuthorization"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["Throttled"];
+        };
+    };
+    answerDeviceAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceAuthorizationAnswer"];
+            };
+        };
+        responses: {
+            /** @description The request, answered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceAuthorization"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["Throttled"];
         };
     };
     createInvitation: {
