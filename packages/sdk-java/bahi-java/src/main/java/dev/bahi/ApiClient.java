@@ -86,8 +86,14 @@ final class ApiClient {
     void sleep(Duration duration) throws InterruptedException;
   }
 
+  /** RFC 6750's refusal of an expired, revoked or unknown token (not of a missing scope). */
+  private static final Pattern INVALID_TOKEN =
+      Pattern.compile("(?i)^\\s*Bearer\\b.*\\berror\\s*=\\s*\"?invalid_token\"?");
+
   private final String baseUrl;
-  private final String authorization;
+  private volatile String token;
+  private final AccessTokenRefresher refresher;
+  private final Object refreshLock = new Object();
   private final HttpClient http;
   private final int maxRetries;
   private final Duration timeout;
@@ -98,6 +104,7 @@ final class ApiClient {
   ApiClient(
       String baseUrl,
       String apiKey,
+      AccessTokenRefresher refresher,
       HttpClient http,
       int maxRetries,
       Duration timeout,
@@ -105,7 +112,8 @@ final class ApiClient {
       DoubleSupplier random,
       Clock clock) {
     this.baseUrl = baseUrl;
-    this.authorization = "Bearer " + apiKey;
+    this.token = apiKey;
+    this.refresher = refresher;
     this.http = http;
     this.maxRetries = maxRetries;
     this.timeout = timeout;
@@ -168,17 +176,81 @@ final class ApiClient {
               ? options.getIdempotencyKey()
               : UUID.randomUUID().toString();
     }
-    HttpRequest httpRequest = build(request, attemptTimeout, idempotencyKey);
-    boolean repeatable = REPEATABLE_METHODS.contains(request.method);
+    String sentToken = token;
+    Answer answer =
+        sendWithRetries(
+            build(request, attemptTimeout, idempotencyKey, sentToken),
+            request.method,
+            retries,
+            attemptTimeout,
+            idempotencyKey);
+    if (refresher != null && refusesToken(answer)) {
+      // Once per call, under the same Idempotency-Key: refused again, the 401 is the caller's.
+      String renewed = renew(sentToken, idempotencyKey);
+      answer =
+          sendWithRetries(
+              build(request, attemptTimeout, idempotencyKey, renewed),
+              request.method,
+              retries,
+              attemptTimeout,
+              idempotencyKey);
+    }
+    if (answer.status >= 200 && answer.status < 300) return answer;
+    throw errorOf(answer, idempotencyKey);
+  }
+
+  private static boolean refusesToken(Answer answer) {
+    String challenge = answer.header("www-authenticate");
+    return answer.status == 401 && challenge != null && INVALID_TOKEN.matcher(challenge).find();
+  }
+
+  /**
+   * The token to send instead of {@code refused}: the one another thread already got, or a new one
+   * from the refresher, called by one thread while the others wait.
+   */
+  private String renew(String refused, String idempotencyKey) {
+    synchronized (refreshLock) {
+      if (!token.equals(refused)) return token;
+      String renewed;
+      try {
+        renewed = refresher.refresh();
+      } catch (RuntimeException e) {
+        throw e;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw interrupted(idempotencyKey, e);
+      } catch (Exception e) {
+        throw new BahiException(
+            ErrorInfo.builder()
+                .code("token_refresh_failed")
+                .title("Could not get a new access token")
+                .detail(e.getMessage())
+                .idempotencyKey(idempotencyKey)
+                .build(),
+            e);
+      }
+      if (renewed == null || renewed.isEmpty()) {
+        throw new IllegalStateException("Bahi: refreshAccessToken gave no access token");
+      }
+      token = renewed;
+      return renewed;
+    }
+  }
+
+  /** The last answer of a request's attempts: 2xx, or the error that retrying did not cure. */
+  private Answer sendWithRetries(
+      HttpRequest httpRequest,
+      String method,
+      int retries,
+      Duration attemptTimeout,
+      String idempotencyKey) {
+    boolean repeatable = REPEATABLE_METHODS.contains(method);
     for (int retry = 0; ; retry++) {
       Duration wait;
       try {
         Answer answer = attempt(httpRequest, attemptTimeout, idempotencyKey);
         wait = retryWait(answer, retry, repeatable);
-        if (wait == null || retry >= retries) {
-          if (answer.status >= 200 && answer.status < 300) return answer;
-          throw errorOf(answer, idempotencyKey);
-        }
+        if (wait == null || retry >= retries) return answer;
       } catch (ConnectionException e) {
         if (retry >= retries || (!repeatable && e.mayHaveBeenSent())) throw e;
         wait = backoff(retry);
@@ -187,12 +259,13 @@ final class ApiClient {
     }
   }
 
-  private HttpRequest build(ApiRequest request, Duration attemptTimeout, String idempotencyKey) {
+  private HttpRequest build(
+      ApiRequest request, Duration attemptTimeout, String idempotencyKey, String bearer) {
     URI uri = URI.create(baseUrl + request.pathAndQuery());
     HttpRequest.Builder builder =
         HttpRequest.newBuilder(uri)
             .timeout(attemptTimeout)
-            .header("Authorization", authorization)
+            .header("Authorization", "Bearer " + bearer)
             .header("User-Agent", USER_AGENT)
             .header("Accept", request.accept);
     // Over plain http, HTTP/1.1 at once rather than an h2c upgrade that servers and proxies

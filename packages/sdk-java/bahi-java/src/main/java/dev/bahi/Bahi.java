@@ -41,14 +41,16 @@ public final class Bahi extends BahiResources {
   private Bahi(Builder builder, String baseUrl, ApiClient client) {
     super(client);
     this.baseUrl = baseUrl;
+    String credential = builder.accessToken != null ? builder.accessToken : builder.apiKey;
     this.mode =
-        builder.apiKey.startsWith("sk_live_")
+        credential.startsWith("sk_live_")
             ? Mode.LIVE
-            : builder.apiKey.startsWith("sk_test_") ? Mode.TEST : Mode.UNKNOWN;
+            : credential.startsWith("sk_test_") ? Mode.TEST : Mode.UNKNOWN;
   }
 
   /**
-   * @return a builder; {@link Builder#apiKey(String)} is required
+   * @return a builder; {@link Builder#apiKey(String)} or {@link Builder#accessToken(String)} is
+   *     required
    */
   public static Builder builder() {
     return new Builder();
@@ -95,6 +97,8 @@ public final class Bahi extends BahiResources {
   /** Builds a {@link Bahi} client. */
   public static final class Builder {
     private String apiKey;
+    private String accessToken;
+    private AccessTokenRefresher refresher;
     private String baseUrl = DEFAULT_BASE_URL;
     private int maxRetries = 2;
     private Duration timeout = Duration.ofSeconds(30);
@@ -112,6 +116,31 @@ public final class Bahi extends BahiResources {
      */
     public Builder apiKey(String apiKey) {
       this.apiKey = apiKey;
+      return this;
+    }
+
+    /**
+     * Instead of a key: an OAuth access token ({@code bahi_at_…}) or a personal access token
+     * ({@code bahi_pat_…}), which acts for one account and mode with the scopes it was given.
+     *
+     * @param accessToken the token
+     * @return this builder
+     */
+    public Builder accessToken(String accessToken) {
+      this.accessToken = accessToken;
+      return this;
+    }
+
+    /**
+     * With an {@link #accessToken(String)}: called when Bahi refuses it as {@code invalid_token}
+     * (expired, revoked) for a new one; the refused request is sent once more with it. A call
+     * refreshes at most once: refused again, it throws its {@code AuthenticationException}.
+     *
+     * @param refresher gets a new access token
+     * @return this builder
+     */
+    public Builder refreshAccessToken(AccessTokenRefresher refresher) {
+      this.refresher = refresher;
       return this;
     }
 
@@ -181,11 +210,20 @@ public final class Bahi extends BahiResources {
      * @throws IllegalArgumentException for a missing key or a base URL that is not http(s)
      */
     public Bahi build() {
-      if (apiKey == null || apiKey.isEmpty()) {
-        throw new IllegalArgumentException(
-            "Bahi: no apiKey given (pass your secret key, sk_test_… or sk_live_…)");
+      if (apiKey != null && accessToken != null) {
+        throw new IllegalArgumentException("Bahi: pass apiKey or accessToken, not both");
       }
-      if (!apiKey.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
+      if (refresher != null && accessToken == null) {
+        throw new IllegalArgumentException(
+            "Bahi: refreshAccessToken renews an accessToken; an API key is not refreshed");
+      }
+      String credential = accessToken != null ? accessToken : apiKey;
+      if (credential == null || credential.isEmpty()) {
+        throw new IllegalArgumentException(
+            "Bahi: no apiKey given (pass your secret key, sk_test_… or sk_live_…, or an"
+                + " accessToken)");
+      }
+      if (!credential.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
         // Say what is wrong without echoing the key, which would put a secret in a log.
         throw new IllegalArgumentException(
             "Bahi: the apiKey has spaces or other unprintable characters");
@@ -203,7 +241,8 @@ public final class Bahi extends BahiResources {
                   .followRedirects(HttpClient.Redirect.NEVER)
                   .build();
       ApiClient client =
-          new ApiClient(base, apiKey, http, maxRetries, timeout, sleeper, random, clock);
+          new ApiClient(
+              base, credential, refresher, http, maxRetries, timeout, sleeper, random, clock);
       return new Bahi(this, base, client);
     }
   }

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
+import java.util.function.Function;
 
 /** A local HTTP server that answers from a script and records each request it gets. */
 final class StubServer implements AutoCloseable {
@@ -103,6 +104,7 @@ final class StubServer implements AutoCloseable {
 
   private final HttpServer server;
   private final ConcurrentLinkedQueue<Reply> replies = new ConcurrentLinkedQueue<>();
+  private volatile Function<Recorded, Reply> responder;
   final List<Recorded> requests = Collections.synchronizedList(new ArrayList<>());
 
   StubServer() throws IOException {
@@ -121,10 +123,18 @@ final class StubServer implements AutoCloseable {
     return this;
   }
 
+  /** Answers every request not scripted by {@link #reply} from what the request says. */
+  StubServer respond(Function<Recorded, Reply> responder) {
+    this.responder = responder;
+    return this;
+  }
+
   private void handle(HttpExchange exchange) throws IOException {
     byte[] body = exchange.getRequestBody().readAllBytes();
-    requests.add(new Recorded(exchange, body));
+    Recorded recorded = new Recorded(exchange, body);
+    requests.add(recorded);
     Reply reply = replies.poll();
+    if (reply == null && responder != null) reply = responder.apply(recorded);
     if (reply == null) reply = Reply.problem(500, "no_reply_scripted", "");
     try {
       Thread.sleep(reply.delay.toMillis());

@@ -1,0 +1,119 @@
+// A server of a test's own, started from the sources on a fresh PGlite directory as `npm start` would
+// (its demo account, test key and sign-in link printed), with the environment the test needs; and the
+// calls of the application's API that tests make as a signed-in member.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const apiRoot = fileURLToPath(new URL("../../../apps/api/", import.meta.url));
+/** A cold start transpiles the sources and makes a PGlite database: slow on a busy machine. */
+const START_TIMEOUT_MS = 180_000;
+
+export interface OwnServer {
+  url: string;
+  testKey: string;
+  /** The demo owner's one-time sign-in link. */
+  signInLink: string;
+  /** Everything the server wrote so far. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), "bahi-own-server-"));
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: apiRoot,
+    env: {
+      ...process.env,
+      PORT: "0",
+      LOG_LEVEL: "info",
+      BAHI_DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      BAHI_SMTP_URL: "",
+      ...env,
+    },
+  });
+  let out = "";
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((done) => child.once("exit", done));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    return await new Promise<OwnServer>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`the server did not start in ${START_TIMEOUT_MS / 1000} s:\n${out}`)),
+        START_TIMEOUT_MS,
+      );
+      child.stdout?.on("data", (chunk: Buffer) => {
+        out += chunk;
+        const listening = out.split("\n").find((line) => line.includes('"msg":"listening"'));
+        const key = /export BAHI_API_KEY=(sk_test_\w+)/.exec(out)?.[1];
+        const link = /(http:\/\/\S+\/app\/sign-in-link#\S+)/.exec(out)?.[1];
+        if (listening && key && link) {
+          clearTimeout(timer);
+          resolve({
+            url: JSON.parse(listening).url,
+            testKey: key,
+            signInLink: link,
+            output: () => out,
+            stop,
+          });
+        }
+      });
+      child.stderr?.on("data", (chunk: Buffer) => (out += chunk));
+      child.on("exit", (code) => {
+        clearTimeout(timer);
+        reject(new Error(`the server exited with ${code} before listening:\n${out}`));
+      });
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** A signed-in member as the application's API sees one: the session cookie and its CSRF token. */
+export interface MemberSession {
+  cookie: string;
+  csrf: string;
+  accountId: string;
+}
+
+/** A running server: where it is, and the demo owner's sign-in link it printed. */
+export type Reachable = Pick<OwnServer, "url" | "signInLink">;
+
+/** Signs the demo owner in with the printed link, as the page behind it does. */
+export async function redeemSignInLink(server: Reachable): Promise<MemberSession> {
+  const token = server.signInLink.split("#")[1] ?? "";
+  const response = await fetch(new URL("/app/api/sign_in_links/redeem", server.url), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in link refused: ${await response.text()}`);
+  const session = (await response.json()) as { csrf_token: string; account_id: string };
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  return { cookie, csrf: session.csrf_token, accountId: session.account_id };
+}
+
+/** A JSON call of the application's API (spec/app) in the member's session. */
+export async function appCall(
+  server: Reachable,
+  session: MemberSession,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: any }> {
+  const response = await fetch(new URL(path, server.url), {
+    method: "POST",
+    headers: { cookie: session.cookie, "x-csrf-token": session.csrf, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
