@@ -164,6 +164,7 @@ describe("the device flow", () => {
     expect(html).toContain("Test mode");
     expect(html).toContain('name="_csrf"');
     expect(html).not.toMatch(/<script>/);
+    expect(html).toContain('<a href="/app/authorized-apps">Authorized apps</a>');
     const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
       fetch(new URL("/app/device", api.url), {
         method: "POST",
@@ -227,6 +228,28 @@ describe("the device flow", () => {
       error: "invalid_client",
     });
     expect((await poll(codes.device_code, client, auth)).access_token).toMatch(/^bahi_at_/);
+  });
+});
+
+describe("the audit log", () => {
+  it("names the app that acted for the member with its access token", async () => {
+    const { browser, member } = await signedIn("owner");
+    const codes = await started("keys:write account:read");
+    expect((await approve(browser, codes.user_code)).status).toBe(200);
+    const tokens = await poll(codes.device_code);
+    const made = await api.call("createApiKey", {
+      key: tokens.access_token,
+      body: { name: "from the CLI", scopes: ["account:read"] },
+    });
+    expect(made.status).toBe(201);
+    const log = await browser.call("listAuditLog");
+    const entry = log.body.data.find((e: { target_id: string }) => e.target_id === made.body.id);
+    expect(entry).toMatchObject({
+      action: "api_key.created",
+      actor: { type: "member", id: member.id, app_id: "bahi-cli" },
+    });
+    const own = log.body.data.find((e: { action: string }) => e.action === "member.signed_in");
+    expect(own.actor.app_id).toBeNull();
   });
 });
 

@@ -71,6 +71,7 @@ const NAV = [
   ["/app/webhooks", "Webhooks"],
   ["/app/members", "Members"],
   ["/app/audit-log", "Audit log"],
+  ["/app/authorized-apps", "Authorized apps"],
   ["/app/security", "Security"],
 ] as const;
 

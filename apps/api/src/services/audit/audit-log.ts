@@ -12,12 +12,14 @@ export type AuditAction = AuditEntry["action"];
 export interface Actor {
   readonly type: "member" | "api_key" | "operator";
   readonly id: string | null;
+  /** The OAuth app that acted for the member with an access token. */
+  readonly appId?: string | null;
 }
 
-/** Who acts for a principal: the member behind a session, else the API key. */
+/** Who acts for a principal: the member behind a session or token (and the app, for an OAuth token), else the API key. */
 export function actorOf(principal: Principal): Actor {
   return principal.memberId
-    ? { type: "member", id: principal.memberId }
+    ? { type: "member", id: principal.memberId, appId: principal.appId ?? null }
     : { type: "api_key", id: principal.keyId };
 }
 
@@ -39,6 +41,7 @@ export async function recordAudit(db: Executor, record: AuditRecord): Promise<vo
     livemode: record.livemode ?? null,
     actorType: record.actor.type,
     actorId: record.actor.id,
+    actorAppId: record.actor.appId ?? null,
     action: record.action,
     targetId: record.targetId ?? null,
     details: record.details ?? {},
@@ -83,6 +86,7 @@ export async function listAuditLog(
           type: row.actorType,
           id: row.actorId,
           email: row.actorId ? (emails.get(row.actorId) ?? null) : null,
+          app_id: row.actorAppId,
         },
         target_id: row.targetId,
         livemode: row.livemode,

@@ -461,6 +461,8 @@ export interface components {
             /** @enum {string} */
             action: "member.signed_in" | "member.sign_in_failed" | "member.signed_out_everywhere" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "member.password_reset" | "member.totp_enabled" | "member.totp_disabled" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.secret_rotated" | "account.updated" | "personal_access_token.created" | "personal_access_token.revoked";
             actor: {
+                /** @description The OAuth app (its `client_id`) that acted for the member with an access token. */
+                app_id?: string | null;
                 email?: string | null;
                 id: string | null;
                 /** @enum {string} */
