@@ -19,6 +19,14 @@ describe("apiKeys", () => {
     const error = await limited.apiKeys.list().page.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PermissionError);
     expect(error).toMatchObject({ status: 403 });
+
+    // The creation is in the account's audit log, read with audit:read (the test key holds `*`).
+    const entries = [];
+    for await (const entry of bahi.auditEntries.list({ action: "api_key.created", limit: 10 })) {
+      entries.push(entry);
+      if (entry.target_id === key.id) break;
+    }
+    expect(entries.at(-1)).toMatchObject({ object: "audit_entry", target_id: key.id, livemode: false });
   });
 
   it("list: every key over every page, newest first, without secrets", async () => {

@@ -8,6 +8,7 @@ namespace Bahi;
 
 use Bahi\Service\AccountService;
 use Bahi\Service\ApiKeysService;
+use Bahi\Service\AuditEntriesService;
 use Bahi\Service\CreditNotesService;
 use Bahi\Service\DebitNotesService;
 use Bahi\Service\EventsService;
@@ -61,6 +62,12 @@ final class Bahi extends BaseClient
     public readonly EventsService $events;
 
     /**
+     * The account's security-relevant actions (sign-ins, keys, members and their roles, webhook secrets, the business
+     * profile), who did them and when: the log the application shows, readable with `audit:read`, a scope of its own.
+     */
+    public readonly AuditEntriesService $auditEntries;
+
+    /**
      * GST tax invoices.
      */
     public readonly InvoicesService $invoices;
@@ -103,6 +110,7 @@ final class Bahi extends BaseClient
         $this->products = new ProductsService($client);
         $this->webhooks = new WebhooksService($client);
         $this->events = new EventsService($client);
+        $this->auditEntries = new AuditEntriesService($client);
         $this->invoices = new InvoicesService($client);
         $this->payments = new PaymentsService($client);
         $this->creditNotes = new CreditNotesService($client);

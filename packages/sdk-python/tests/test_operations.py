@@ -69,8 +69,8 @@ def arguments(op: Any) -> tuple[list[Any], dict[str, Any]]:
     return args, kwargs
 
 
-def test_the_contract_has_58_operations_and_each_has_a_method() -> None:
-    assert len(OPERATIONS) == 58
+def test_the_contract_has_59_operations_and_each_has_a_method() -> None:
+    assert len(OPERATIONS) == 59
     client = Bahi(api_key="sk_test_abcdefgh12345678", base_url="http://bahi.test")
     async_client = bahi.AsyncBahi(api_key="sk_test_abcdefgh12345678", base_url="http://bahi.test")
     for op in OPERATIONS:

@@ -2,6 +2,7 @@ import { type BahiOptions, Core } from "./core.js";
 import type { GraphQLDocument, GraphQLResult } from "./graphql.js";
 import { Account } from "./resources/account.js";
 import { ApiKeys } from "./resources/api-keys.js";
+import { AuditEntries } from "./resources/audit-entries.js";
 import { CreditNotes } from "./resources/credit-notes.js";
 import { DebitNotes } from "./resources/debit-notes.js";
 import { Events } from "./resources/events.js";
@@ -39,6 +40,8 @@ export class Bahi {
   readonly webhooks: Webhooks;
   readonly events: Events;
   readonly gstr1: Gstr1;
+  /** The audit log (`audit:read`). */
+  readonly auditEntries: AuditEntries;
   readonly #core: Core;
 
   constructor(options: BahiOptions) {
@@ -55,6 +58,7 @@ export class Bahi {
     this.webhooks = new Webhooks(core);
     this.events = new Events(core);
     this.gstr1 = new Gstr1(core);
+    this.auditEntries = new AuditEntries(core);
   }
 
   /**

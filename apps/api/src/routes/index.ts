@@ -1,6 +1,7 @@
 import type { Handlers, OperationId } from "../http/operation-types.js";
 import { accountHandlers } from "./account.js";
 import { apiKeyHandlers } from "./api-keys.js";
+import { auditEntryHandlers } from "./audit-entries.js";
 import { creditNoteHandlers } from "./credit-notes.js";
 import { debitNoteHandlers } from "./debit-notes.js";
 import { eventHandlers } from "./events.js";
@@ -26,6 +27,7 @@ export const handlers: Handlers = {
   ...eventHandlers,
   ...gstr1Handlers,
   ...webhookHandlers,
+  ...auditEntryHandlers,
 };
 
 /**

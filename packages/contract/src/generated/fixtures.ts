@@ -100,6 +100,32 @@ export const fixtures = {
     "created_at": "2026-11-22T06:31:00.000Z",
     "secret": "sk_test_4fQ8n2Lr7Tz1Vb5Xc9Md3Kp6Hs0Wg2Ye4Uj8Ra1x9Kd"
   } satisfies components["schemas"]["ApiKeyWithSecret"],
+  "AuditEntryList": {
+    "object": "list",
+    "data": [
+      {
+        "id": "aud_01jd5c7e9g1j3k5m7n9p1r3s5t",
+        "object": "audit_entry",
+        "action": "api_key.created",
+        "actor": {
+          "type": "member",
+          "id": "mem_01jd4x2y3z4a5b6c7d8e9f0g1h",
+          "email": "owner@acme.example"
+        },
+        "target_id": "key_01jd5c6d8f0h2j4k6m8n0p2q4r",
+        "livemode": true,
+        "details": {
+          "scopes": [
+            "invoices:read"
+          ]
+        },
+        "address": "203.0.113.7",
+        "created_at": "2026-11-23T09:15:00.000Z"
+      }
+    ],
+    "has_more": false,
+    "next_cursor": null
+  } satisfies components["schemas"]["AuditEntryList"],
   "CreditNote": {
     "id": "crn_01jd5a3b4c5d6e7f8g9h0j1k2m",
     "object": "credit_note",

@@ -129,6 +129,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audit_entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the audit log
+         * @description The account's security-relevant actions, newest first: members' sign-ins (and failed ones), API
+         *     keys created, rotated and revoked, members invited, joined, removed and their roles changed,
+         *     two-factor turned on or off, webhook secrets rotated, the business profile changed, and personal
+         *     access tokens made or revoked, each with who did it and when. The same log the application shows
+         *     at `/app/audit-log`. It is the account's whole log, whatever the key's mode: `livemode` says which
+         *     mode an entry's object belongs to, `null` for what belongs to the whole account.
+         *
+         *     The scope `audit:read` is its own: no other scope implies it. Among members, owners and admins
+         *     hold it (so their personal access tokens and the keys they create may carry it); developers,
+         *     accountants and viewers do not, and cannot give it to a key they create.
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/credit_notes": {
         parameters: {
             query?: never;
@@ -1431,6 +1460,79 @@ export interface components {
         };
         /** @description A new API key with its secret. The secret is shown only in this answer; store it now. */
         ApiKeyWithSecret: WithRequired<components["schemas"]["ApiKey"], "secret">;
+        /**
+         * @description What was done. New actions may be added within `/v1`: show or skip ones you do not know.
+         * @example api_key.created
+         * @enum {string}
+         */
+        AuditAction: "member.signed_in" | "member.sign_in_failed" | "member.signed_out_everywhere" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "member.password_reset" | "member.totp_enabled" | "member.totp_disabled" | "api_key.created" | "api_key.rotated" | "api_key.revoked" | "webhook.secret_rotated" | "account.updated" | "personal_access_token.created" | "personal_access_token.revoked";
+        /**
+         * @description One security-relevant action on the account: who did it (a member, an API key or the operator),
+         *     what, to which object, from which address and when. Entries are written in the same transaction as
+         *     the change they record.
+         */
+        AuditEntry: {
+            action: components["schemas"]["AuditAction"];
+            /** @description Who acted. `email` is the member's, for a member; `null` otherwise. */
+            actor: {
+                /** @example owner@acme.example */
+                email: string | null;
+                /**
+                 * @description The member's (`mem_…`) or the key's (`key_…`) id; `null` for the operator.
+                 * @example mem_01jd4x2y3z4a5b6c7d8e9f0g1h
+                 */
+                id: string | null;
+                /**
+                 * @example member
+                 * @enum {string}
+                 */
+                type: "member" | "api_key" | "operator";
+            };
+            /**
+             * @description The IP address the request came from, when it came through the application.
+             * @example 203.0.113.7
+             */
+            address: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            /**
+             * @description What changed, e.g. a role's `from` and `to`, or a key's `scopes`.
+             * @example {
+             *       "scopes": [
+             *         "invoices:read"
+             *       ]
+             *     }
+             */
+            details: {
+                [key: string]: unknown;
+            };
+            /** @example aud_01jd5c7e9g1j3k5m7n9p1r3s5t */
+            id: string;
+            /**
+             * @description The mode of the object acted on; `null` for what belongs to the whole account (members, sign-ins).
+             * @example true
+             */
+            livemode: boolean | null;
+            /** @constant */
+            object: "audit_entry";
+            /**
+             * @description The object acted on (a key, a member, a webhook), or `null`.
+             * @example key_01jd5c6d8f0h2j4k6m8n0p2q4r
+             */
+            target_id: string | null;
+        };
+        /** @description A page of audit log entries, newest first. */
+        AuditEntryList: {
+            data: components["schemas"]["AuditEntry"][];
+            /** @description Whether another page follows. */
+            has_more: boolean;
+            /**
+             * @description Pass as `starting_after` to fetch the next page; `null` on the last page.
+             * @example null
+             */
+            next_cursor: string | null;
+            /** @constant */
+            object: "list";
+        };
         /**
          * @description The compensation cess rate in percent, with at most three decimals (e-invoice `CesRt`). Compensation
          *     cess ended on 1 February 2026: a non-zero rate applies only to documents dated before then, and is
@@ -5163,6 +5265,49 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                /** @description Only entries of this action. */
+                action?: components["schemas"]["AuditAction"];
+                /** @description Only entries created at or after this time (RFC 3339). */
+                created_gte?: components["schemas"]["Timestamp"];
+                /** @description Only entries created before this time (RFC 3339). */
+                created_lt?: components["schemas"]["Timestamp"];
+                /** @description How many objects a page holds, from 1 to 100 (MAX_PAGE_SIZE). */
+                limit?: components["parameters"]["Limit"];
+                /** @description A cursor for the next page, the `next_cursor` of the page before (the id of its last object). */
+                starting_after?: components["parameters"]["StartingAfter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries. */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -265,6 +265,15 @@ final class Operations
             'accept' => 'application/json',
             'result' => \Bahi\Model\WebhookDeleted::class,
         ],
+        'listAuditEntries' => [
+            'method' => 'GET',
+            'path' => '/v1/audit_entries',
+            'body' => null,
+            'body_required' => false,
+            'numbers' => [],
+            'accept' => 'application/json',
+            'result' => \Bahi\Model\AuditEntryList::class,
+        ],
         'rotateWebhookSecret' => [
             'method' => 'POST',
             'path' => '/v1/webhooks/{id}/rotate_secret',

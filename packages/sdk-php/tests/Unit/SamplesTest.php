@@ -56,7 +56,7 @@ final class SamplesTest extends TestCase
         sort($ids);
         $samples = array_keys(self::samples());
         sort($samples);
-        self::assertCount(58, $ids);
+        self::assertCount(59, $ids);
         self::assertSame($ids, $samples);
     }
 

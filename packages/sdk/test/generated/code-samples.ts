@@ -237,6 +237,14 @@ export async function updateWebhook(): Promise<void> {
   console.log(webhook.status);
 }
 
+/** GET /v1/audit_entries */
+export async function listAuditEntries(): Promise<void> {
+  const bahi = new Bahi({ apiKey: process.env.BAHI_API_KEY });
+  for await (const entry of bahi.auditEntries.list({ action: "api_key.created" })) {
+    console.log(entry.created_at, entry.actor.email ?? entry.actor.id, entry.target_id);
+  }
+}
+
 /** POST /v1/webhooks/{id}/rotate_secret */
 export async function rotateWebhookSecret(): Promise<void> {
   const bahi = new Bahi({ apiKey: process.env.BAHI_API_KEY });

@@ -50,6 +50,7 @@ const calls: Record<OperationId, (bahi: Bahi) => Promise<unknown>> = {
   rotateWebhookSecret: (b) => b.webhooks.rotateSecret(id, fixtures.WebhookRotateSecret),
   listWebhookDeliveries: (b) => b.webhooks.listDeliveries(id).page,
   resendWebhookDelivery: (b) => b.webhooks.resendDelivery(id, id),
+  listAuditEntries: (b) => b.auditEntries.list({ action: "api_key.created" }).page,
   listEvents: (b) => b.events.list().page,
   retrieveEvent: (b) => b.events.retrieve(id),
   createInvoice: (b) => b.invoices.create(fixtures.InvoiceCreate),

@@ -1,12 +1,13 @@
-import type { appComponents } from "@bahi/contract/app";
-import { and, desc, eq, inArray, lt } from "drizzle-orm";
+import type { components } from "@bahi/contract";
+import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { auditLog, members } from "../../db/schema.js";
-import { newId } from "../../values/ids.js";
+import { firstIdAt, newId } from "../../values/ids.js";
 import type { Principal } from "../accounts/principal.js";
-import { type Page, pageOf } from "../shared/pagination.js";
+import { type ListQuery, type Page, pageOf } from "../shared/pagination.js";
 
-type AuditEntry = appComponents["schemas"]["AuditEntry"];
+/** The /v1 contract's entry; the application's contract describes the same shape for its page. */
+type AuditEntry = components["schemas"]["AuditEntry"];
 export type AuditAction = AuditEntry["action"];
 
 export interface Actor {
@@ -49,10 +50,16 @@ export async function recordAudit(db: Executor, record: AuditRecord): Promise<vo
   });
 }
 
+export type AuditFilters = ListQuery<"listAuditEntries">;
+
+/**
+ * The account's log, newest first, for `GET /v1/audit_entries` and the application's page alike.
+ * Time filters are ranges of ids, which are time-sortable: a page costs the same at any depth.
+ */
 export async function listAuditLog(
   db: Executor,
   accountId: string,
-  options: { limit: number; starting_after?: string | undefined },
+  filters: AuditFilters,
 ): Promise<Page<AuditEntry>> {
   const rows = await db
     .select()
@@ -60,11 +67,18 @@ export async function listAuditLog(
     .where(
       and(
         eq(auditLog.accountId, accountId),
-        options.starting_after ? lt(auditLog.id, options.starting_after) : undefined,
+        filters.starting_after ? lt(auditLog.id, filters.starting_after) : undefined,
+        filters.action ? eq(auditLog.action, filters.action) : undefined,
+        filters.created_gte
+          ? gte(auditLog.id, firstIdAt("auditEntry", new Date(filters.created_gte)))
+          : undefined,
+        filters.created_lt
+          ? lt(auditLog.id, firstIdAt("auditEntry", new Date(filters.created_lt)))
+          : undefined,
       ),
     )
     .orderBy(desc(auditLog.id))
-    .limit(options.limit + 1);
+    .limit(filters.limit + 1);
   const memberIds = [
     ...new Set(rows.filter((r) => r.actorType === "member" && r.actorId).map((r) => r.actorId as string)),
   ];
@@ -95,6 +109,6 @@ export async function listAuditLog(
         created_at: row.createdAt.toISOString(),
       }),
     ),
-    options.limit,
+    filters.limit,
   );
 }

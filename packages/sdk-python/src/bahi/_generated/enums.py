@@ -3,6 +3,7 @@
 from typing import Literal, TypeAlias
 
 __all__ = [
+    "AuditAction",
     "CountryCode",
     "CreditNoteReason",
     "DebitNoteReason",
@@ -20,6 +21,27 @@ __all__ = [
     "StateCode",
     "StockAdjustmentReason",
 ]
+
+AuditAction: TypeAlias = Literal[
+    "member.signed_in",
+    "member.sign_in_failed",
+    "member.signed_out_everywhere",
+    "member.invited",
+    "member.joined",
+    "member.role_changed",
+    "member.removed",
+    "member.password_reset",
+    "member.totp_enabled",
+    "member.totp_disabled",
+    "api_key.created",
+    "api_key.rotated",
+    "api_key.revoked",
+    "webhook.secret_rotated",
+    "account.updated",
+    "personal_access_token.created",
+    "personal_access_token.revoked",
+]
+"""What was done. New actions may be added within `/v1`: show or skip ones you do not know."""
 
 CountryCode: TypeAlias = Literal[
     "AD",

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from .._models import BahiModel
 from .enums import (
+    AuditAction,
     CountryCode,
     CreditNoteReason,
     DebitNoteReason,
@@ -31,6 +32,8 @@ __all__ = [
     "Address",
     "ApiKey",
     "ApiKeyWithSecret",
+    "AuditEntry",
+    "AuditEntryActor",
     "CreditNote",
     "CreditNoteItem",
     "DebitNote",
@@ -183,6 +186,39 @@ class ApiKeyWithSecret(ApiKey):
     """The key itself (`sk_test_…` or `sk_live_…`), to send as `Authorization: Bearer …`. Present only
     in the answers to create and rotate: Bahi keeps just a hash, so it cannot be shown again.
     """
+
+
+class AuditEntryActor(BahiModel):
+    """Who acted. `email` is the member's, for a member; `null` otherwise."""
+
+    type: Literal["member", "api_key", "operator"] | str
+    id: str | None
+    """The member's (`mem_…`) or the key's (`key_…`) id; `null` for the operator."""
+    email: str | None
+
+
+class AuditEntry(BahiModel):
+    """One security-relevant action on the account: who did it (a member, an API key or the operator),
+    what, to which object, from which address and when. Entries are written in the same transaction
+    as the change they record.
+    """
+
+    id: str
+    object: Literal["audit_entry"]
+    action: AuditAction | str
+    actor: AuditEntryActor
+    """Who acted. `email` is the member's, for a member; `null` otherwise."""
+    target_id: str | None
+    """The object acted on (a key, a member, a webhook), or `null`."""
+    livemode: bool | None
+    """The mode of the object acted on; `null` for what belongs to the whole account (members,
+    sign-ins).
+    """
+    details: dict[str, Any]
+    """What changed, e.g. a role's `from` and `to`, or a key's `scopes`."""
+    address: str | None
+    """The IP address the request came from, when it came through the application."""
+    created_at: datetime.datetime
 
 
 class CreditNoteItem(BahiModel):

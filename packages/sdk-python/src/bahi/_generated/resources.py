@@ -11,6 +11,7 @@ from .._core import AsyncCore, SyncCore, parse_as, path_param
 from .._pagination import AsyncPaginator, SyncPage
 from .._types import NOT_GIVEN, FileInput, NotGiven
 from .enums import (
+    AuditAction,
     CreditNoteReason,
     DebitNoteReason,
     EInvoiceProvider,
@@ -27,6 +28,7 @@ from .models import (
     Account,
     ApiKey,
     ApiKeyWithSecret,
+    AuditEntry,
     CreditNote,
     DebitNote,
     EInvoice,
@@ -1227,6 +1229,58 @@ class WebhooksResource:
         return WebhookDelivery.model_validate(answer)
 
 
+class AuditEntriesResource:
+    """`/v1/audit_entries` (Audit entries)."""
+
+    def __init__(self, core: SyncCore) -> None:
+        self._core = core
+
+    def list(
+        self,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        starting_after: str | NotGiven = NOT_GIVEN,
+        action: AuditAction | NotGiven = NOT_GIVEN,
+        created_gte: str | datetime.datetime | NotGiven = NOT_GIVEN,
+        created_lt: str | datetime.datetime | NotGiven = NOT_GIVEN,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        extra_headers: dict[str, str] | None = None,
+    ) -> SyncPage[AuditEntry]:
+        """List the audit log.
+
+        The account's security-relevant actions, newest first: members' sign-ins (and failed ones),
+        API keys created, rotated and revoked, members invited, joined, removed and their roles
+        changed, two-factor turned on or off, webhook secrets rotated, the business profile changed,
+        and personal access tokens made or revoked, each with who did it and when. The same log the
+        application shows at `/app/audit-log`. It is the account's whole log, whatever the key's
+        mode: `livemode` says which mode an entry's object belongs to, `null` for what belongs to
+        the whole account.
+
+        The scope `audit:read` is its own: no other scope implies it. Among members, owners and
+        admins hold it (so their personal access tokens and the keys they create may carry it);
+        developers, accountants and viewers do not, and cannot give it to a key they create.
+
+        `GET /v1/audit_entries` (`listAuditEntries`).
+        """
+        return self._core.paginate(
+            AuditEntry.model_validate,
+            "GET",
+            "/v1/audit_entries",
+            query={
+                "limit": limit,
+                "starting_after": starting_after,
+                "action": action,
+                "created_gte": created_gte,
+                "created_lt": created_lt,
+            },
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            accept="application/json",
+        )
+
+
 class EventsResource:
     """`/v1/events` (Events)."""
 
@@ -2291,6 +2345,7 @@ class SyncResources:
     parties: PartiesResource
     products: ProductsResource
     webhooks: WebhooksResource
+    audit_entries: AuditEntriesResource
     events: EventsResource
     invoices: InvoicesResource
     einvoice: EinvoiceResource
@@ -2305,6 +2360,7 @@ class SyncResources:
         self.parties = PartiesResource(core)
         self.products = ProductsResource(core)
         self.webhooks = WebhooksResource(core)
+        self.audit_entries = AuditEntriesResource(core)
         self.events = EventsResource(core)
         self.invoices = InvoicesResource(core)
         self.einvoice = EinvoiceResource(core)
@@ -3482,6 +3538,58 @@ class AsyncWebhooksResource:
         return WebhookDelivery.model_validate(answer)
 
 
+class AsyncAuditEntriesResource:
+    """`/v1/audit_entries` (Audit entries)."""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    def list(
+        self,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        starting_after: str | NotGiven = NOT_GIVEN,
+        action: AuditAction | NotGiven = NOT_GIVEN,
+        created_gte: str | datetime.datetime | NotGiven = NOT_GIVEN,
+        created_lt: str | datetime.datetime | NotGiven = NOT_GIVEN,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        extra_headers: dict[str, str] | None = None,
+    ) -> AsyncPaginator[AuditEntry]:
+        """List the audit log.
+
+        The account's security-relevant actions, newest first: members' sign-ins (and failed ones),
+        API keys created, rotated and revoked, members invited, joined, removed and their roles
+        changed, two-factor turned on or off, webhook secrets rotated, the business profile changed,
+        and personal access tokens made or revoked, each with who did it and when. The same log the
+        application shows at `/app/audit-log`. It is the account's whole log, whatever the key's
+        mode: `livemode` says which mode an entry's object belongs to, `null` for what belongs to
+        the whole account.
+
+        The scope `audit:read` is its own: no other scope implies it. Among members, owners and
+        admins hold it (so their personal access tokens and the keys they create may carry it);
+        developers, accountants and viewers do not, and cannot give it to a key they create.
+
+        `GET /v1/audit_entries` (`listAuditEntries`).
+        """
+        return self._core.paginate(
+            AuditEntry.model_validate,
+            "GET",
+            "/v1/audit_entries",
+            query={
+                "limit": limit,
+                "starting_after": starting_after,
+                "action": action,
+                "created_gte": created_gte,
+                "created_lt": created_lt,
+            },
+            timeout=timeout,
+            max_retries=max_retries,
+            extra_headers=extra_headers,
+            accept="application/json",
+        )
+
+
 class AsyncEventsResource:
     """`/v1/events` (Events)."""
 
@@ -4546,6 +4654,7 @@ class AsyncResources:
     parties: AsyncPartiesResource
     products: AsyncProductsResource
     webhooks: AsyncWebhooksResource
+    audit_entries: AsyncAuditEntriesResource
     events: AsyncEventsResource
     invoices: AsyncInvoicesResource
     einvoice: AsyncEinvoiceResource
@@ -4560,6 +4669,7 @@ class AsyncResources:
         self.parties = AsyncPartiesResource(core)
         self.products = AsyncProductsResource(core)
         self.webhooks = AsyncWebhooksResource(core)
+        self.audit_entries = AsyncAuditEntriesResource(core)
         self.events = AsyncEventsResource(core)
         self.invoices = AsyncInvoicesResource(core)
         self.einvoice = AsyncEinvoiceResource(core)

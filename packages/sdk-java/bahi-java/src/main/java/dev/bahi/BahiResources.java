@@ -9,6 +9,7 @@ public abstract class BahiResources {
   private final PartyService parties;
   private final ProductService products;
   private final WebhookService webhooks;
+  private final AuditEntryService auditEntries;
   private final EventService events;
   private final InvoiceService invoices;
   private final EinvoiceService einvoice;
@@ -23,6 +24,7 @@ public abstract class BahiResources {
     this.parties = new PartyService(client);
     this.products = new ProductService(client);
     this.webhooks = new WebhookService(client);
+    this.auditEntries = new AuditEntryService(client);
     this.events = new EventService(client);
     this.invoices = new InvoiceService(client);
     this.einvoice = new EinvoiceService(client);
@@ -75,6 +77,15 @@ public abstract class BahiResources {
    */
   public WebhookService webhooks() {
     return webhooks;
+  }
+
+  /**
+   * The operations on <code>/v1/audit_entries</code>.
+   *
+   * @return the service
+   */
+  public AuditEntryService auditEntries() {
+    return auditEntries;
   }
 
   /**
