@@ -8,6 +8,8 @@ import { findSession, principalOfSession } from "../services/members/sessions.js
 import { APP_CSS, APP_JS } from "./assets.js";
 import { mountDevicePages } from "./device-pages.js";
 import { mountDocumentPages } from "./document-pages.js";
+import { mountGstr1Pages } from "./gstr1-pages.js";
+import { mountImportPages } from "./import-pages.js";
 import { type PageState, SECURITY_HEADERS } from "./layout.js";
 import { mountOAuthPages, returnPathOf } from "./oauth-pages.js";
 import { mountSessionPages } from "./session-pages.js";
@@ -80,6 +82,8 @@ export function mountPages(app: Hono<AppEnv>, deps: AppDeps): void {
   const route = signedInPage(app, deps);
   mountSettingsPages(route);
   mountDocumentPages(route);
+  mountGstr1Pages(route);
+  mountImportPages(route);
   mountOAuthPages(route, deps);
   mountDevicePages(route, deps);
 }

@@ -110,7 +110,8 @@ export const fixtures = {
         "actor": {
           "type": "member",
           "id": "mem_01jd4x2y3z4a5b6c7d8e9f0g1h",
-          "email": "owner@acme.example"
+          "email": "owner@acme.example",
+          "app_id": null
         },
         "target_id": "key_01jd5c6d8f0h2j4k6m8n0p2q4r",
         "livemode": true,

@@ -9,13 +9,15 @@ namespace Bahi\Model;
 use Bahi\BahiObject;
 
 /**
- * Who acted. `email` is the member's, for a member; `null` otherwise.
+ * Who acted. `email` is the member's, for a member; `null` otherwise. `app_id` is the OAuth app (its `client_id`) that
+ * acted for the member with an access token; `null` otherwise.
  *
  * @property-read string $type
  * @property-read string|null $id The member's (`mem_…`) or the key's (`key_…`) id; `null` for the operator.
  * @property-read string|null $email
+ * @property-read string|null $app_id
  */
 class AuditEntryActor extends BahiObject
 {
-    protected const REQUIRED = ['type', 'id', 'email'];
+    protected const REQUIRED = ['type', 'id', 'email', 'app_id'];
 }

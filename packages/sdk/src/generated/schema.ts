@@ -1473,8 +1473,10 @@ export interface components {
          */
         AuditEntry: {
             action: components["schemas"]["AuditAction"];
-            /** @description Who acted. `email` is the member's, for a member; `null` otherwise. */
+            /** @description Who acted. `email` is the member's, for a member; `null` otherwise. `app_id` is the OAuth app (its `client_id`) that acted for the member with an access token; `null` otherwise. */
             actor: {
+                /** @example oap_01jd5c7e9g1j3k5m7n9p1r3s5a */
+                app_id: string | null;
                 /** @example owner@acme.example */
                 email: string | null;
                 /**

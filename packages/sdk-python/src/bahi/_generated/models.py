@@ -189,12 +189,15 @@ class ApiKeyWithSecret(ApiKey):
 
 
 class AuditEntryActor(BahiModel):
-    """Who acted. `email` is the member's, for a member; `null` otherwise."""
+    """Who acted. `email` is the member's, for a member; `null` otherwise. `app_id` is the OAuth app
+    (its `client_id`) that acted for the member with an access token; `null` otherwise.
+    """
 
     type: Literal["member", "api_key", "operator"] | str
     id: str | None
     """The member's (`mem_…`) or the key's (`key_…`) id; `null` for the operator."""
     email: str | None
+    app_id: str | None
 
 
 class AuditEntry(BahiModel):
@@ -207,7 +210,9 @@ class AuditEntry(BahiModel):
     object: Literal["audit_entry"]
     action: AuditAction | str
     actor: AuditEntryActor
-    """Who acted. `email` is the member's, for a member; `null` otherwise."""
+    """Who acted. `email` is the member's, for a member; `null` otherwise. `app_id` is the OAuth app
+    (its `client_id`) that acted for the member with an access token; `null` otherwise.
+    """
     target_id: str | None
     """The object acted on (a key, a member, a webhook), or `null`."""
     livemode: bool | None

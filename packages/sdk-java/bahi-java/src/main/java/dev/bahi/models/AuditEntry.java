@@ -75,6 +75,8 @@ public final class AuditEntry extends BahiObject {
 
   /**
    * Who acted. <code>email</code> is the member's, for a member; <code>null</code> otherwise.
+   * <code>app_id</code> is the OAuth app (its <code>client_id</code>) that acted for the member
+   * with an access token; <code>null</code> otherwise.
    *
    * @return the value, or null when null
    */
@@ -129,7 +131,11 @@ public final class AuditEntry extends BahiObject {
     return get("created_at", BahiObject::asDateTime);
   }
 
-  /** Who acted. <code>email</code> is the member's, for a member; <code>null</code> otherwise. */
+  /**
+   * Who acted. <code>email</code> is the member's, for a member; <code>null</code> otherwise.
+   * <code>app_id</code> is the OAuth app (its <code>client_id</code>) that acted for the member
+   * with an access token; <code>null</code> otherwise.
+   */
   public static final class Actor extends BahiObject {
     private Actor(ObjectNode json) {
       super(json);
@@ -186,6 +192,15 @@ public final class AuditEntry extends BahiObject {
      */
     public String getEmail() {
       return get("email", BahiObject::asString);
+    }
+
+    /**
+     * The <code>app_id</code> field.
+     *
+     * @return the value, or null when null
+     */
+    public String getAppId() {
+      return get("app_id", BahiObject::asString);
     }
 
     /** The values of <code>Type</code>. */
@@ -286,6 +301,18 @@ public final class AuditEntry extends BahiObject {
       }
 
       /**
+       * Sets <code>app_id</code>.
+       *
+       * <p><code>null</code> sends an explicit null.
+       *
+       * @param appId the value (required)
+       * @return this builder
+       */
+      public Builder appId(String appId) {
+        return set("app_id", appId);
+      }
+
+      /**
        * @return the <code>Actor</code>
        */
       public Actor build() {
@@ -343,6 +370,8 @@ public final class AuditEntry extends BahiObject {
 
     /**
      * Who acted. <code>email</code> is the member's, for a member; <code>null</code> otherwise.
+     * <code>app_id</code> is the OAuth app (its <code>client_id</code>) that acted for the member
+     * with an access token; <code>null</code> otherwise.
      *
      * @param actor the value (required)
      * @return this builder
