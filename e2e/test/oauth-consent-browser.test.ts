@@ -18,6 +18,7 @@ import {
   appCall,
   type MemberSession,
   type OwnServer,
+  outputMatch,
   redeemSignInLink,
   startOwnServer,
 } from "./support/bahi-server.js";
@@ -56,7 +57,7 @@ const received: URL[] = [];
 async function accountantWithTotp(): Promise<TOTP> {
   const invited = await appCall(server, owner, "/app/api/invitations", { email: EMAIL, role: "accountant" });
   expect(invited.status).toBe(201);
-  const token = /\/app\/accept-invitation#([A-Za-z0-9_-]{43})/.exec(server.output())?.[1];
+  const token = (await outputMatch(server, /\/app\/accept-invitation#([A-Za-z0-9_-]{43})/))?.[1];
   expect(token).toBeDefined();
   const joined = await fetch(new URL("/app/api/invitations/accept", server.url), {
     method: "POST",

@@ -21,6 +21,19 @@ export interface OwnServer {
   stop: () => Promise<void>;
 }
 
+/**
+ * The first match of `pattern` in what the server wrote, waiting up to `timeoutMs` for it: a log line
+ * (an emailed link, say) arrives after the answer to the request that caused it.
+ */
+export async function outputMatch(server: Pick<OwnServer, "output">, pattern: RegExp, timeoutMs = 15_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = pattern.exec(server.output());
+    if (found || Date.now() > until) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "bahi-own-server-"));
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
