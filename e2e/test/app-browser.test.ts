@@ -12,6 +12,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { Secret, TOTP } from "otpauth";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outputMatch } from "./support/bahi-server.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const available = existsSync(CHROMIUM);
@@ -335,11 +336,8 @@ describe.skipIf(!available && !process.env.CI)("the application in Chromium", ()
     await page.getByRole("button", { name: "Send invitation" }).click();
     await expect(page.getByRole("status").textContent()).resolves.toContain("Invitation sent");
     await checkPage(page, "members");
-    let link = "";
-    for (let i = 0; i < 40 && !link; i++) {
-      link = server.output().match(/(http:\/\/\S+\/app\/accept-invitation#[A-Za-z0-9_-]{43})/)?.[1] ?? "";
-      if (!link) await new Promise((r) => setTimeout(r, 100));
-    }
+    const link =
+      (await outputMatch(server, /(http:\/\/\S+\/app\/accept-invitation#[A-Za-z0-9_-]{43})/))?.[1] ?? "";
     expect(link).not.toBe("");
 
     const viewer = await (await newContext()).newPage();
@@ -392,6 +390,23 @@ describe.skipIf(!available && !process.env.CI)("the application in Chromium", ()
       expect(log, action).toContain(action);
     }
     await checkPage(page, "audit-log");
+  });
+
+  it("makes a personal access token, shown once, that works, then revokes it", async () => {
+    await page.goto(`${server.url}/app/tokens`);
+    await page.getByLabel("Name").fill("Nightly export");
+    await page.getByRole("checkbox", { name: "invoices:read" }).check();
+    await page.getByRole("button", { name: "Make token" }).click();
+    const token = (await page.locator("#new-token").textContent())?.trim() ?? "";
+    expect(token).toMatch(/^bahi_pat_\w{43}$/);
+    await checkPage(page, "access-tokens");
+    expect(await curlStatus("/v1/invoices", token)).toBe(200);
+    await page.goto(`${server.url}/app/tokens`);
+    expect(await page.content()).not.toContain(token);
+    page.once("dialog", (dialog) => dialog.accept());
+    await page.getByRole("button", { name: "Revoke Nightly export" }).click();
+    await expect(page.getByRole("status").textContent()).resolves.toContain("revoked");
+    expect(await curlStatus("/v1/invoices", token)).toBe(401);
   });
 
   it("switches to live mode and back on every page", async () => {

@@ -64,6 +64,7 @@ describe("the pages", () => {
       "/app/webhooks",
       "/app/members",
       "/app/audit-log",
+      "/app/tokens",
     ]) {
       const res = await fetch(new URL(path, api.url), { headers: { cookie } });
       expect(res.status, path).toBe(200);
@@ -119,6 +120,39 @@ describe("the pages", () => {
     const html = await res.text();
     expect(html).toContain("needs the scope keys:write");
     expect(html).not.toMatch(/sk_test_[0-9A-Za-z]{43}/);
+  });
+
+  it("make a personal access token on its page: shown once, within the role, working, revoked", async () => {
+    const { cookie } = await signInPage("accountant");
+    const csrf = await csrfOf(cookie, "/app/tokens");
+    const post = (fields: Record<string, string>) =>
+      fetch(new URL("/app/tokens", api.url), {
+        method: "POST",
+        headers: { cookie },
+        body: new URLSearchParams({ _csrf: csrf, ...fields }),
+      });
+    const page = await (await fetch(new URL("/app/tokens", api.url), { headers: { cookie } })).text();
+    // An accountant's role has no keys:write: the form does not offer it.
+    expect(page).toContain('name="scope:invoices:write"');
+    expect(page).not.toContain('name="scope:keys:write"');
+    const tooLong = await (
+      await post({ action: "create", name: "Script", days: "366", "scope:invoices:read": "on" })
+    ).text();
+    expect(tooLong).toContain("from 1 to 365 days");
+    const created = await (
+      await post({ action: "create", name: "Nightly export", days: "365", "scope:invoices:read": "on" })
+    ).text();
+    const secret = created.match(/bahi_pat_[0-9A-Za-z]{43}/)?.[0];
+    expect(secret, created.match(/role="alert">[^<]*/)?.[0]).toBeDefined();
+    expect((await api.call("listInvoices", { key: secret ?? "" })).status).toBe(200);
+    expect((await api.call("listParties", { key: secret ?? "" })).status).toBe(403);
+    const listed = await (await fetch(new URL("/app/tokens", api.url), { headers: { cookie } })).text();
+    expect(listed).toContain("Nightly export");
+    expect(listed).not.toContain(secret);
+    const id = listed.match(/data-token="(pat_[0-9a-z]{26})"/)?.[1] ?? "";
+    const revoked = await (await post({ action: "revoke", id })).text();
+    expect(revoked).toContain("Token revoked");
+    expect((await api.call("listInvoices", { key: secret ?? "" })).status).toBe(401);
   });
 
   it("never show another account's documents, nor its other mode's", async () => {

@@ -14,6 +14,7 @@ import { type PageState, SECURITY_HEADERS } from "./layout.js";
 import { mountOAuthPages, returnPathOf } from "./oauth-pages.js";
 import { mountSessionPages } from "./session-pages.js";
 import { mountSettingsPages } from "./settings-pages.js";
+import { mountTokenPages } from "./token-pages.js";
 import { callV1, type V1Answer } from "./v1.js";
 
 /** What a signed-in page has: its state for the layout, the member's principal, /v1 in-process. */
@@ -86,4 +87,5 @@ export function mountPages(app: Hono<AppEnv>, deps: AppDeps): void {
   mountImportPages(route);
   mountOAuthPages(route, deps);
   mountDevicePages(route, deps);
+  mountTokenPages(route);
 }

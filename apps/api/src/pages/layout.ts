@@ -72,6 +72,7 @@ const NAV = [
   ["/app/members", "Members"],
   ["/app/audit-log", "Audit log"],
   ["/app/authorized-apps", "Authorized apps"],
+  ["/app/tokens", "Access tokens"],
   ["/app/security", "Security"],
 ] as const;
 

@@ -12,6 +12,7 @@ import { APP_CSP, csrfField, page, plainPage, when } from "./layout.js";
 /** What each resource of a scope is, in words a business owner reads on the consent page. */
 const NOUNS: Record<string, string> = {
   account: "the business profile",
+  audit: "the audit log",
   keys: "API keys",
   parties: "customers and suppliers",
   products: "products and stock",
