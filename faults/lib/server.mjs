@@ -55,10 +55,10 @@ export function startServer(env, { timeoutMs = 120_000 } = {}) {
 }
 
 /**
- * The account and its key, made with the operator's CLI before the server starts (a PGlite directory
- * is held by one process at a time).
+ * The account (on `plan`, else the default) and its key, made with the operator's CLI before the
+ * server starts (a PGlite directory is held by one process at a time).
  */
-export function createAccount(env, scopes = "*") {
+export function createAccount(env, scopes = "*", plan = null) {
   const account = cli(
     [
       "accounts",
@@ -73,6 +73,7 @@ export function createAccount(env, scopes = "*") {
       "Bengaluru",
       "--pin",
       "560001",
+      ...(plan ? ["--plan", plan] : []),
     ],
     env,
   );

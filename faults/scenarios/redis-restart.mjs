@@ -10,7 +10,7 @@ import { createsAnswered, startLoad } from "../lib/load.mjs";
 import { badAnswers, sleep, tally } from "../lib/outcome.mjs";
 import { freePort } from "../lib/ports.mjs";
 import { startRedis } from "../lib/redis.mjs";
-import { cli, setUpBooks, startServer } from "../lib/server.mjs";
+import { createAccount, setUpBooks, startServer } from "../lib/server.mjs";
 
 /** How long Redis stays away each time. */
 const DOWN_MS = 3_000;
@@ -19,30 +19,6 @@ const FREE = { second: 200, minute: 1_000 };
 const ENTERPRISE = { second: 2_000, minute: 10_000 };
 /** Requests without a key sent at once during each outage. */
 const PROBE = 60;
-
-function account(env, plan) {
-  const made = cli(
-    [
-      "accounts",
-      "create",
-      "--legal-name",
-      "Acme Traders Private Limited",
-      "--gstin",
-      "29AABCU9603R1ZJ",
-      "--address",
-      "12 MG Road",
-      "--city",
-      "Bengaluru",
-      "--pin",
-      "560001",
-      "--plan",
-      plan,
-    ],
-    env,
-  );
-  const key = cli(["keys", "create", "--account", made.id, "--mode", "test", "--scopes", "*"], env);
-  return { accountId: made.id, key: key.secret };
-}
 
 /** What is wrong with one answer's rate-limit headers, for a key on a plan with `limits`; null if nothing. */
 function dishonest(answer, limits, sentAt) {
@@ -160,7 +136,7 @@ export async function redisRestart({ outages, log }) {
   const env = { DATABASE_URL: "", BAHI_DATA_DIR: dataDir };
   let server;
   try {
-    const loadAccount = account(env, "enterprise");
+    const loadAccount = createAccount(env, "*", "enterprise");
     server = await startServer({ ...env, REDIS_URL: redis.url, PORT: String(await freePort()) });
     const books = await setUpBooks(server.url, loadAccount);
     const load = startLoad({ target: server, books, clients: 4 });
