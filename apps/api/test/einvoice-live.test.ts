@@ -387,6 +387,20 @@ describe("registration with a live IRP, after the commit", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("422 for an Idempotency-Key of a retry reused on another invoice", async () => {
+    const s = await shop();
+    const [one, other] = [(await s.sell()).body, (await s.sell()).body];
+    expect([one.einvoice_status, other.einvoice_status]).toEqual(["registered", "registered"]);
+    const headers = { "idempotency-key": "retry-invoice" };
+    const first = await s.call("retryInvoiceEinvoice", { path: { id: one.id }, headers });
+    expect(first.status).toBe(200);
+    const replayed = await s.call("retryInvoiceEinvoice", { path: { id: one.id }, headers });
+    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+    const refused = await s.call("retryInvoiceEinvoice", { path: { id: other.id }, headers });
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe("idempotency_key_reused");
+  });
+
   it("cancels through the IRP, and refuses to cancel while the IRN is pending", async () => {
     const s = await shop();
     const registered = await s.sell();

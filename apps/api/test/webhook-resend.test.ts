@@ -155,6 +155,16 @@ describe("resending a delivery", () => {
 });
 
 describe("resend refusals", () => {
+  it("422 for an Idempotency-Key reused on another delivery", async ({ api, tenant, receiver }) => {
+    const one = await deliveredOnce(api, tenant, receiver.url, "/keyed-one");
+    const other = await deliveredOnce(api, tenant, receiver.url, "/keyed-other");
+    const headers = { "idempotency-key": "resend-keyed-2" };
+    const first = await resend(api, tenant.testKey, one.hook.id, one.attempts[0]?.id, headers);
+    expect(first.status).toBe(201);
+    const refused = await resend(api, tenant.testKey, other.hook.id, other.attempts[0]?.id, headers);
+    expect(refused.status).toBe(422);
+    expect(refused.body.code).toBe("idempotency_key_reused");
+  });
   it("404 for another account's or mode's webhook or delivery, or another webhook's delivery", async ({
     api,
     tenant,
