@@ -1,12 +1,12 @@
 import type { components } from "@bahi/contract";
-import { and, eq, gte, inArray, max } from "drizzle-orm";
+import { and, eq, gte, max } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { events, webhookDeliveries } from "../../db/schema.js";
 import { newId } from "../../values/ids.js";
 import { conflict, notFound } from "../../values/problem.js";
 import { retentionStart } from "../events/events.js";
 import { type Owner, ownedBy, ownedRow } from "../shared/owner.js";
-import { findWebhook, toDelivery } from "./subscriptions.js";
+import { deleteUnheldAttempts, findWebhook, toDelivery } from "./subscriptions.js";
 
 type WebhookDelivery = components["schemas"]["WebhookDelivery"];
 
@@ -50,20 +50,7 @@ export async function resendDelivery(
     eq(webhookDeliveries.eventId, earlier.eventId),
   );
   // An attempt the worker holds is being made: it is left to finish, as disabling a webhook does.
-  await tx.delete(webhookDeliveries).where(
-    ownedBy(
-      webhookDeliveries,
-      owner,
-      inArray(
-        webhookDeliveries.id,
-        tx
-          .select({ id: webhookDeliveries.id })
-          .from(webhookDeliveries)
-          .where(and(ofEvent, eq(webhookDeliveries.status, "pending")))
-          .for("update", { skipLocked: true }),
-      ),
-    ),
-  );
+  await deleteUnheldAttempts(tx, owner, and(ofEvent, eq(webhookDeliveries.status, "pending")));
   const [last] = await tx
     .select({ attempt: max(webhookDeliveries.attempt) })
     .from(webhookDeliveries)

@@ -291,6 +291,19 @@ export async function disableFailingWebhook(
   // Holding the webhook's row, waiting for an attempt would reverse the worker's lock order. An attempt
   // locked elsewhere is being deleted, or being made: a retry it schedules is never made while the
   // webhook is disabled, and enabling it cancels such leftovers.
+  await deleteUnheldAttempts(tx, owner, pendingOf(owner, webhookId));
+  await recordEvent(tx, owner, "webhook.disabled", toWebhook(row));
+}
+
+/**
+ * Deletes the attempts `where` selects that no worker holds; one a worker holds (row-locked) is being
+ * made and is left to finish.
+ */
+export async function deleteUnheldAttempts(
+  tx: Executor,
+  owner: Owner,
+  where: SQL | undefined,
+): Promise<void> {
   await tx
     .delete(webhookDeliveries)
     .where(
@@ -302,10 +315,9 @@ export async function disableFailingWebhook(
           tx
             .select({ id: webhookDeliveries.id })
             .from(webhookDeliveries)
-            .where(pendingOf(owner, webhookId))
+            .where(where)
             .for("update", { skipLocked: true }),
         ),
       ),
     );
-  await recordEvent(tx, owner, "webhook.disabled", toWebhook(row));
 }
