@@ -7,45 +7,25 @@ import { noteEinvoiceText } from "../services/notes/note-rules.js";
 import { creditNotePdf } from "../services/notes/pdf.js";
 import { pageQuery } from "../services/shared/pagination.js";
 import { JsonText } from "../values/json-text.js";
+import { awaitingIrn } from "./einvoice-wait.js";
 
 export const creditNoteHandlers: Handlers = {
-  createCreditNote: async ({ body }, { principal, db, services, now }) => {
+  createCreditNote: async ({ body }, ctx) => {
+    const { principal, db, services, now } = ctx;
     const live = await services.einvoice.selections.registersLive(db, principal);
     const note = await createCreditNote(db, principal, body, now, live ? null : services.irp);
     if (note.einvoice_status !== "pending") return { status: 201, body: note };
-    return {
-      status: 201,
-      body: note,
-      // Committed with its number: the IRN is awaited outside every lock, for a while.
-      settled: async () => {
-        const { registrar, waitMs } = services.einvoice;
-        const tried = await registrar.registerNow(principal, "credit_note", note.id, { waitMs, fresh: true });
-        return {
-          status: 201,
-          body: tried ?? (await findCreditNote(services.pointReads, principal, note.id)),
-        };
-      },
-    };
+    return awaitingIrn(ctx, "credit_note", note.id, note, { status: 201, fresh: true, read: findCreditNote });
   },
-  retryCreditNoteEinvoice: async ({ path }, { principal, db, services }) => {
-    const pending = await retryRegistration(db, principal, "credit_note", path.id);
-    const note = await findCreditNote(db, principal, path.id);
+  retryCreditNoteEinvoice: async ({ path }, ctx) => {
+    const pending = await retryRegistration(ctx.db, ctx.principal, "credit_note", path.id);
+    const note = await findCreditNote(ctx.db, ctx.principal, path.id);
     if (!pending) return { status: 200, body: note };
-    return {
+    return awaitingIrn(ctx, "credit_note", path.id, note, {
       status: 200,
-      body: note,
-      settled: async () => {
-        const { registrar, waitMs } = services.einvoice;
-        const tried = await registrar.registerNow(principal, "credit_note", path.id, {
-          waitMs,
-          fresh: false,
-        });
-        return {
-          status: 200,
-          body: tried ?? (await findCreditNote(services.pointReads, principal, path.id)),
-        };
-      },
-    };
+      fresh: false,
+      read: findCreditNote,
+    });
   },
   retrieveCreditNote: async ({ path }, { principal, db }) => ({
     status: 200,

@@ -7,36 +7,21 @@ import { noteEinvoiceText } from "../services/notes/note-rules.js";
 import { debitNotePdf } from "../services/notes/pdf.js";
 import { pageQuery } from "../services/shared/pagination.js";
 import { JsonText } from "../values/json-text.js";
+import { awaitingIrn } from "./einvoice-wait.js";
 
 export const debitNoteHandlers: Handlers = {
-  createDebitNote: async ({ body }, { principal, db, services, now }) => {
+  createDebitNote: async ({ body }, ctx) => {
+    const { principal, db, services, now } = ctx;
     const live = await services.einvoice.selections.registersLive(db, principal);
     const note = await createDebitNote(db, principal, body, now, live ? null : services.irp);
     if (note.einvoice_status !== "pending") return { status: 201, body: note };
-    return {
-      status: 201,
-      body: note,
-      // Committed with its number: the IRN is awaited outside every lock, for a while.
-      settled: async () => {
-        const { registrar, waitMs } = services.einvoice;
-        const tried = await registrar.registerNow(principal, "debit_note", note.id, { waitMs, fresh: true });
-        return { status: 201, body: tried ?? (await findDebitNote(services.pointReads, principal, note.id)) };
-      },
-    };
+    return awaitingIrn(ctx, "debit_note", note.id, note, { status: 201, fresh: true, read: findDebitNote });
   },
-  retryDebitNoteEinvoice: async ({ path }, { principal, db, services }) => {
-    const pending = await retryRegistration(db, principal, "debit_note", path.id);
-    const note = await findDebitNote(db, principal, path.id);
+  retryDebitNoteEinvoice: async ({ path }, ctx) => {
+    const pending = await retryRegistration(ctx.db, ctx.principal, "debit_note", path.id);
+    const note = await findDebitNote(ctx.db, ctx.principal, path.id);
     if (!pending) return { status: 200, body: note };
-    return {
-      status: 200,
-      body: note,
-      settled: async () => {
-        const { registrar, waitMs } = services.einvoice;
-        const tried = await registrar.registerNow(principal, "debit_note", path.id, { waitMs, fresh: false });
-        return { status: 200, body: tried ?? (await findDebitNote(services.pointReads, principal, path.id)) };
-      },
-    };
+    return awaitingIrn(ctx, "debit_note", path.id, note, { status: 200, fresh: false, read: findDebitNote });
   },
   retrieveDebitNote: async ({ path }, { principal, db }) => ({
     status: 200,

@@ -11,42 +11,28 @@ import { recordShippingBill } from "../services/invoices/shipping-bills.js";
 import { pageQuery } from "../services/shared/pagination.js";
 import { JsonText } from "../values/json-text.js";
 import { ApiError } from "../values/problem.js";
+import { awaitingIrn } from "./einvoice-wait.js";
 
 export const invoiceHandlers: Handlers = {
-  createInvoice: async ({ body }, { principal, write, services, now }) => {
+  createInvoice: async ({ body }, ctx) => {
+    const { principal, write, services, now } = ctx;
     if (!write) throw new Error("createInvoice is a write");
     const created = await createInvoice(write, principal, body, now, {
       ...services,
       selections: services.einvoice.selections,
     });
     if (!created.pending) return { status: 201, body: created.invoice };
-    return {
+    return awaitingIrn(ctx, "invoice", created.id, created.invoice, {
       status: 201,
-      body: created.invoice,
-      // Committed with its number: the IRN is awaited outside every lock, for a while.
-      settled: async () => {
-        const { registrar, waitMs } = services.einvoice;
-        const tried = await registrar.registerNow(principal, "invoice", created.id, { waitMs, fresh: true });
-        return {
-          status: 201,
-          body: tried ?? (await readInvoice(services.pointReads, principal, created.id)),
-        };
-      },
-    };
+      fresh: true,
+      read: readInvoice,
+    });
   },
-  retryInvoiceEinvoice: async ({ path }, { principal, db, services }) => {
-    const pending = await retryRegistration(db, principal, "invoice", path.id);
-    const invoice = await readInvoice(db, principal, path.id);
+  retryInvoiceEinvoice: async ({ path }, ctx) => {
+    const pending = await retryRegistration(ctx.db, ctx.principal, "invoice", path.id);
+    const invoice = await readInvoice(ctx.db, ctx.principal, path.id);
     if (!pending) return { status: 200, body: invoice };
-    return {
-      status: 200,
-      body: invoice,
-      settled: async () => {
-        const { registrar, waitMs } = services.einvoice;
-        const tried = await registrar.registerNow(principal, "invoice", path.id, { waitMs, fresh: false });
-        return { status: 200, body: tried ?? (await readInvoice(services.pointReads, principal, path.id)) };
-      },
-    };
+    return awaitingIrn(ctx, "invoice", path.id, invoice, { status: 200, fresh: false, read: readInvoice });
   },
   listInvoices: async ({ query }, { principal, db, now }) => ({
     status: 200,

@@ -1,9 +1,9 @@
 import type { components } from "@bahi/contract";
 import { type EInvoice, formatMilli, formatRupees, type InvoiceDraft } from "@bahi/gst";
 import type { IrpRegistration } from "../../einvoice/provider.js";
-import { registrationColumns } from "../../einvoice/provider.js";
 import { JsonText } from "../../values/json-text.js";
 import type { DocumentNumber } from "../shared/document-numbers.js";
+import { einvoiceColumns, lineTaxColumns, totalColumns } from "../shared/document-rows.js";
 import type { Owner } from "../shared/owner.js";
 import { type InvoiceItemRow, type InvoiceRow, toInvoice } from "./invoice-view.js";
 
@@ -52,19 +52,8 @@ export function invoiceDocument(
     deemedExport: tax.deemed_export,
     reverseCharge: tax.reverse_charge,
     sgstLabel: tax.utgst ? "UTGST" : "SGST",
-    taxableValue: formatRupees(tax.taxable_value),
-    cgst: formatRupees(tax.cgst),
-    sgst: formatRupees(tax.sgst),
-    igst: formatRupees(tax.igst),
-    cess: formatRupees(tax.cess),
-    roundOff: formatRupees(tax.round_off),
-    total: formatRupees(tax.total),
-    ...registrationColumns(registration),
-    // Without a registration, an e-invoice waits for a live IRP's, after the commit.
-    einvoiceStatus: einvoice ? (registration ? "registered" : "pending") : "not_applicable",
-    einvoiceErrorCode: null,
-    einvoiceErrorMessage: null,
-    einvoice,
+    ...totalColumns(tax),
+    ...einvoiceColumns(einvoice, registration),
     shippingBill: draft.shippingBill,
     notes: draft.notes,
     amountPaid: "0",
@@ -87,14 +76,7 @@ export function invoiceDocument(
     rate: formatMilli(line.rate),
     gross: formatRupees(line.tax.gross),
     discount: formatRupees(line.tax.discount),
-    taxableValue: formatRupees(line.tax.taxable_value),
-    gstRate: formatMilli(line.tax.gst_rate),
-    cessRate: formatMilli(line.tax.cess_rate),
-    cgst: formatRupees(line.tax.cgst),
-    sgst: formatRupees(line.tax.sgst),
-    igst: formatRupees(line.tax.igst),
-    cess: formatRupees(line.tax.cess),
-    total: formatRupees(line.tax.total),
+    ...lineTaxColumns(line.tax, { gstRate: line.tax.gst_rate, cessRate: line.tax.cess_rate }),
   }));
   return { row, items, invoice: new JsonText(JSON.stringify(toInvoice(row, items))) };
 }

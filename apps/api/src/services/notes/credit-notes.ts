@@ -10,7 +10,7 @@ import {
 import { getTableColumns, inArray, sum } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { creditNoteItems, creditNotes, invoices, stockMovements } from "../../db/schema.js";
-import { type EInvoiceProvider, registrationColumns } from "../../einvoice/provider.js";
+import type { EInvoiceProvider } from "../../einvoice/provider.js";
 import { newId } from "../../values/ids.js";
 import { notFound } from "../../values/problem.js";
 import { applyStockMovements, type Move } from "../catalogue/stock.js";
@@ -18,6 +18,7 @@ import { enqueueRegistration } from "../einvoice/queue.js";
 import { recordEvent } from "../events/events.js";
 import { settlementStatus, toInvoice } from "../invoices/invoice-view.js";
 import { nextDocumentNumber } from "../shared/document-numbers.js";
+import { einvoiceColumns, lineTaxColumns, totalColumns } from "../shared/document-rows.js";
 import {
   documentRegistration,
   documentTotals,
@@ -144,20 +145,10 @@ export async function createCreditNote(
     supplyType: invoice.supplyType,
     reverseCharge: invoice.reverseCharge,
     sgstLabel: invoice.sgstLabel,
-    taxableValue: formatRupees(tax.taxable_value),
-    cgst: formatRupees(tax.cgst),
-    sgst: formatRupees(tax.sgst),
-    igst: formatRupees(tax.igst),
-    cess: formatRupees(tax.cess),
-    roundOff: formatRupees(tax.round_off),
-    total: formatRupees(tax.total),
+    ...totalColumns(tax),
     creditedToParty: formatRupees(draft.creditedToParty),
     refundDue: formatRupees(draft.refundDue),
-    ...registrationColumns(registration),
-    einvoiceStatus: einvoice ? (registration ? "registered" : "pending") : "not_applicable",
-    einvoiceErrorCode: null,
-    einvoiceErrorMessage: null,
-    einvoice,
+    ...einvoiceColumns(einvoice, registration),
     createdAt: now,
   };
   const items: CreditNoteItemRow[] = draft.lines.map(({ line, qty, tax: t }, i) => ({
@@ -176,14 +167,7 @@ export async function createCreditNote(
     rate: qty === null ? null : formatMilli(line.rate),
     gross: formatRupees(t.gross),
     discount: formatRupees(t.discount),
-    taxableValue: formatRupees(t.taxable_value),
-    gstRate: formatMilli(line.gstRate),
-    cessRate: formatMilli(line.cessRate),
-    cgst: formatRupees(t.cgst),
-    sgst: formatRupees(t.sgst),
-    igst: formatRupees(t.igst),
-    cess: formatRupees(t.cess),
-    total: formatRupees(t.total),
+    ...lineTaxColumns(t, line),
   }));
   const note = toCreditNote(row, items);
   const amountCredited = parseNumeric(invoice.amountCredited, 2) + draft.creditedToParty;

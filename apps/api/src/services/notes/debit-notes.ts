@@ -1,15 +1,16 @@
 import type { components } from "@bahi/contract";
-import { draftDebitNote, formatMilli, formatRupees, parseNumeric } from "@bahi/gst";
+import { draftDebitNote, formatRupees, parseNumeric } from "@bahi/gst";
 import { getTableColumns, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { debitNoteItems, debitNotes, invoices } from "../../db/schema.js";
-import { type EInvoiceProvider, registrationColumns } from "../../einvoice/provider.js";
+import type { EInvoiceProvider } from "../../einvoice/provider.js";
 import { newId } from "../../values/ids.js";
 import { notFound } from "../../values/problem.js";
 import { enqueueRegistration } from "../einvoice/queue.js";
 import { recordEvent } from "../events/events.js";
 import { settlementStatus } from "../invoices/invoice-view.js";
 import { nextDocumentNumber } from "../shared/document-numbers.js";
+import { einvoiceColumns, lineTaxColumns, totalColumns } from "../shared/document-rows.js";
 import {
   documentRegistration,
   documentTotals,
@@ -110,18 +111,8 @@ export async function createDebitNote(
     supplyType: invoice.supplyType,
     reverseCharge: invoice.reverseCharge,
     sgstLabel: invoice.sgstLabel,
-    taxableValue: formatRupees(tax.taxable_value),
-    cgst: formatRupees(tax.cgst),
-    sgst: formatRupees(tax.sgst),
-    igst: formatRupees(tax.igst),
-    cess: formatRupees(tax.cess),
-    roundOff: formatRupees(tax.round_off),
-    total: formatRupees(tax.total),
-    ...registrationColumns(registration),
-    einvoiceStatus: einvoice ? (registration ? "registered" : "pending") : "not_applicable",
-    einvoiceErrorCode: null,
-    einvoiceErrorMessage: null,
-    einvoice,
+    ...totalColumns(tax),
+    ...einvoiceColumns(einvoice, registration),
     createdAt: now,
   };
   const items: DebitNoteItemRow[] = draft.lines.map(({ line, tax: t }, i) => ({
@@ -138,14 +129,7 @@ export async function createDebitNote(
     unit: line.unit,
     gross: formatRupees(t.taxable_value),
     discount: "0",
-    taxableValue: formatRupees(t.taxable_value),
-    gstRate: formatMilli(line.gstRate),
-    cessRate: formatMilli(line.cessRate),
-    cgst: formatRupees(t.cgst),
-    sgst: formatRupees(t.sgst),
-    igst: formatRupees(t.igst),
-    cess: formatRupees(t.cess),
-    total: formatRupees(t.total),
+    ...lineTaxColumns(t, line),
   }));
   const note = toDebitNote(row, items);
   const amountDebited = formatRupees(parseNumeric(invoice.amountDebited, 2) + tax.total);
