@@ -17,7 +17,12 @@ import { type Authentication, authenticate } from "./services/accounts/authentic
 import type { Services } from "./services/index.js";
 import { newId } from "./values/ids.js";
 import { ApiError, PROBLEM_CONTENT_TYPE } from "./values/problem.js";
-import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from "./values/unavailable.js";
+import {
+  DATABASE_RETRY_AFTER_S,
+  isDatabaseUnavailable,
+  isStorageFull,
+  STORAGE_RETRY_AFTER_S,
+} from "./values/unavailable.js";
 
 export interface AppOptions {
   readonly db: Database;
@@ -189,6 +194,19 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return problem(c, error);
+    if (isStorageFull(error)) {
+      // The operator's to fix: logged as an error, while the client is told to come back.
+      requestLogger(c).error({ err: error }, "database storage full");
+      return problem(
+        c,
+        new ApiError(
+          503,
+          "storage_full",
+          `The database's disk is full: nothing was written. Retry in ${STORAGE_RETRY_AFTER_S} seconds with the same Idempotency-Key; reads are still served.`,
+          { headers: { "Retry-After": String(STORAGE_RETRY_AFTER_S) } },
+        ),
+      );
+    }
     if (isDatabaseUnavailable(error)) {
       requestLogger(c).warn({ err: error }, "database unavailable");
       return problem(

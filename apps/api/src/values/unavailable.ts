@@ -33,13 +33,32 @@ const UNAVAILABLE_STATES = new Set(["57P01", "57P02", "57P03", "53300"]);
  * not be reached, as opposed to a statement that failed: the request may be retried as it was.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  return someCode(
+    error,
+    (code) => CONNECTION_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith("08"),
+  );
+}
+
+/**
+ * STORAGE_RETRY_AFTER_S: the Retry-After of a 503 while the database's disk is full. Space returns
+ * when the operator frees it, not by itself, so clients are asked to wait longer than for an outage;
+ * the server needs no restart once it has.
+ */
+export const STORAGE_RETRY_AFTER_S = 30;
+
+/**
+ * Whether the database refused to write because its disk is full: PostgreSQL's SQLSTATE 53100
+ * (`disk_full`, "could not extend file …: No space left on device"), as both drivers report it.
+ */
+export function isStorageFull(error: unknown): boolean {
+  return someCode(error, (code) => code === "53100");
+}
+
+/** Whether `error` or one of its causes (drizzle wraps the driver's error) has a code that `matches`. */
+function someCode(error: unknown, matches: (code: string) => boolean): boolean {
   for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 8; depth++) {
     const code = (e as { code?: unknown }).code;
-    if (
-      typeof code === "string" &&
-      (CONNECTION_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith("08"))
-    )
-      return true;
+    if (typeof code === "string" && matches(code)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

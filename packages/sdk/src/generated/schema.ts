@@ -4680,9 +4680,10 @@ export interface components {
         };
         /**
          * @description The database could not be reached (restarting, failing over, or its connections cut:
-         *     `database_unavailable`), or did not answer within 10 seconds (`timeout`). Retry after `Retry-After`
-         *     seconds with the same `Idempotency-Key`: a write whose commit was cut off before its answer is then
-         *     answered as it was, and one that did not commit is carried out.
+         *     `database_unavailable`), did not answer within 10 seconds (`timeout`), or refused to write because
+         *     its disk is full (`storage_full`: nothing was written, reads are still served). Retry after
+         *     `Retry-After` seconds with the same `Idempotency-Key`: a write whose commit was cut off before its
+         *     answer is then answered as it was, and one that did not commit is carried out.
          */
         ServiceUnavailable: {
             headers: {
