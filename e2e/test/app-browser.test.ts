@@ -390,6 +390,22 @@ describe.skipIf(!available && !process.env.CI)("the application in Chromium", ()
       expect(log, action).toContain(action);
     }
     await checkPage(page, "audit-log");
+
+    // The same filters as GET /v1/audit_entries, in a GET form whose URL can be shared.
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    await page.getByLabel("Action", { exact: true }).selectOption("api_key.created");
+    await page.getByLabel("From", { exact: true }).fill(today);
+    await page.getByLabel("To", { exact: true }).fill(today);
+    await page.getByRole("button", { name: "Filter" }).click();
+    await page.waitForURL(/\/app\/audit-log\?action=api_key\.created&from=\d{4}-\d{2}-\d{2}&to=/);
+    const actions = await page.locator("tbody tr td:nth-child(2)").allTextContents();
+    expect(actions.length).toBeGreaterThan(0);
+    expect(new Set(actions)).toEqual(new Set(["api_key.created"]));
+    await checkPage(page, "audit-log-filtered");
+    await page.getByLabel("From", { exact: true }).fill("2001-01-01");
+    await page.getByLabel("To", { exact: true }).fill("2001-01-31");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await page.getByText("No entries match these filters.").waitFor();
   });
 
   it("makes a personal access token, shown once, that works, then revokes it", async () => {

@@ -13,6 +13,7 @@ import { mountPages } from "./pages/index.js";
 import { appHandlers } from "./routes/app/index.js";
 import { answersWithSecret, commitsAlone, handlers, pointReads } from "./routes/index.js";
 import { mountOAuthEndpoints } from "./routes/oauth/index.js";
+import type { OAuthRateLimits } from "./routes/oauth/rate-limits.js";
 import { type Authentication, authenticate } from "./services/accounts/authenticate.js";
 import type { Services } from "./services/index.js";
 import { newId } from "./values/ids.js";
@@ -30,6 +31,8 @@ export interface AppOptions {
   readonly logger: Logger;
   /** Null when the operator turned rate limiting off (benchmarks): no limits, no headers. */
   readonly rateLimiter: RateLimiter | null;
+  /** The OAuth endpoints' budgets, counted in `rateLimiter` (off with it). */
+  readonly oauthRateLimits: OAuthRateLimits;
   /** Whether the database is reachable and migrated, for `/readyz`. */
   readonly isReady: () => Promise<boolean>;
   readonly openapiJson: string;
@@ -150,7 +153,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   mountPages(app, options.application);
   mountAppOperations(app, appHandlers, options.application);
-  mountOAuthEndpoints(app, options.application);
+  mountOAuthEndpoints(
+    app,
+    options.application,
+    rateLimiter ? { limiter: rateLimiter, limits: options.oauthRateLimits } : null,
+  );
 
   const graphql = createGraphql(
     { router: routerDeps, services, sets: { pointReads, answersWithSecret, commitsAlone } },

@@ -19,6 +19,7 @@ import {
 } from "./http/timeouts.js";
 import { type Mailer, mailerFor } from "./mail/mailer.js";
 import { PdfRenderer } from "./printing/pdf-renderer.js";
+import { OAUTH_RATE_LIMITS, type OAuthRateLimits } from "./routes/oauth/rate-limits.js";
 import { SecretBox } from "./secrets/secret-box.js";
 import { KeyCache } from "./services/accounts/authenticate.js";
 import { Registrar } from "./services/einvoice/registrar.js";
@@ -43,6 +44,8 @@ export interface ServerOptions {
   readonly isReady: () => Promise<boolean>;
   /** `null` turns rate limiting off. */
   readonly rateLimits?: RateLimits | null;
+  /** The OAuth endpoints' budgets; by default OAUTH_RATE_LIMITS. Off when `rateLimits` is null. */
+  readonly oauthRateLimits?: OAuthRateLimits;
   /** Counts requests in this Redis, shared by every node using it; by default in this process. */
   readonly redisUrl?: string | null;
   /** Where webhooks may send; by default nowhere private. */
@@ -145,6 +148,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
     logger: options.logger,
     rateLimiter,
+    oauthRateLimits: options.oauthRateLimits ?? OAUTH_RATE_LIMITS,
     // A load balancer stops sending here as soon as the node stops, not when its connections are gone.
     isReady: async () => !stopping && (await options.isReady()),
     openapiJson: JSON.stringify(openapi),

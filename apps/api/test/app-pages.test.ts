@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "../src/db/schema.js";
 import { day, money } from "../src/pages/layout.js";
+import { firstIdAt } from "../src/values/ids.js";
 import { startTestApi, type TestApi } from "./support/api.js";
 import { memberOf, PASSWORD } from "./support/members.js";
 import { createTenant, type Tenant } from "./support/tenants.js";
@@ -15,9 +17,12 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 /** Signs in through the sign-in page's form; answers the cookie header to send. */
-async function signInPage(role: "owner" | "viewer" | "developer" | "accountant" = "owner") {
+async function signInPage(
+  role: "owner" | "viewer" | "developer" | "accountant" = "owner",
+  accountId = tenant.accountId,
+) {
   const email = `page${++count}@acme.example`;
-  await memberOf(api.database.handle.db, tenant.accountId, email, role);
+  await memberOf(api.database.handle.db, accountId, email, role);
   const res = await fetch(new URL("/app/sign-in", api.url), {
     method: "POST",
     body: new URLSearchParams({ email, password: PASSWORD }),
@@ -355,5 +360,94 @@ describe("the pages", () => {
     expect(await (await fetch(new URL("/app/invoices", api.url), { headers: { cookie } })).text()).toContain(
       "Live mode",
     );
+  });
+});
+
+describe("the audit log page", () => {
+  /** An entry of `action` made at `at` (its id says when, as /v1's time filters read it). */
+  const entry = (accountId: string, action: string, at: string, targetId: string, n = 0) => ({
+    accountId,
+    id: `${firstIdAt("auditEntry", new Date(at)).slice(0, -4)}${String(n).padStart(4, "0")}`,
+    actorType: "operator" as const,
+    action,
+    targetId,
+    createdAt: new Date(at),
+  });
+  const targets = (html: string) =>
+    [...html.matchAll(/<td><code>(key_[a-z0-9]+)<\/code><\/td>/g)].map((m) => m[1]);
+  const get = async (cookie: string, query: string) => {
+    const res = await fetch(new URL(`/app/audit-log${query}`, api.url), { headers: { cookie } });
+    expect(res.status).toBe(200);
+    return res.text();
+  };
+
+  it("filters by action and by India days, both included, from a URL that can be shared, as /v1 does", async () => {
+    const { accountId, testKey } = await createTenant(api.database.handle.db);
+    await api.database.handle.db.insert(auditLog).values([
+      // 23:59:59.999 on 30 November in India, then its midnight, 1 December.
+      entry(accountId, "api_key.created", "2026-11-30T18:29:59.999Z", "key_nov30"),
+      entry(accountId, "api_key.created", "2026-11-30T18:30:00.000Z", "key_dec01"),
+      entry(accountId, "api_key.revoked", "2026-12-02T18:29:59.999Z", "key_dec02"),
+      entry(accountId, "api_key.created", "2026-12-02T18:30:00.000Z", "key_dec03"),
+    ]);
+    const { cookie } = await signInPage("owner", accountId);
+
+    const all = await get(cookie, "");
+    for (const label of ["Action", "From", "To"])
+      expect(all).toMatch(new RegExp(`<label for="f-[a-z]+">${label}</label>`));
+    expect(all).toContain('<form method="get" action="/app/audit-log"');
+    expect(targets(all)).toEqual(["key_dec03", "key_dec02", "key_dec01", "key_nov30"]);
+
+    const days = await get(cookie, "?from=2026-12-01&to=2026-12-02");
+    expect(targets(days)).toEqual(["key_dec02", "key_dec01"]);
+    expect(days).toContain('name="from" type="date" value="2026-12-01"');
+    expect(days).toContain('name="to" type="date" value="2026-12-02"');
+    const created = await get(cookie, "?action=api_key.created&from=2026-12-01&to=2026-12-02");
+    expect(targets(created)).toEqual(["key_dec01"]);
+    expect(created).toContain('<option value="api_key.created" selected>');
+    expect(targets(await get(cookie, "?action=api_key.created&to=2026-11-30"))).toEqual(["key_nov30"]);
+    expect(await get(cookie, "?action=api_key.rotated")).toContain("No entries match these filters.");
+
+    // The page shows what GET /v1/audit_entries answers for the same instants.
+    const v1 = await api.call("listAuditEntries", {
+      key: testKey,
+      query: { created_gte: "2026-11-30T18:30:00.000Z", created_lt: "2026-12-02T18:30:00.000Z" },
+    });
+    expect(v1.body.data.map((e: { target_id: string }) => e.target_id)).toEqual(targets(days));
+  });
+
+  it("pages by cursor, keeping the filters", async () => {
+    const { accountId } = await createTenant(api.database.handle.db);
+    const rotated = Array.from({ length: 101 }, (_, n) =>
+      entry(accountId, "webhook.secret_rotated", "2026-11-10T06:30:00.000Z", `key_r${n}`, n),
+    );
+    await api.database.handle.db
+      .insert(auditLog)
+      .values([...rotated, entry(accountId, "api_key.created", "2026-11-10T06:31:00.000Z", "key_other")]);
+    const { cookie } = await signInPage("owner", accountId);
+    const first = await get(cookie, "?action=webhook.secret_rotated&from=2026-11-10");
+    expect(targets(first)).toHaveLength(100);
+    expect(targets(first)[0]).toBe("key_r100");
+    const next = first
+      .match(/<a href="(\/app\/audit-log\?[^"]+)">Next page<\/a>/)?.[1]
+      ?.replaceAll("&amp;", "&");
+    expect(next).toBe(
+      `/app/audit-log?action=webhook.secret_rotated&from=2026-11-10&starting_after=${rotated[1]?.id}`,
+    );
+    const second = await get(cookie, (next ?? "").slice("/app/audit-log".length));
+    expect(targets(second)).toEqual(["key_r0"]);
+    expect(second).not.toContain("Next page");
+  });
+
+  it("says what is wrong with a date that is not one, and refuses a role without audit:read", async () => {
+    const { cookie } = await signInPage("owner");
+    const wrong = await get(cookie, "?from=2026-02-30");
+    expect(wrong).toContain("From must be a date (YYYY-MM-DD)");
+    expect(wrong).toContain('value="2026-02-30"');
+    expect(await get(cookie, "?action=invoice.created")).toContain("/query/action");
+    const viewer = await signInPage("viewer");
+    const refused = await get(viewer.cookie, "");
+    expect(refused).toContain("Your role may not read the audit log.");
+    expect(refused).not.toContain("<table>");
   });
 });

@@ -41,6 +41,23 @@ interface Window {
 
 type Store = (points: number, seconds: number, name: string) => RateLimiterAbstract;
 
+/**
+ * A budget of its own beside the plans' windows (the OAuth endpoints' per client and per address),
+ * counted in the same store: in Redis across nodes when there is one.
+ */
+export interface Budget {
+  /** Where its keys start (in Redis after REDIS_KEY_PREFIX), e.g. `oauth:client`. */
+  readonly name: string;
+  readonly points: number;
+  readonly seconds: number;
+}
+
+export interface BudgetOutcome {
+  readonly allowed: boolean;
+  /** Whole seconds until the refusing budget's window starts afresh; 0 when allowed. */
+  readonly retryAfterSeconds: number;
+}
+
 const memoryStore: Store = (points, duration) => new RateLimiterMemory({ points, duration });
 
 /**
@@ -65,10 +82,11 @@ const redisStore =
  */
 export class RateLimiter {
   private readonly tiers = new Map<number, Window[]>();
+  private readonly budgets = new Map<string, RateLimiterAbstract>();
 
   private constructor(
     limits: RateLimits,
-    store: Store,
+    private readonly store: Store,
     /** The Redis counting across nodes, which GraphQL's cost buckets share; null in memory. */
     readonly redis: Redis | null = null,
     private readonly release: () => void = () => {},
@@ -166,6 +184,38 @@ export class RateLimiter {
     };
     if (denied) headers["Retry-After"] = String(Math.max(1, Math.ceil(denied.res.msBeforeNext / 1000)));
     return { allowed: !denied, headers };
+  }
+
+  /**
+   * Spends one request of each budget under its key, or none when any budget refuses it: a refused
+   * request is not served, so it must not use up what its other keys may still do.
+   */
+  async spend(spends: readonly { budget: Budget; key: string }[]): Promise<BudgetOutcome> {
+    const limiters = spends.map(({ budget }) => {
+      const id = `${budget.name}:${budget.points}:${budget.seconds}`;
+      let limiter = this.budgets.get(id);
+      if (!limiter) {
+        limiter = this.store(budget.points, budget.seconds, budget.name);
+        this.budgets.set(id, limiter);
+      }
+      return limiter;
+    });
+    const results = await Promise.all(
+      spends.map(async ({ key }, i) => {
+        const limiter = limiters[i] as RateLimiterAbstract;
+        try {
+          return { limiter, key, res: await limiter.consume(key), allowed: true };
+        } catch (rejection) {
+          if (!(rejection instanceof RateLimiterRes)) throw rejection;
+          return { limiter, key, res: rejection, allowed: false };
+        }
+      }),
+    );
+    const refused = results.filter((r) => !r.allowed);
+    if (refused.length === 0) return { allowed: true, retryAfterSeconds: 0 };
+    await Promise.all(results.filter((r) => r.allowed).map((r) => r.limiter.reward(r.key, 1)));
+    const waitMs = Math.max(...refused.map((r) => r.res.msBeforeNext));
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
   }
 
   close(): void {

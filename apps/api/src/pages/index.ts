@@ -6,6 +6,7 @@ import { csrfTokenOf } from "../secrets/link-tokens.js";
 import type { Principal } from "../services/accounts/principal.js";
 import { findSession, principalOfSession } from "../services/members/sessions.js";
 import { APP_CSS, APP_JS } from "./assets.js";
+import { mountAuditPages } from "./audit-pages.js";
 import { mountDevicePages } from "./device-pages.js";
 import { mountDocumentPages } from "./document-pages.js";
 import { mountGstr1Pages } from "./gstr1-pages.js";
@@ -23,7 +24,7 @@ export interface SignedIn {
   readonly principal: Principal;
   /** The submitted form of a POST, its CSRF token checked. */
   readonly form: Record<string, string | File>;
-  /** For the application's own handlers (members, the audit log). */
+  /** For the application's own handlers (members, sessions, tokens). */
   readonly ctx: AppContext;
   v1(method: string, path: string, body?: unknown): Promise<V1Answer>;
 }
@@ -88,4 +89,5 @@ export function mountPages(app: Hono<AppEnv>, deps: AppDeps): void {
   mountOAuthPages(route, deps);
   mountDevicePages(route, deps);
   mountTokenPages(route);
+  mountAuditPages(route);
 }

@@ -8,7 +8,7 @@ import { csrfField, day, type Message, page, when } from "./layout.js";
 
 const ROLES = ["owner", "admin", "developer", "accountant", "viewer"] as const;
 
-/** Members and the audit log. */
+/** Members: the list, invitations, roles. */
 export function mountMemberPages(route: Route): void {
   const none = { path: {}, query: {} };
   const members: PageHandler = async (c, s) => {
@@ -82,27 +82,4 @@ ${
   };
   route("GET", "/app/members", members);
   route("POST", "/app/members", members);
-
-  route("GET", "/app/audit-log", async (c, s) => {
-    if (!(s.principal.scopes.has("*") || s.principal.scopes.has("audit:read"))) {
-      return page(c, s.state, "Audit log", html``, {
-        kind: "error",
-        text: "Your role may not read the audit log.",
-      });
-    }
-    const log = (
-      await memberHandlers.listAuditLog({ path: {}, query: { limit: 100 }, body: undefined }, s.ctx)
-    ).body as any;
-    return page(
-      c,
-      s.state,
-      "Audit log",
-      html`<table><caption class="sr-only">Audit log</caption>
-<thead><tr><th scope="col">When</th><th scope="col">Action</th><th scope="col">By</th><th scope="col">Target</th><th scope="col">Mode</th><th scope="col">From</th></tr></thead>
-<tbody>${log.data.map(
-        (e: any) =>
-          html`<tr><td>${when(e.created_at)}</td><td><code>${e.action}</code></td><td>${e.actor.email ?? e.actor.id ?? e.actor.type}</td><td><code>${e.target_id ?? "—"}</code></td><td>${e.livemode === null ? "—" : e.livemode ? "live" : "test"}</td><td>${e.address ?? "—"}</td></tr>`,
-      )}</tbody></table>`,
-    );
-  });
 }

@@ -94,7 +94,14 @@ export type TestApiOptions = {
 } & Partial<
   Pick<
     ServerOptions,
-    "webhookPolicy" | "redisUrl" | "logger" | "einvoiceWaitMs" | "registrationWorker" | "mailer" | "timeouts"
+    | "webhookPolicy"
+    | "oauthRateLimits"
+    | "redisUrl"
+    | "logger"
+    | "einvoiceWaitMs"
+    | "registrationWorker"
+    | "mailer"
+    | "timeouts"
   >
 >;
 

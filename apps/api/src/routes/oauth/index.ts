@@ -5,6 +5,7 @@
 import OAuth2Server from "@node-oauth/oauth2-server";
 import type { Context, Hono } from "hono";
 import type { AppDeps } from "../../http/app-router.js";
+import { clientAddress } from "../../http/client-address.js";
 import type { AppEnv } from "../../http/context.js";
 import { hashSecret, sameDigest } from "../../secrets/api-key-secrets.js";
 import { findOAuthApp } from "../../services/oauth/apps.js";
@@ -17,6 +18,7 @@ import {
 import { DEVICE_CODE_GRANT } from "../../services/oauth/device-grant.js";
 import { oauthServer } from "../../services/oauth/model.js";
 import { introspectToken, revokeToken } from "../../services/oauth/revocation.js";
+import { type OAuthThrottle, RATE_LIMITED_ERROR, spendOAuthRequest } from "./rate-limits.js";
 
 const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
 
@@ -30,20 +32,25 @@ function oauthError(c: Context, status: number, error: string, description: stri
   return c.json({ error, error_description: description }, status as 400, { ...NO_STORE, ...headers });
 }
 
-/**
- * The client a revocation or introspection request comes from (RFC 6749 2.3.1: HTTP Basic, or
- * `client_id` and `client_secret` in the form): a confidential app must prove its secret.
- */
-async function clientOf(c: Context, deps: AppDeps, form: Record<string, string>) {
-  let clientId = form.client_id;
-  let secret = form.client_secret;
+/** The client's credentials as sent (RFC 6749 2.3.1): HTTP Basic, or `client_id` and `client_secret` in the form. */
+function claimedClient(c: Context, form: Record<string, string>) {
   const basic = /^Basic ([A-Za-z0-9+/=]+)$/.exec(c.req.header("authorization") ?? "");
-  if (basic?.[1]) {
-    const decoded = Buffer.from(basic[1], "base64").toString("utf8");
-    const colon = decoded.indexOf(":");
-    clientId = decodeURIComponent(decoded.slice(0, colon));
-    secret = decodeURIComponent(decoded.slice(colon + 1));
+  if (!basic?.[1]) return { clientId: form.client_id, secret: form.client_secret };
+  const decoded = Buffer.from(basic[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  try {
+    return {
+      clientId: decodeURIComponent(decoded.slice(0, colon)),
+      secret: decodeURIComponent(decoded.slice(colon + 1)),
+    };
+  } catch {
+    return { clientId: undefined, secret: undefined };
   }
+}
+
+/** The client a revocation or introspection request comes from: a confidential app must prove its secret. */
+async function clientOf(c: Context, deps: AppDeps, form: Record<string, string>) {
+  const { clientId, secret } = claimedClient(c, form);
   const app = clientId ? await findOAuthApp(deps.db, clientId) : undefined;
   if (!app) return null;
   if (app.confidential) {
@@ -53,8 +60,32 @@ async function clientOf(c: Context, deps: AppDeps, form: Record<string, string>)
   return app;
 }
 
-export function mountOAuthEndpoints(app: Hono<AppEnv>, deps: AppDeps): void {
+/**
+ * Mounts the endpoints; `throttle` limits the four POSTs per client and per address (null when the
+ * operator turned rate limiting off).
+ */
+export function mountOAuthEndpoints(app: Hono<AppEnv>, deps: AppDeps, throttle: OAuthThrottle | null): void {
   const issuerOf = (c: Context) => deps.publicUrl ?? new URL(c.req.url).origin;
+
+  if (throttle) {
+    // Ahead of the client's lookup and the token work, which are what a flood would cost.
+    app.post("/oauth/*", async (c, next) => {
+      const { clientId } = claimedClient(c, await formOf(c));
+      const outcome = await spendOAuthRequest(throttle, clientAddress(c), clientId);
+      if (!outcome.allowed) {
+        return oauthError(
+          c,
+          429,
+          RATE_LIMITED_ERROR,
+          "Too many requests; retry after the time in Retry-After.",
+          {
+            "Retry-After": String(outcome.retryAfterSeconds),
+          },
+        );
+      }
+      await next();
+    });
+  }
 
   app.get("/.well-known/oauth-authorization-server", (c) => {
     const issuer = issuerOf(c);
