@@ -157,6 +157,17 @@ describe("the OAuth endpoints' own limits", () => {
       body: new URLSearchParams({ token: "bahi_at_nope" }),
     });
     expectLimited(basic, 60);
+    // Basic credentials that do not decode name no client: refused, not a server error.
+    const undecodable = await server.fetch("/oauth/introspect", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${Buffer.from("%zz:secret").toString("base64")}`,
+      },
+      body: new URLSearchParams({ token: "bahi_at_nope" }),
+    });
+    expect(undecodable.status).toBe(401);
+    expect(undecodable.body.error).toBe("invalid_client");
     // An unknown client has a budget of its own (and is refused as before), as a request naming none.
     expect((await post(server, "introspect", "oap_other")).status).toBe(401);
     expect((await post(server, "revoke", null)).status).toBe(401);
