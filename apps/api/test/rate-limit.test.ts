@@ -6,6 +6,11 @@ import { pino } from "pino";
 import { afterAll, describe, expect } from "vitest";
 import { accounts, invoices } from "../src/db/schema.js";
 import { RateLimiter } from "../src/http/rate-limit.js";
+import {
+  REDIS_ANSWER_TIMEOUT_MS,
+  REDIS_PAUSE_AFTER_TIMEOUT_MS,
+  REDIS_RECONNECT_MAX_DELAY_MS,
+} from "../src/http/redis-guard.js";
 import type { AccountRow } from "../src/services/accounts/accounts.js";
 import { checkLiveInvoiceQuota, PLANS } from "../src/services/accounts/plans.js";
 import { newId } from "../src/values/ids.js";
@@ -136,6 +141,119 @@ describe.runIf(redisTestsRun)("rate limits in Redis", () => {
     expect(res.status).toBe(200);
     expectLimitHeaders(res, 999, 1000);
   });
+});
+
+/** Times one call: its answer and how long the client waited for it. */
+async function timed(call: () => Promise<CallResult>): Promise<{ answer: CallResult; ms: number }> {
+  const started = performance.now();
+  const answer = await call();
+  return { answer, ms: performance.now() - started };
+}
+
+/**
+ * What a request may wait on a Redis that is away beyond the bound itself: the HTTP round trip and
+ * the server's own work on a busy shared machine. Far below the 15 s a client of the fault suite
+ * gave up after, and the server's own ANSWER_TIMEOUT_MS.
+ */
+const SLACK_MS = 1_500;
+
+describe.runIf(redisTestsRun)("a Redis that is away costs a request a bounded wait", () => {
+  it("a Redis that stops answering holds a request at most REDIS_ANSWER_TIMEOUT_MS; this node counts alone until it answers again", async ({
+    startApi,
+  }) => {
+    const redis = await startRedis();
+    cleanups.push(redis.kill);
+    const logs = capturedLogs();
+    const server = await startApi({
+      redisUrl: redis.url,
+      logger: logs.logger,
+      rateLimits: { perMinute: 50, perSecond: 100 },
+    });
+    const { accountId, testKey } = await createTenant(server.database.handle.db);
+    const account = () => server.call("retrieveAccount", { key: testKey });
+    const store = new Redis(redis.url);
+    cleanups.push(async () => void store.disconnect());
+    const minuteKey = `bahi:rl:x1:minute:account:${accountId}:test`;
+    // Counted under the client's address, not the account: the counting script is loaded into Redis.
+    await server.call("retrieveAccount", {});
+    expectLimitHeaders(await account(), 49, 50);
+    expectLimitHeaders(await account(), 48, 50);
+
+    // Connections stay open, nothing is answered: only a timeout can tell.
+    redis.pause();
+    const waits = [];
+    for (let i = 0; i < 6; i++) waits.push(await timed(account));
+    expect(waits.map((w) => w.answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    // The first waited for Redis, then this node's own count (fresh: it cannot know Redis's) answered.
+    expect(waits[0]?.ms).toBeGreaterThanOrEqual(REDIS_ANSWER_TIMEOUT_MS);
+    for (const [i, { answer, ms }] of waits.entries()) {
+      expect(ms).toBeLessThan(REDIS_ANSWER_TIMEOUT_MS + SLACK_MS);
+      expectLimitHeaders(answer, 49 - i, 50);
+    }
+    await logs.waitFor("rate limiter: Redis unreachable; counting per node until it is back");
+
+    redis.resume();
+    const resumed = performance.now();
+    // The next request after REDIS_PAUSE_AFTER_TIMEOUT_MS asks Redis again, and is counted there.
+    const reachable = () =>
+      logs.lines.filter((l) => l.includes("rate limiter: Redis reachable; counting across nodes")).length;
+    let shared = await account();
+    while (reachable() < 2 && performance.now() - resumed < 10_000) shared = await account();
+    expect(reachable()).toBe(2);
+    expect(performance.now() - resumed).toBeLessThan(REDIS_PAUSE_AFTER_TIMEOUT_MS + SLACK_MS);
+    // Counted in Redis again: what it holds (the commands that reached it while frozen included).
+    const spent = Number(await store.get(minuteKey));
+    expect(spent).toBeGreaterThanOrEqual(3);
+    expectLimitHeaders(shared, 50 - spent, 50);
+    expect(logs.lines.filter((l) => l.includes('"level":50'))).toEqual([]);
+  });
+
+  it.for(["SIGTERM", "SIGKILL"] as const)(
+    "two nodes: Redis sent %s, each answers at once counting alone; counting is shared again within REDIS_RECONNECT_MAX_DELAY_MS + 2 s of its return",
+    async (signal, { startApi }) => {
+      const redis = await startRedis();
+      const nodes = [];
+      for (let i = 0; i < 2; i++) {
+        const logs = capturedLogs();
+        const server = await startApi({
+          redisUrl: redis.url,
+          logger: logs.logger,
+          rateLimits: { perMinute: 100, perSecond: 100 },
+        });
+        // Counted under an account of its own, not the address: the counting script is loaded.
+        const { testKey } = await createTenant(server.database.handle.db);
+        await server.call("retrieveAccount", { key: testKey });
+        // Without a key: counted per client address, the same on both nodes.
+        nodes.push({ logs, anonymous: () => server.call("retrieveAccount", {}) });
+      }
+      const [a, b] = nodes as [(typeof nodes)[number], (typeof nodes)[number]];
+      expectLimitHeaders(await a.anonymous(), 99, 100);
+      expectLimitHeaders(await b.anonymous(), 98, 100);
+
+      await (signal === "SIGTERM" ? redis.stop() : redis.kill());
+      for (const node of nodes) {
+        await node.logs.waitFor("rate limiter: Redis unreachable; counting per node until it is back");
+      }
+      const away = [await timed(a.anonymous), await timed(b.anonymous), await timed(a.anonymous)];
+      expect(away.map((w) => w.answer.status)).toEqual([401, 401, 401]);
+      for (const { ms } of away) expect(ms).toBeLessThan(SLACK_MS);
+      expectLimitHeaders(away[0]?.answer as CallResult, 99, 100);
+      expectLimitHeaders(away[1]?.answer as CallResult, 99, 100);
+      expectLimitHeaders(away[2]?.answer as CallResult, 98, 100);
+
+      const back = await startRedis(redis.port);
+      cleanups.push(back.kill);
+      const returned = performance.now();
+      for (const node of nodes) {
+        await node.logs.waitFor("rate limiter: Redis reachable; counting across nodes", 2);
+      }
+      const sharedAfterMs = performance.now() - returned;
+      expect(sharedAfterMs).toBeLessThan(REDIS_RECONNECT_MAX_DELAY_MS + 2_000);
+      // A Redis without persistence starts afresh; both nodes count in it again.
+      expectLimitHeaders(await a.anonymous(), 99, 100);
+      expectLimitHeaders(await b.anonymous(), 98, 100);
+    },
+  );
 });
 
 describe("plan quotas", () => {

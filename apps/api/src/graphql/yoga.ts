@@ -2,7 +2,7 @@ import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import { createYoga, type GraphiQLOptions } from "graphql-yoga";
-import type { Redis } from "ioredis";
+import type { RedisGuard } from "../http/redis-guard.js";
 import type { Authentication } from "../services/accounts/authenticate.js";
 import type { GraphContext } from "./context.js";
 import { CostBuckets } from "./cost/buckets.js";
@@ -46,7 +46,7 @@ async function renderGraphiQL(options: GraphiQLOptions): Promise<string> {
  */
 export function createGraphql(
   deps: RunnerDeps,
-  { throttle, redis }: { throttle: boolean; redis: Redis | null },
+  { throttle, redis }: { throttle: boolean; redis: RedisGuard | null },
 ) {
   const buckets = redis ? new SharedCostBuckets(redis, new CostBuckets()) : new CostBuckets();
   return createYoga<GraphRequest, GraphContext>({

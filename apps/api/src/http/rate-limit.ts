@@ -1,4 +1,3 @@
-import { Redis } from "ioredis";
 import type { Logger } from "pino";
 import {
   type RateLimiterAbstract,
@@ -8,6 +7,7 @@ import {
 } from "rate-limiter-flexible";
 import type { Plan } from "../services/accounts/accounts.js";
 import { PLANS, REQUESTS_PER_MINUTE, REQUESTS_PER_SECOND } from "../services/accounts/plans.js";
+import { RedisGuard } from "./redis-guard.js";
 
 export interface RateLimitOutcome {
   readonly allowed: boolean;
@@ -27,19 +27,6 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 
 /** Where every node's Redis keys start, so that the limiter can share a Redis with other uses. */
 export const REDIS_KEY_PREFIX = "bahi:rl";
-/**
- * A Redis that answers slower than this is treated as down for the request: the limiter falls back
- * to counting in this process rather than holding the request.
- */
-const REDIS_COMMAND_TIMEOUT_MS = 500;
-
-interface Window {
-  readonly name: "minute" | "second";
-  readonly seconds: number;
-  readonly limiter: RateLimiterAbstract;
-}
-
-type Store = (points: number, seconds: number, name: string) => RateLimiterAbstract;
 
 /**
  * A budget of its own beside the plans' windows (the OAuth endpoints' per client and per address),
@@ -58,167 +45,172 @@ export interface BudgetOutcome {
   readonly retryAfterSeconds: number;
 }
 
-const memoryStore: Store = (points, duration) => new RateLimiterMemory({ points, duration });
+interface Window {
+  /** A plan's "minute" or "second", or a budget's name. */
+  readonly name: string;
+  readonly seconds: number;
+  readonly points: number;
+  /** Counts in Redis, shared by every node; null in memory. */
+  readonly shared: RateLimiterRedis | null;
+  /** This node's own count: the only one in memory, the fallback while Redis is away. */
+  readonly own: RateLimiterMemory;
+}
 
-/**
- * Counts in Redis, shared by every node; while Redis is unreachable each node counts on its own
- * (rate-limiter-flexible's insurance limiter) instead of failing requests.
- */
-const redisStore =
-  (client: Redis): Store =>
-  (points, duration, name) =>
-    new RateLimiterRedis({
-      storeClient: client,
-      keyPrefix: `${REDIS_KEY_PREFIX}:${name}`,
-      points,
-      duration,
-      rejectIfRedisNotReady: true,
-      insuranceLimiter: new RateLimiterMemory({ points, duration }),
-    });
+/** A window and the key a request counts under in it. */
+interface Count {
+  readonly window: Window;
+  readonly key: string;
+}
+
+/** One window's count for a request, and the limiter that holds it (a refusal's refund goes there). */
+interface Counted extends Count {
+  readonly limiter: RateLimiterAbstract;
+  res: RateLimiterRes;
+  readonly allowed: boolean;
+}
+
+/** A consume's outcome as a value: a refusal (RateLimiterRes) is an answer, not a failure of the store. */
+async function settle({ window, key }: Count, limiter: RateLimiterAbstract): Promise<Counted> {
+  try {
+    return { window, key, limiter, res: await limiter.consume(key), allowed: true };
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    return { window, key, limiter, res: rejection, allowed: false };
+  }
+}
 
 /**
  * Counts requests per account and mode (or per client address when no valid key was sent) in a
- * per-second and a per-minute window, and states both in the response headers the spec names.
+ * per-second and a per-minute window, and states both in the response headers the spec names. With
+ * Redis, every node counts there; while Redis is away or slow (RedisGuard's bound) each node counts
+ * on its own instead of holding or failing requests.
  */
 export class RateLimiter {
   private readonly tiers = new Map<number, Window[]>();
-  private readonly budgets = new Map<string, RateLimiterAbstract>();
+  private readonly budgets = new Map<string, Window>();
 
   private constructor(
     limits: RateLimits,
-    private readonly store: Store,
     /** The Redis counting across nodes, which GraphQL's cost buckets share; null in memory. */
-    readonly redis: Redis | null = null,
-    private readonly release: () => void = () => {},
+    readonly redis: RedisGuard | null = null,
   ) {
     for (const factor of new Set(Object.values(PLANS).map((p) => p.requestFactor))) {
-      const points = (n: number) => n * factor;
-      this.tiers.set(factor, [
-        {
-          name: "second",
-          seconds: 1,
-          limiter: store(points(limits.perSecond), 1, `x${factor}:second`),
-        },
-        {
-          name: "minute",
-          seconds: 60,
-          limiter: store(points(limits.perMinute), 60, `x${factor}:minute`),
-        },
-      ]);
+      const window = (name: string, seconds: number, perWindow: number) =>
+        this.window(name, `x${factor}:${name}`, perWindow * factor, seconds);
+      this.tiers.set(factor, [window("second", 1, limits.perSecond), window("minute", 60, limits.perMinute)]);
     }
   }
 
+  private window(name: string, prefix: string, points: number, seconds: number): Window {
+    return {
+      name,
+      seconds,
+      points,
+      shared: this.redis
+        ? new RateLimiterRedis({
+            storeClient: this.redis.client,
+            keyPrefix: `${REDIS_KEY_PREFIX}:${prefix}`,
+            points,
+            duration: seconds,
+            rejectIfRedisNotReady: true,
+          })
+        : null,
+      own: new RateLimiterMemory({ points, duration: seconds }),
+    };
+  }
+
   static inMemory(limits: RateLimits = DEFAULT_RATE_LIMITS): RateLimiter {
-    return new RateLimiter(limits, memoryStore);
+    return new RateLimiter(limits);
   }
 
   /**
    * Waits for the first connection (or its failure) so that a node starts counting where the others
-   * count, and logs each loss and return of Redis once rather than on every reconnection attempt.
+   * count; each loss and return of Redis is logged once (RedisGuard).
    */
   static async inRedis(url: string, logger: Logger, limits: RateLimits = DEFAULT_RATE_LIMITS) {
-    const client = new Redis(url, {
-      lazyConnect: true,
-      // Queued or retried commands would hold requests while Redis is away; the fallback answers now.
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-      connectTimeout: 2_000,
-      // Requests in flight together send their counts in one write: fewer system calls under load.
-      enableAutoPipelining: true,
-    });
-    const unreachable = "rate limiter: Redis unreachable; counting per node until it is back";
-    let reachable = false;
-    let closing = false;
-    // Without a listener ioredis prints every failed reconnection; the changes of state are logged below.
-    client.on("error", () => {});
-    client.on("close", () => {
-      if (reachable && !closing) logger.warn(unreachable);
-      reachable = false;
-    });
-    client.on("ready", () => {
-      if (!reachable) logger.info("rate limiter: Redis reachable; counting across nodes");
-      reachable = true;
-    });
-    await client.connect().catch((error: Error) => logger.warn({ err: error.message }, unreachable));
-    return new RateLimiter(limits, redisStore(client), client, () => {
-      closing = true;
-      client.disconnect();
-    });
+    return new RateLimiter(limits, await RedisGuard.connect(url, logger));
+  }
+
+  /** The windows' counts: in Redis when it answers within its bound (one round trip), else on this node. */
+  private async count(counts: readonly Count[]): Promise<Counted[]> {
+    const redis = this.redis;
+    if (redis) {
+      try {
+        return await redis.run(() =>
+          Promise.all(counts.map((c) => settle(c, c.window.shared as RateLimiterRedis))),
+        );
+      } catch {
+        // RedisUnavailable, or a connection lost mid-command: this node's own count answers.
+      }
+    }
+    return Promise.all(counts.map((c) => settle(c, c.window.own)));
+  }
+
+  /**
+   * Gives back the point a refused request took from each window that allowed it, where it was taken:
+   * a refused request is not served, so it spends no window.
+   */
+  private async refundAllowed(results: Counted[]): Promise<void> {
+    await Promise.all(
+      results.map(async (r) => {
+        if (r.allowed) r.res = await this.refund(r);
+      }),
+    );
+  }
+
+  private async refund(counted: Counted): Promise<RateLimiterRes> {
+    const reward = () => counted.limiter.reward(counted.key, 1);
+    if (counted.limiter === counted.window.own || !this.redis) return reward();
+    try {
+      return await this.redis.run(reward);
+    } catch {
+      // Redis went away since it counted: the point stays spent there, as a request served would.
+      return counted.res;
+    }
   }
 
   async consume(key: string, plan: Plan | null, nowMs: number): Promise<RateLimitOutcome> {
     const windows = this.tiers.get(plan ? PLANS[plan].requestFactor : 1) as Window[];
-    // Both windows at once: on Redis that is one round trip, not two.
-    const results = await Promise.all(
-      windows.map(async (window) => {
-        try {
-          return { window, res: await window.limiter.consume(key), allowed: true };
-        } catch (rejection) {
-          if (!(rejection instanceof RateLimiterRes)) throw rejection;
-          return { window, res: rejection, allowed: false };
-        }
-      }),
-    );
+    const results = await this.count(windows.map((window) => ({ window, key })));
     const denied = results
       .filter((r) => !r.allowed)
       .sort((a, b) => b.res.msBeforeNext - a.res.msBeforeNext)[0];
-    if (denied) {
-      // A refused request is not served, so it spends no window: without the refund, a burst refused
-      // by the second's window would also eat the minute's budget for requests it never served.
-      await Promise.all(
-        results.map(async (r) => {
-          if (r.allowed) r.res = await r.window.limiter.reward(key, 1);
-        }),
-      );
-    }
+    // Without the refund, a burst refused by the second's window would also eat the minute's budget.
+    if (denied) await this.refundAllowed(results);
     const minute = results.find((r) => r.window.name === "minute") as (typeof results)[number];
     const tightest =
       denied ?? results.reduce((a, b) => (b.res.remainingPoints < a.res.remainingPoints ? b : a));
     const headers: Record<string, string> = {
-      "X-RateLimit-Limit": String(minute.window.limiter.points),
+      "X-RateLimit-Limit": String(minute.window.points),
       "X-RateLimit-Remaining": String(Math.max(0, minute.res.remainingPoints)),
       "X-RateLimit-Reset": String(Math.ceil((nowMs + minute.res.msBeforeNext) / 1000)),
-      "RateLimit-Policy": windows.map((w) => `"${w.name}";q=${w.limiter.points};w=${w.seconds}`).join(", "),
+      "RateLimit-Policy": windows.map((w) => `"${w.name}";q=${w.points};w=${w.seconds}`).join(", "),
       RateLimit: `"${tightest.window.name}";r=${Math.max(0, tightest.res.remainingPoints)};t=${Math.ceil(tightest.res.msBeforeNext / 1000)}`,
     };
     if (denied) headers["Retry-After"] = String(Math.max(1, Math.ceil(denied.res.msBeforeNext / 1000)));
     return { allowed: !denied, headers };
   }
 
-  /**
-   * Spends one request of each budget under its key, or none when any budget refuses it: a refused
-   * request is not served, so it must not use up what its other keys may still do.
-   */
+  /** Spends one request of each budget under its key, or none when any budget refuses it. */
   async spend(spends: readonly { budget: Budget; key: string }[]): Promise<BudgetOutcome> {
-    const limiters = spends.map(({ budget }) => {
+    const counts = spends.map(({ budget, key }) => {
       const id = `${budget.name}:${budget.points}:${budget.seconds}`;
-      let limiter = this.budgets.get(id);
-      if (!limiter) {
-        limiter = this.store(budget.points, budget.seconds, budget.name);
-        this.budgets.set(id, limiter);
+      let window = this.budgets.get(id);
+      if (!window) {
+        window = this.window(budget.name, budget.name, budget.points, budget.seconds);
+        this.budgets.set(id, window);
       }
-      return limiter;
+      return { window, key };
     });
-    const results = await Promise.all(
-      spends.map(async ({ key }, i) => {
-        const limiter = limiters[i] as RateLimiterAbstract;
-        try {
-          return { limiter, key, res: await limiter.consume(key), allowed: true };
-        } catch (rejection) {
-          if (!(rejection instanceof RateLimiterRes)) throw rejection;
-          return { limiter, key, res: rejection, allowed: false };
-        }
-      }),
-    );
+    const results = await this.count(counts);
     const refused = results.filter((r) => !r.allowed);
     if (refused.length === 0) return { allowed: true, retryAfterSeconds: 0 };
-    await Promise.all(results.filter((r) => r.allowed).map((r) => r.limiter.reward(r.key, 1)));
+    await this.refundAllowed(results);
     const waitMs = Math.max(...refused.map((r) => r.res.msBeforeNext));
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
   }
 
   close(): void {
-    this.release();
+    this.redis?.close();
   }
 }

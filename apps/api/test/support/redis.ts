@@ -18,6 +18,12 @@ export interface TestRedis {
   readonly port: number;
   /** Kills the server at once, as a crash or a lost network would. */
   kill(): Promise<void>;
+  /** Stops it as its operator would (SIGTERM): it closes its clients' connections and exits. */
+  stop(): Promise<void>;
+  /** Freezes it (SIGSTOP): connections stay open and nothing is answered, as a hung server's. */
+  pause(): void;
+  /** Thaws it (SIGCONT): it answers what it was sent meanwhile. */
+  resume(): void;
 }
 
 async function freePort(): Promise<number> {
@@ -63,5 +69,11 @@ export async function startRedis(port?: number): Promise<TestRedis> {
       child.kill("SIGKILL");
       await exited;
     },
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+    pause: () => void child.kill("SIGSTOP"),
+    resume: () => void child.kill("SIGCONT"),
   };
 }

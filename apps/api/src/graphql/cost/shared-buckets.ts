@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisGuard } from "../../http/redis-guard.js";
 import type { Principal } from "../../services/accounts/principal.js";
 import type { CostBuckets, ThrottleStatus, Withdrawal } from "./buckets.js";
 
@@ -49,24 +49,28 @@ type BucketCommand = (
 
 /**
  * The cost buckets of every node in one Redis (the request limiter's): one bucket per account and
- * mode, whichever node a query reaches. While Redis does not answer, this node's own buckets take
- * over, and the status an answer carries is that of the bucket actually used.
+ * mode, whichever node a query reaches. While Redis is away or slower than the guard's bound, this
+ * node's own buckets take over, and the status an answer carries is that of the bucket actually used.
  */
 export class SharedCostBuckets {
   private readonly bucket: BucketCommand;
 
   constructor(
-    redis: Redis,
+    private readonly redis: RedisGuard,
     private readonly fallback: CostBuckets,
   ) {
-    if (!("costBucket" in redis)) redis.defineCommand("costBucket", { numberOfKeys: 1, lua: BUCKET_SCRIPT });
-    this.bucket = (redis as unknown as { costBucket: BucketCommand }).costBucket.bind(redis);
+    const client = redis.client;
+    if (!("costBucket" in client))
+      client.defineCommand("costBucket", { numberOfKeys: 1, lua: BUCKET_SCRIPT });
+    this.bucket = (client as unknown as { costBucket: BucketCommand }).costBucket.bind(client);
   }
 
   private async run(principal: Principal, points: number, action: "take" | "refund" | "look") {
     const { size, rate } = this.fallback.limitsOf(principal);
     const key = `${COST_KEY_PREFIX}:${principal.accountId}:${principal.livemode ? "live" : "test"}`;
-    const [taken, available, retryAfter] = await this.bucket(key, size, rate, points, action);
+    const [taken, available, retryAfter] = await this.redis.run(() =>
+      this.bucket(key, size, rate, points, action),
+    );
     const status: ThrottleStatus = {
       maximumAvailable: size,
       currentlyAvailable: Math.floor(Number(available)),
