@@ -14,7 +14,8 @@ export default defineConfig({
           include: ["test/sdk/**/*.test.ts"],
           globalSetup: ["test/sdk/support/global-setup.ts"],
           hookTimeout: 60_000,
-          testTimeout: 30_000,
+          // A PDF's first render loads its fonts: over 30 s at a load average of 29 on two cores.
+          testTimeout: 120_000,
         },
         resolve: { alias: sdkSources },
       },
@@ -22,6 +23,7 @@ export default defineConfig({
         test: {
           name: "processes",
           include: ["test/*.test.ts"],
+          globalSetup: ["test/support/global-setup.ts"],
           hookTimeout: 300_000,
           testTimeout: 300_000,
           fileParallelism: false,

@@ -1,22 +1,18 @@
 // The application as its people use it: a real Chromium walks every page of /app on a real server,
-// checks each with axe (WCAG 2.1 AA), and takes a screenshot of each (docs/app/). Debian's chromium
-// is driven by playwright-core; .ci/run installs it, and outside CI a machine without it skips this.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// checks each with axe (WCAG 2.1 AA), and takes a screenshot of each (docs/app/).
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { Secret, TOTP } from "otpauth";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outputMatch } from "./support/bahi-server.js";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type OwnServer, outputMatch, startOwnServer } from "./support/bahi-server.js";
+import { describeInChromium, launchChromium, offlineContext } from "./support/chromium.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const available = existsSync(CHROMIUM);
-const apiRoot = fileURLToPath(new URL("../../apps/api/", import.meta.url));
 // The screenshots in docs/app/ are taken again with BAHI_SCREENSHOTS=docs; otherwise a run keeps its
 // own in test-results/, so that a test run leaves the tree as it was.
 const shots = fileURLToPath(
@@ -26,55 +22,10 @@ const shots = fileURLToPath(
   ),
 );
 
-if (!available && !process.env.CI) {
-  console.warn(`Skipping the browser test of /app: no Chromium at ${CHROMIUM} (apt-get install chromium).`);
-}
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  testKey: string;
-  signInLink: string;
-  /** Everything the server wrote: emailed links go to the log without BAHI_SMTP_URL. */
-  output: () => string;
-}
-
-/** The server from its sources on a fresh data directory, with its demo account, key and sign-in link. */
-function startServer(dataDir: string): Promise<Running> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-      cwd: apiRoot,
-      env: {
-        ...process.env,
-        PORT: "0",
-        LOG_LEVEL: "info",
-        BAHI_DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        REDIS_URL: "",
-        BAHI_SMTP_URL: "",
-        BAHI_WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
-      },
-    });
-    let out = "";
-    const onData = (chunk: Buffer) => {
-      out += chunk;
-      const listening = out.split("\n").find((l) => l.includes('"msg":"listening"'));
-      const key = out.match(/export BAHI_API_KEY=(sk_test_\w+)/)?.[1];
-      const link = out.match(/(http:\/\/\S+\/app\/sign-in-link#\S+)/)?.[1];
-      if (listening && key && link)
-        resolve({ child, url: JSON.parse(listening).url, testKey: key, signInLink: link, output: () => out });
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", (chunk) => (out += chunk));
-    child.on("close", (code) => reject(new Error(`server exited with ${code} before listening:\n${out}`)));
-  });
-}
-
-let server: Running;
+let server: OwnServer;
 let browser: Browser;
 let owner: BrowserContext;
 let page: Page;
-let dataDir: string;
 let receiver: Server;
 let received = 0;
 
@@ -118,22 +69,21 @@ async function checkPage(p: Page, name: string) {
   await p.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
 }
 
+/** A browser context of the application's own: it works offline, nothing leaves this machine. */
 async function newContext() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const context = await offlineContext(browser, { acceptDownloads: true });
   context.setDefaultTimeout(15_000);
-  // Nothing leaves this machine: the application works offline.
-  await context.route("**/*", (route) =>
-    new URL(route.request().url()).hostname === "127.0.0.1"
-      ? route.continue()
-      : route.abort("blockedbyclient"),
-  );
   return context;
 }
 
-describe.skipIf(!available && !process.env.CI)("the application in Chromium", () => {
+/** Until the webhook receiver has had more than `count` deliveries (they are sent after the answer). */
+async function deliveredMoreThan(count: number): Promise<void> {
+  await expect.poll(() => received, { timeout: 60_000 }).toBeGreaterThan(count);
+}
+
+describeInChromium("the application in Chromium", () => {
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), "bahi-app-browser-"));
-    server = await startServer(dataDir);
+    server = await startOwnServer({ BAHI_WEBHOOK_ALLOWED_HOSTS: "127.0.0.1" });
     receiver = createServer((req, res) => {
       req.resume();
       req.on("end", () => {
@@ -142,18 +92,7 @@ describe.skipIf(!available && !process.env.CI)("the application in Chromium", ()
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    });
+    browser = await launchChromium();
     owner = await newContext();
     page = await owner.newPage();
   });
@@ -161,8 +100,7 @@ describe.skipIf(!available && !process.env.CI)("the application in Chromium", ()
   afterAll(async () => {
     await browser?.close();
     receiver?.close();
-    server?.child.kill("SIGKILL");
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   it("signs the demo owner in with the link npm start printed", async () => {
@@ -228,8 +166,7 @@ describe.skipIf(!available && !process.env.CI)("the application in Chromium", ()
       body: { party_id: party.body.id, items: [{ sku: "PEN-01", qty: 23, rate: 99.99 }] },
     });
     expect(invoice.status).toBe(201);
-    for (let i = 0; i < 60 && received === 0; i++) await new Promise((r) => setTimeout(r, 250));
-    expect(received).toBeGreaterThan(0);
+    await deliveredMoreThan(0);
     await page.goto(`${server.url}/app/webhooks`);
     await expect(page.locator("table", { hasText: "Delivery log" }).textContent()).resolves.toContain(
       "succeeded",
@@ -238,7 +175,7 @@ describe.skipIf(!available && !process.env.CI)("the application in Chromium", ()
     const delivered = received;
     await page.getByRole("button", { name: /^Resend attempt 1 of evt_/ }).click();
     await expect(page.getByRole("status").textContent()).resolves.toMatch(/queued again as attempt 2/);
-    for (let i = 0; i < 60 && received === delivered; i++) await new Promise((r) => setTimeout(r, 250));
+    await deliveredMoreThan(delivered);
     expect(received).toBe(delivered + 1);
     await checkPage(page, "webhooks");
 
@@ -301,7 +238,7 @@ describe.skipIf(!available && !process.env.CI)("the application in Chromium", ()
   });
 
   it("imports a CSV with a flagged row, fixes its HSN in place", async () => {
-    const csv = join(dataDir, "products.csv");
+    const csv = join(server.dataDir, "products.csv");
     writeFileSync(
       csv,
       "SKU,Item Name,HSN/SAC,GST %,Price,Unit,Opening Stock\nNB-A5,Notebook A5,,18,45,NOS,10\nPAD-01,Writing pad,48201010,18,60,NOS,5\nBAD,Broken row,48201010,18,abc,NOS,1\n",

@@ -1,28 +1,18 @@
 // A newcomer's path, as /docs tells it: start the server as `npm start` does (embedded database, demo
 // account, printed test key), pack the SDK with `npm run sdk:pack`, install the tarball in an empty
 // project with npm, and run the quick start's TypeScript program copied from the docs, unchanged.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import openapi from "@bahi/contract/openapi.json" with { type: "json" };
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type OwnServer, startOwnServer } from "./support/bahi-server.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 /** The port the docs' program listens on for its webhook. */
 const RECEIVER_PORT = 4242;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The quick start's program: the fenced ```js block of the docs' "With the TypeScript SDK". */
 function docsProgram(): string {
@@ -33,48 +23,21 @@ function docsProgram(): string {
   return match[1];
 }
 
-/** Starts the built server as `npm start` runs it; resolves with its URL and the printed test key. */
-function startServer(
-  dataDir: string,
-  port: number,
-): Promise<{ child: ChildProcess; url: string; key: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["dist/server/main.js"], {
-      cwd: join(root, "apps/api"),
-      env: {
-        ...process.env,
-        BAHI_DATA_DIR: dataDir,
-        PORT: String(port),
-        LOG_LEVEL: "warn",
-        DATABASE_URL: "",
-      },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout?.on("data", (chunk) => {
-      out += chunk;
-      const key = /export BAHI_API_KEY=(sk_test_\w+)/.exec(out)?.[1];
-      const url = /running at (http:\/\/\S+)/.exec(out)?.[1];
-      if (key && url) resolve({ child, url, key });
-    });
-    child.on("exit", (code) => reject(new Error(`the server exited with ${code}:\n${out}`)));
-  });
-}
-
 describe("a newcomer's first fifteen minutes, from the docs alone", () => {
   let scratch: string;
-  let server: ChildProcess | undefined;
+  let server: OwnServer | undefined;
 
   beforeAll(() => {
     scratch = mkdtempSync(join(tmpdir(), "bahi-newcomer-"));
   });
-  afterAll(() => {
-    server?.kill("SIGTERM");
+  afterAll(async () => {
+    await server?.stop();
     rmSync(scratch, { recursive: true, force: true });
   });
 
   it("packs the SDK, installs it with npm, and runs the docs' program against npm start's server", async () => {
-    execFileSync("pnpm", ["exec", "turbo", "run", "build", "--filter=@bahi/api", "--filter=@bahi/sdk"], {
+    // The server was built by the global setup; the SDK's dist/ is what the pack takes.
+    execFileSync("pnpm", ["exec", "turbo", "run", "build", "--filter=@bahi/sdk"], {
       cwd: root,
       stdio: "ignore",
     });
@@ -88,13 +51,13 @@ describe("a newcomer's first fifteen minutes, from the docs alone", () => {
     execFileSync("sh", ["-c", `${install} --no-audit --no-fund --loglevel=error`], { cwd: project });
     writeFileSync(join(project, "quickstart.mjs"), docsProgram());
 
-    const started = await startServer(join(scratch, "data"), await freePort());
-    server = started.child;
+    server = await startOwnServer();
+    const env = { ...process.env, BAHI_API_KEY: server.testKey, BAHI_BASE_URL: server.url };
     const output = execFileSync(process.execPath, ["quickstart.mjs"], {
       cwd: project,
       encoding: "utf8",
       timeout: 120_000,
-      env: { ...process.env, BAHI_API_KEY: started.key, BAHI_BASE_URL: started.url },
+      env,
     });
     const lines = output.trim().split("\n");
     expect(lines[0]).toMatch(/^invoice INV\/\d\d-\d\d\/000001 2714 [0-9a-f]{64}$/);
@@ -108,7 +71,7 @@ describe("a newcomer's first fifteen minutes, from the docs alone", () => {
       cwd: project,
       encoding: "utf8",
       timeout: 120_000,
-      env: { ...process.env, BAHI_API_KEY: started.key, BAHI_BASE_URL: started.url },
+      env,
     });
     expect(again.split("\n").filter((line) => line.startsWith("listed "))).toHaveLength(2);
     expect(RECEIVER_PORT).toBe(4242);

@@ -2,9 +2,7 @@
 // endpoint with PKCE; the member signs in with a password and a TOTP code, reads the consent page (app,
 // account, mode, each scope in words; axe finds no WCAG 2.1 AA violation), picks the account and
 // approves; the app gets its code and `state` on its redirect URI, exchanges the code (oauth4webapi)
-// and calls /v1 with the token. Denied, the redirect says `access_denied`. Debian's chromium, driven by
-// playwright-core; a machine without it skips this outside CI.
-import { existsSync } from "node:fs";
+// and calls /v1 with the token. Denied, the redirect says `access_denied`.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -12,8 +10,8 @@ import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import * as oauth from "oauth4webapi";
 import { Secret, TOTP } from "otpauth";
-import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   appCall,
   type MemberSession,
@@ -22,9 +20,8 @@ import {
   redeemSignInLink,
   startOwnServer,
 } from "./support/bahi-server.js";
+import { describeInChromium, launchChromium, offlineContext } from "./support/chromium.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const available = existsSync(CHROMIUM);
 // As app-browser.test.ts: BAHI_SCREENSHOTS=docs retakes docs/app/; otherwise into test-results/.
 const shots = fileURLToPath(
   new URL(
@@ -36,10 +33,6 @@ const EMAIL = "accounts@demo-traders.example";
 const PASSWORD = "consent passphrase 2026";
 const SCOPES = ["account:read", "invoices:read", "parties:write"];
 const insecure = { [oauth.allowInsecureRequests]: true };
-
-if (!available && !process.env.CI) {
-  console.warn(`Skipping the browser test of OAuth consent: no Chromium at ${CHROMIUM}.`);
-}
 
 let server: OwnServer;
 let owner: MemberSession;
@@ -99,13 +92,16 @@ async function authorizationRequest() {
 
 /** Until the app's redirect URI has been called once more, and that call's URL. */
 async function nextCallback(count: number): Promise<URL> {
-  for (let i = 0; i < 100 && received.length < count; i++) await new Promise((r) => setTimeout(r, 100));
-  const callback = received[count - 1];
-  if (!callback) throw new Error("the browser never reached the app's redirect URI");
-  return callback;
+  await expect
+    .poll(() => received.length, {
+      timeout: 30_000,
+      message: "the browser never reached the app's redirect URI",
+    })
+    .toBeGreaterThanOrEqual(count);
+  return received[count - 1] as URL;
 }
 
-describe.skipIf(!available && !process.env.CI)("OAuth sign-in and consent in Chromium", () => {
+describeInChromium("OAuth sign-in and consent in Chromium", () => {
   beforeAll(async () => {
     callbacks = createServer((req, res) => {
       received.push(new URL(req.url ?? "/", redirectUri));
@@ -130,19 +126,9 @@ describe.skipIf(!available && !process.env.CI)("OAuth sign-in and consent in Chr
       await oauth.discoveryRequest(issuer, { algorithm: "oauth2", ...insecure }),
     );
 
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-    });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    browser = await launchChromium();
+    const context = await offlineContext(browser);
     context.setDefaultTimeout(20_000);
-    // Nothing leaves this machine.
-    await context.route("**/*", (route) =>
-      new URL(route.request().url()).hostname === "127.0.0.1"
-        ? route.continue()
-        : route.abort("blockedbyclient"),
-    );
     page = await context.newPage();
   }, 300_000);
 

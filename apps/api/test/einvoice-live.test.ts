@@ -4,9 +4,14 @@ import { NicIrpClient } from "@bahi/irp";
 import { DEFAULT_SIM_ACCOUNT, type IrpSimulator, startIrpSimulator } from "@bahi/irp/simulator";
 import { and, eq, sql } from "drizzle-orm";
 import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { einvoiceRegistrations, einvoiceSettings } from "../src/db/schema.js";
+import { NicProviders } from "../src/einvoice/providers.js";
+import { IrpSandbox } from "../src/einvoice/sandbox.js";
+import { SecretBox } from "../src/secrets/secret-box.js";
 import { startServer } from "../src/server.js";
+import { Registrar } from "../src/services/einvoice/registrar.js";
+import { IrpSelections } from "../src/services/einvoice/selections.js";
 import { AddressPolicy } from "../src/services/webhooks/address-policy.js";
 import {
   type CallOptions,
@@ -36,6 +41,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
   await sim?.close();
+});
+// The simulated IRP's counters are shared by the whole file: a test that left a registration in
+// hand or queued would change the next tests' counts whenever the worker reaches it.
+afterEach(async () => {
+  await expect.poll(registrationsInHand, { timeout: 20_000, interval: 100 }).toEqual([]);
 });
 
 interface Shop {
@@ -106,6 +116,31 @@ async function dueNow(tenant: Tenant, on: TestApi = api) {
         sql`${einvoiceRegistrations.nextAttemptAt} is not null`,
       ),
     );
+}
+
+/** The registrations of `on`'s database queued or in hand (not parked as failed): none once all settled. */
+async function registrationsInHand(on: TestApi = api): Promise<string[]> {
+  const rows = await on.database.handle.db
+    .select({ kind: einvoiceRegistrations.kind, id: einvoiceRegistrations.documentId })
+    .from(einvoiceRegistrations)
+    .where(sql`${einvoiceRegistrations.nextAttemptAt} is not null`);
+  return rows.map((row) => `${row.kind} ${row.id}`);
+}
+
+/**
+ * One pass of a registration worker of the test's own over the queue, as the server's worker makes
+ * every REGISTRATION_POLL_MS: it tries whatever is due, and resolves once those tries have ended.
+ */
+async function workerPass(on: TestApi = api): Promise<void> {
+  const { db } = on.database.handle;
+  const sandbox = await IrpSandbox.open(db);
+  const nic = new NicProviders();
+  try {
+    const selections = new IrpSelections(sandbox, nic, await SecretBox.open(db, null));
+    await new Registrar(db, selections, pino({ level: "silent" })).drain();
+  } finally {
+    await Promise.all([sandbox.close(), nic.close()]);
+  }
 }
 
 /** How many IRNs the simulated IRP holds for this IRN's document: one, always. */
@@ -344,9 +379,12 @@ describe("registration with a live IRP, after the commit", () => {
     expect(failed?.object).toMatchObject({ id: created.body.id, einvoice_status: "failed" });
     expect(failed?.object.einvoice_error).toEqual(created.body.einvoice_error);
 
-    // Nothing is sent again until the fix.
+    // Nothing is sent again until the fix: a worker's pass over the queue, due rows and all, asks
+    // the IRP nothing.
+    const asked = sim.stats().requests;
     await dueNow(s.tenant);
-    await new Promise((r) => setTimeout(r, 600));
+    await workerPass();
+    expect(sim.stats().requests).toBe(asked);
     expect((await s.call("retrieveInvoice", { path: { id: created.body.id } })).body.einvoice_status).toBe(
       "failed",
     );
@@ -426,6 +464,8 @@ describe("registration with a live IRP, after the commit", () => {
       expect.objectContaining({ code: "einvoice_pending", document_id: pending.body.id }),
     );
     sim.faults.reset();
+    await dueNow(s.tenant);
+    expect((await settledInvoice(s, pending.body.id)).einvoice_status).toBe("registered");
   });
 
   it("registers credit and debit notes after their commit, each with its own IRN (CRN, DBN)", async () => {
@@ -485,6 +525,9 @@ describe("registration with a live IRP, after the commit", () => {
       });
       expect(refused.status).toBe(409);
       expect(refused.body.code).toBe("einvoice_pending");
+      sim.faults.reset();
+      await dueNow(s.tenant);
+      expect((await settledInvoice(s, pending.body.id)).einvoice_status).toBe("registered");
     } finally {
       sim.faults.reset();
     }
@@ -503,8 +546,18 @@ describe("registration with a live IRP, after the commit", () => {
       sim.faults.set({ errorRate: 1, errorStatus: 503 });
       const created = await Promise.all(Array.from({ length: 6 }, () => s.sell()));
       expect(created.map((c) => c.body.einvoice_status)).toEqual(Array(6).fill("pending"));
-      // Let the creates' own tries end while the IRP is still down.
-      await new Promise((r) => setTimeout(r, 300));
+      // The creates' own tries end while the IRP is still down, each with the IRP's 5xx recorded.
+      await expect
+        .poll(
+          async () => {
+            const read = await Promise.all(
+              created.map((c) => s.call("retrieveInvoice", { path: { id: c.body.id } })),
+            );
+            return read.map((r) => r.body.einvoice_error?.code ?? null);
+          },
+          { timeout: 20_000, interval: 100 },
+        )
+        .toEqual(Array(6).fill("irp_unavailable"));
       sim.faults.reset();
       await dueNow(s.tenant, stopped);
       const before = sim.stats();
@@ -595,9 +648,12 @@ describe("retrying a credit or debit note's registration", () => {
       );
       expect(failed.map((e) => e.object.id)).toEqual([created.body.id]);
 
-      // Nothing is sent again until the fix; a retry before it fails the same way.
+      // Nothing is sent again until the fix (a worker's pass asks the IRP nothing); a retry before
+      // it fails the same way.
+      const asked = sim.stats().requests;
       await dueNow(s.tenant);
-      await new Promise((r) => setTimeout(r, 600));
+      await workerPass();
+      expect(sim.stats().requests).toBe(asked);
       expect((await s.call(note.retrieve, { path: { id: created.body.id } })).body.einvoice_status).toBe(
         "failed",
       );

@@ -1,23 +1,38 @@
-// A server of a test's own, started from the sources on a fresh PGlite directory as `npm start` would
-// (its demo account, test key and sign-in link printed), with the environment the test needs; and the
-// calls of the application's API that tests make as a signed-in member.
-import { type ChildProcess, spawn } from "node:child_process";
+// The API as `npm start` runs it, for every end-to-end test: the built server (dist/server, built
+// once per run by the global setup) on a fresh PGlite directory and a free port, its demo account's
+// test key and sign-in link printed; started, waited for and stopped in one way. And the calls of the
+// application's API that tests make as a signed-in member.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const apiRoot = fileURLToPath(new URL("../../../apps/api/", import.meta.url));
-/** A cold start transpiles the sources and makes a PGlite database: slow on a busy machine. */
+/** A fresh PGlite database takes its time on a busy two-core machine (CI shares one with others). */
 const START_TIMEOUT_MS = 180_000;
+
+/**
+ * Builds dist/server from the sources, so that it is the code under test; once per run
+ * (`BAHI_SERVER_BUILT=1` says it is done, as in .ci/run's SDK checks).
+ */
+export function buildServer(): void {
+  if (process.env.BAHI_SERVER_BUILT === "1") return;
+  const built = spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: apiRoot, encoding: "utf8" });
+  if (built.status !== 0) throw new Error(`the API's build failed:\n${built.stderr}`);
+  process.env.BAHI_SERVER_BUILT = "1";
+}
 
 export interface OwnServer {
   url: string;
   testKey: string;
   /** The demo owner's one-time sign-in link. */
   signInLink: string;
+  /** The server's data directory, removed by stop(): a place for a test's own files too. */
+  dataDir: string;
   /** Everything the server wrote so far. */
   output: () => string;
+  /** Stops the server (SIGTERM), waits for it to exit, and removes its data directory. */
   stop: () => Promise<void>;
 }
 
@@ -34,9 +49,10 @@ export async function outputMatch(server: Pick<OwnServer, "output">, pattern: Re
   }
 }
 
+/** Starts the built server with `env` beside the defaults; resolves once it listens and has printed its key and link. */
 export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "bahi-own-server-"));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["dist/server/main.js"], {
     cwd: apiRoot,
     env: {
       ...process.env,
@@ -50,9 +66,9 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
     },
   });
   let out = "";
+  const exited = new Promise((done) => child.once("exit", done));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((done) => child.once("exit", done));
       child.kill("SIGTERM");
       await exited;
     }
@@ -75,6 +91,7 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
             url: JSON.parse(listening).url,
             testKey: key,
             signInLink: link,
+            dataDir,
             output: () => out,
             stop,
           });
