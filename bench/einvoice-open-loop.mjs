@@ -16,10 +16,16 @@
 // below saturation even on a loaded machine) until their registrations are all done, and the
 // process's CPU over the round per create (at saturation, creates that outwait the wait finish
 // registering in the next phase, so CPU per answer there is only as good as the machine is idle).
+// BENCH_PHASES=get runs only GET /v1/invoices/{id} at BENCH_GET_RATE (500/s), in BENCH_AB_ROUNDS
+// rounds; with BENCH_GET_AB_SERVER=<a built server's folder under apps/api> (a copy of dist/server
+// made before a change) or BENCH_GET_AB_OFF=<piece of speed/>, rounds alternate between that server
+// (A) and this build (B), each on a database of its own. BENCH_LOOP_WATCH=1 loads loop-watch.mjs
+// into each server: its event loop's delay and the collector's pauses, round by round.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
-import { loadavg } from "node:os";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDatabase, seedInvoiceSale, startApi, stopApi } from "./support.mjs";
 
@@ -33,6 +39,8 @@ const PHASES = process.env.BENCH_PHASES ?? "all";
 const AB_PIECE = process.env.BENCH_IRP_AB ?? "";
 const AB_ROUNDS = Number(process.env.BENCH_AB_ROUNDS ?? 3);
 const AB_RATE = Number(process.env.BENCH_AB_RATE ?? 20);
+const GET_RATE = Number(process.env.BENCH_GET_RATE ?? 500);
+const LOOP_WATCH = process.env.BENCH_LOOP_WATCH === "1";
 
 const agent = new Agent({ keepAlive: true, maxSockets: 512 });
 
@@ -82,10 +90,12 @@ const percentile = (sorted, share) =>
  * Sends `rate` requests a second for `seconds` at evenly spaced due times; each latency is from its
  * due time to its answer. `next()` gives each request's url and init.
  */
-async function openLoop(rate, seconds, next, name = null) {
+async function openLoop(rate, seconds, next, name = null, { keep = false } = {}) {
   const total = Math.round(rate * seconds);
   const interval = 1000 / rate;
   const latencies = [];
+  // With `keep`, each answer's [due time in ms since the epoch, latency], to set beside the server's stalls.
+  const answers = [];
   const statuses = new Map();
   const started = performance.now();
   const inFlight = [];
@@ -101,6 +111,7 @@ async function openLoop(rate, seconds, next, name = null) {
           send(url, init).then(
             (status) => {
               latencies.push(performance.now() - due);
+              if (keep) answers.push([performance.timeOrigin + due, performance.now() - due]);
               statuses.set(status, (statuses.get(status) ?? 0) + 1);
             },
             () => statuses.set("error", (statuses.get("error") ?? 0) + 1),
@@ -122,10 +133,11 @@ async function openLoop(rate, seconds, next, name = null) {
     statuses: Object.fromEntries(statuses),
     p50: round(percentile(latencies, 0.5)),
     p99: round(percentile(latencies, 0.99)),
+    p999: round(percentile(latencies, 0.999)),
     max: round(latencies.at(-1)),
   };
   if (name) console.log(`  ${name}: ${JSON.stringify(result)}`);
-  return result;
+  return keep ? { ...result, answers } : result;
 }
 
 /** `connections` clients each sending the next request as soon as the last is answered: answers a second. */
@@ -201,8 +213,163 @@ async function registerThrough(sale, sim) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
+/** GET_TARGET_MS: issue #49's p99 for GET by id; the answers slower than this are set beside the stalls. */
+const GET_TARGET_MS = 5;
+
+/**
+ * Of the answers slower than GET_TARGET_MS, how many were in flight during one of the server's
+ * collector pauses, during another late turn of its loop, or neither (waiting on PostgreSQL, or on
+ * a core that another process held).
+ */
+function slowAnswers(answers, stalls) {
+  const overlaps = (list, [due, ms]) => list.some(([at, long]) => at < due + ms && due < at + long);
+  const slow = { total: 0, gc: 0, loop: 0, other: 0 };
+  for (const answer of answers) {
+    if (answer[1] <= GET_TARGET_MS) continue;
+    slow.total++;
+    if (overlaps(stalls.gc, answer)) slow.gc++;
+    else if (overlaps(stalls.loop, answer)) slow.loop++;
+    else slow.other++;
+  }
+  return slow;
+}
+
+/**
+ * BENCH_PHASES=get: GETs by id at GET_RATE on this build (B), alternating round by round with
+ * another server (A) when one is named, each with a hundred invoices of its own to read.
+ * BENCH_GET_AB_ENV (JSON) adds to A's environment, e.g. {"BAHI_WORKER":"off"} or
+ * {"BAHI_SPEED_OFF":"point-reads"}, and BENCH_GET_AB_NODE_ARGS gives A's node flags, e.g.
+ * "--max-semi-space-size=32" for a young generation twice V8's default.
+ */
+async function readRounds() {
+  const watchDir = mkdtempSync(join(tmpdir(), "bahi-loop-watch-"));
+  const sides = [];
+  const other = process.env.BENCH_GET_AB_SERVER;
+  const off = process.env.BENCH_GET_AB_OFF;
+  const otherEnv = JSON.parse(process.env.BENCH_GET_AB_ENV ?? "{}");
+  const otherArgs = (process.env.BENCH_GET_AB_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  try {
+    const starts = [];
+    if (other || off || process.env.BENCH_GET_AB_ENV || otherArgs.length > 0) {
+      starts.push({
+        name: "A",
+        label: [
+          other ? `apps/api/${other}` : "this build",
+          off ? `without ${off}` : "",
+          process.env.BENCH_GET_AB_ENV ? `with ${process.env.BENCH_GET_AB_ENV}` : "",
+          otherArgs.length > 0 ? `under node ${otherArgs.join(" ")}` : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
+        env: { ...otherEnv, ...(off ? { BAHI_SPEED_OFF: off } : {}) },
+        serverDir: other ?? "dist/server",
+        nodeArgs: otherArgs,
+      });
+    }
+    starts.push({ name: "B", label: "this build", env: {}, serverDir: "dist/server", nodeArgs: [] });
+    for (const start of starts) {
+      const database = await createDatabase();
+      const watchFile = join(watchDir, start.name);
+      const nodeOptions = [start.env.NODE_OPTIONS ?? ""];
+      const watch = {};
+      if (LOOP_WATCH) {
+        nodeOptions.push(`--import ${fileURLToPath(new URL("./loop-watch.mjs", import.meta.url))}`);
+        watch.BAHI_LOOP_WATCH_FILE = watchFile;
+        // BAHI_LOOP_WATCH_PROFILE=<folder>: a CPU profile of each round too.
+        if (process.env.BAHI_LOOP_WATCH_PROFILE)
+          watch.BAHI_LOOP_WATCH_PROFILE = `${process.env.BAHI_LOOP_WATCH_PROFILE}/${start.name}`;
+        watch.BAHI_LOOP_WATCH_ALLOCATIONS = process.env.BAHI_LOOP_WATCH_ALLOCATIONS ?? "";
+      }
+      const server = await startApi(
+        {
+          ...env,
+          ...start.env,
+          ...watch,
+          NODE_OPTIONS: nodeOptions.join(" ").trim(),
+          DATABASE_URL: database.url,
+        },
+        { serverDir: start.serverDir, nodeArgs: start.nodeArgs },
+      );
+      const side = { ...start, database, server, watchFile, rounds: [], signals: 0 };
+      sides.push(side);
+      const sale = await seedInvoiceSale(server);
+      // A hundred invoices to read, one create after the other: a loaded machine falls behind an open loop.
+      const ids = [];
+      for (let i = 0; i < 100; i++)
+        ids.push((await sale.post("/v1/invoices", JSON.parse(sale.invoiceBody))).id);
+      side.read = (i) => ({
+        url: `${server.url}/v1/invoices/${ids[i % ids.length]}`,
+        init: { method: "GET", headers: sale.headers },
+      });
+      await openLoop(GET_RATE, WARMUP_SECONDS, side.read);
+    }
+    console.log(sides.map((s) => `${s.name}: ${s.label}`).join("; "));
+    console.log(
+      `GET /v1/invoices/{id} at ${GET_RATE}/s, ${PHASE_SECONDS} s a round, rounds alternating (ms)`,
+    );
+    /** Asks the server's loop-watch for its figures since the last time, and waits for them. */
+    const signalled = async (side) => {
+      if (!LOOP_WATCH) return null;
+      side.signals++;
+      side.server.child.kill("SIGUSR2");
+      const until = performance.now() + 10_000;
+      while (performance.now() < until) {
+        await new Promise((r) => setTimeout(r, 50));
+        let lines = [];
+        try {
+          lines = readFileSync(side.watchFile, "utf8").split("\n").filter(Boolean);
+        } catch {}
+        if (lines.length >= side.signals) return JSON.parse(lines[side.signals - 1]);
+      }
+      throw new Error(`${side.name}'s loop-watch did not answer`);
+    };
+    for (let round = 1; round <= AB_ROUNDS; round++) {
+      for (const side of sides) {
+        await signalled(side);
+        const generator = process.cpuUsage();
+        const r = await withCpu(
+          { bahi: side.server.child.pid },
+          () => openLoop(GET_RATE, PHASE_SECONDS, side.read, null, { keep: true }),
+          (x) => x.answered,
+        );
+        const used = process.cpuUsage(generator);
+        r.generatorMs = Math.round(((used.user + used.system) / 1000 / r.answered) * 100) / 100;
+        const watched = await signalled(side);
+        side.rounds.push(r);
+        let seen = "";
+        if (watched) {
+          const gcCount = Object.values(watched.gc).reduce((sum, p) => sum + p.count, 0);
+          r.gcCount = gcCount;
+          seen = `\n    loop delay ${JSON.stringify(watched.loop)}; gc ${JSON.stringify(watched.gc)}, young generation ${watched.youngMb} MB; over ${GET_TARGET_MS} ms: ${JSON.stringify(slowAnswers(r.answers, watched.stalls))}`;
+        }
+        console.log(
+          `  ${side.name} round ${round}: p50 ${r.p50}, p99 ${r.p99}, p99.9 ${r.p999}, max ${r.max} ${JSON.stringify(r.statuses)}; CPU per GET ${r.cpuMsPerRequest.bahi} ms (load generator ${r.generatorMs} ms); load ${loads()}${seen}`,
+        );
+      }
+    }
+    for (const side of sides) {
+      const of = (pick) => median(side.rounds.map(pick));
+      console.log(
+        `${side.name} medians: p50 ${of((r) => r.p50)}, p99 ${of((r) => r.p99)}, p99.9 ${of((r) => r.p999)}, max ${of((r) => r.max)}; CPU per GET ${of((r) => r.cpuMsPerRequest.bahi)} ms${LOOP_WATCH ? `; collector pauses ${of((r) => r.gcCount)} a round` : ""}`,
+      );
+    }
+  } finally {
+    for (const side of sides) {
+      await stopApi(side.server);
+      await side.database.drop();
+    }
+    rmSync(watchDir, { recursive: true, force: true });
+  }
+}
+
 console.log(`load average (1, 5, 15 min) at the start: ${loads()}`);
 const env = { BAHI_RATE_LIMIT: "off", BAHI_WEBHOOK_ALLOWED_HOSTS: "127.0.0.1" };
+if (PHASES === "get") {
+  await readRounds();
+  console.log(`load average (1, 5, 15 min) at the end: ${loads()}`);
+  agent.destroy();
+  process.exit(0);
+}
 const database = await createDatabase();
 const api = await startApi({ ...env, DATABASE_URL: database.url });
 const sim = await startSimulator();

@@ -8,9 +8,9 @@ import { SecretBox } from "../src/secrets/secret-box.js";
 import { recordEvent } from "../src/services/events/events.js";
 import { AddressPolicy } from "../src/services/webhooks/address-policy.js";
 import { deleteWebhook } from "../src/services/webhooks/subscriptions.js";
-import { DeliveryWorker } from "../src/services/webhooks/worker.js";
+import { DeliveryWorker, IDLE_POLL_MS } from "../src/services/webhooks/worker.js";
 import { type CallResult, startTestApi, type TestApi } from "./support/api.js";
-import { driverUnderTest } from "./support/database.js";
+import { createTestDatabase, driverUnderTest } from "./support/database.js";
 import { it } from "./support/fixtures.js";
 import { type Delivery, type Receiver, startReceiver } from "./support/receiver.js";
 import { createTenant, type Tenant } from "./support/tenants.js";
@@ -343,6 +343,46 @@ describe.runIf(driverUnderTest === "postgres")("the worker and the API writing t
     }
   });
 
+  it("while a loop waits on a slow receiver, another delivers what comes due meanwhile", async () => {
+    const t = await createTenant(api.database.handle.db);
+    const hooks = [await subscribe(t.testKey, "/slow-receiver")];
+    const answers = holdAnswers(
+      () => 200,
+      (d) => d.path === "/slow-receiver",
+    );
+    const worker = new DeliveryWorker({
+      db: api.database.handle.db,
+      holdLocks: true,
+      loops: 4,
+      box,
+      policy: new AddressPolicy(["127.0.0.1"]),
+      logger: pino({ level: "silent" }),
+    });
+    worker.start();
+    let arrived: Delivery[] = [];
+    let party: CallResult | undefined;
+    try {
+      await api.call("createParty", { key: t.testKey, body: PARTY });
+      await answers.arrived(1);
+      await sleep(3 * IDLE_POLL_MS);
+      // The loop that claimed the slow attempt holds it; the others had found nothing and waited.
+      hooks.push(await subscribe(t.testKey, "/fast-receiver"));
+      party = await api.call("createParty", { key: t.testKey, body: PARTY });
+      const deadline = Date.now() + 5_000;
+      while (Date.now() < deadline) {
+        arrived = receiver.deliveries.filter((d) => d.path === "/fast-receiver");
+        if (arrived.length > 0) break;
+        await sleep(20);
+      }
+    } finally {
+      answers.release();
+      await worker.stop();
+    }
+
+    expect(arrived.map((d) => JSON.parse(d.body).data.object.id)).toEqual([party?.body.id]);
+    for (const hook of hooks) await api.call("deleteWebhook", { key: t.testKey, path: { id: hook.id } });
+  });
+
   it("a change made while a webhook is being deleted is committed, and announced to the others", async () => {
     const t = await createTenant(api.database.handle.db);
     const leaving = await subscribe(t.testKey, "/leaving");
@@ -366,5 +406,39 @@ describe.runIf(driverUnderTest === "postgres")("the worker and the API writing t
       { event_id: announced[0]?.id, status: "pending" },
     ]);
     await api.call("deleteWebhook", { key: t.testKey, path: { id: staying.id } });
+  });
+});
+
+describe("an idle worker", () => {
+  it("polls the queue once per IDLE_POLL_MS, not once per loop", async () => {
+    let polls = 0;
+    let counting = false;
+    const database = await createTestDatabase(10, (text) => {
+      // The look for a due attempt that each poll starts with (webhook_any_due).
+      if (counting && /^select "id" from "webhook_deliveries" .* limit \$\d+$/.test(text)) polls++;
+    });
+    try {
+      const worker = new DeliveryWorker({
+        db: database.handle.db,
+        holdLocks: true,
+        loops: 4,
+        box: await SecretBox.open(database.handle.db, null),
+        policy: new AddressPolicy(),
+        logger: pino({ level: "silent" }),
+      });
+      counting = true;
+      worker.start();
+      const watchedMs = 20 * IDLE_POLL_MS;
+      await sleep(watchedMs);
+      await worker.stop();
+      counting = false;
+
+      // A first look by each of the four loops, then one loop's polls; four loops polling would
+      // have made about 4 × 20.
+      expect(polls).toBeGreaterThanOrEqual(4);
+      expect(polls).toBeLessThanOrEqual(4 + watchedMs / IDLE_POLL_MS + 1);
+    } finally {
+      await database.drop();
+    }
   });
 });
