@@ -1,7 +1,11 @@
 // Issue #6: GET /v1/gstr1/{period} on PostgreSQL over a month of 100,000 invoices (B2B, B2CL, B2CS and
 // exports, rates 0/5/18/40, 1–5 items each, 1% cancelled) and 2,000 credit notes, seeded in SQL the
 // way the API writes them. Times the whole answer (to its last byte) and samples the server's RSS.
+// BENCH_AB_OTHER=<another checkout, built> measures that build (A) against this one (B), alternately.
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import postgres from "postgres";
 import { createDatabase, startApi, stopApi } from "./support.mjs";
 
@@ -152,59 +156,112 @@ async function seed(sql, accountId) {
   return { invoices, items, notes };
 }
 
-async function timed(url, key, rss) {
+async function timed(url, key) {
   const started = performance.now();
   const res = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
   const text = await res.text();
   const ms = performance.now() - started;
   if (res.status !== 200) throw new Error(`${url}: ${res.status} ${text.slice(0, 500)}`);
-  rss.push(rssOf);
   return { ms, bytes: text.length, body: text };
 }
 
+/**
+ * With BENCH_AB_OTHER (another checkout, its server built: `node apps/api/scripts/build.mjs` there),
+ * that build serves as A beside this one (B), on the same database; their requests alternate, so
+ * that both see the same load, and their files must be byte-identical.
+ */
+function startOther(root, env) {
+  const apiRoot = resolve(root, "apps/api");
+  return new Promise((done, fail) => {
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, "dist/server/main.js"], {
+      cwd: apiRoot,
+      env: { ...process.env, PORT: "0", LOG_LEVEL: "info", BAHI_DEMO: "false", ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    const onData = (chunk) => {
+      out += chunk;
+      const url = /"url":"(http:\/\/[^"]+)"/.exec(out)?.[1];
+      if (!url) return;
+      child.stdout.off("data", onData);
+      child.stdout.resume();
+      done({ url, child });
+    };
+    child.stdout.on("data", onData);
+    child.on("exit", (code) => fail(new Error(`A's server exited with ${code}:\n${out}`)));
+  });
+}
+
+const env = { BAHI_RATE_LIMIT: "off", BAHI_WORKER: "off" };
 const database = await createDatabase();
-const api = await startApi({ DATABASE_URL: database.url, BAHI_RATE_LIMIT: "off", BAHI_WORKER: "off" });
+const api = await startApi({ DATABASE_URL: database.url, ...env });
+const sides = [{ label: process.env.BENCH_AB_OTHER ? "B" : "", api }];
 const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+let sampler;
 try {
+  if (process.env.BENCH_AB_OTHER) {
+    const other = await startOther(process.env.BENCH_AB_OTHER, { DATABASE_URL: database.url, ...env });
+    sides.unshift({ label: "A", api: { ...other, key: api.key } });
+  }
   const seedStarted = performance.now();
   const counts = await seed(sql, api.accountId);
   console.log(
     `seeded ${counts.invoices} invoices (${counts.items} lines) and ${counts.notes} credit notes in ${Math.round(performance.now() - seedStarted)} ms`,
   );
-  const pid = api.child.pid;
-  const before = rssOf(pid);
-  let peak = before.rss;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssOf(pid).rss);
+  for (const side of sides) {
+    side.before = rssOf(side.api.child.pid).rss;
+    side.peak = side.before;
+    side.portal = [];
+    side.summary = [];
+  }
+  sampler = setInterval(() => {
+    for (const side of sides) side.peak = Math.max(side.peak, rssOf(side.api.child.pid).rss);
   }, 10);
   const report = (label, runs) => {
     const sorted = runs.map((r) => r.ms).sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)];
     console.log(
-      `${label}: median ${Math.round(median)} ms, max ${Math.round(sorted.at(-1))} ms over ${runs.length} runs, ${(runs[0].bytes / 1e6).toFixed(1)} MB`,
+      `${label}: median ${Math.round(median)} ms, max ${Math.round(sorted.at(-1))} ms over ${runs.length} runs (${sorted.map(Math.round).join(", ")}), ${(runs[0].bytes / 1e6).toFixed(1)} MB`,
     );
   };
-  const portalUrl = `${api.url}/v1/gstr1/${PERIOD.fp}`;
-  const portal = [];
-  for (let i = 0; i < RUNS; i++) portal.push(await timed(portalUrl, api.key, []));
-  const file = JSON.parse(portal[0].body);
+  const portalPath = `/v1/gstr1/${PERIOD.fp}`;
+  const digests = new Set();
+  for (let i = 0; i < RUNS; i++) {
+    for (const side of sides) {
+      const run = await timed(`${side.api.url}${portalPath}`, side.api.key);
+      digests.add(createHash("sha256").update(run.body).digest("hex"));
+      if (!side.file) side.file = JSON.parse(run.body);
+      run.body = "";
+      side.portal.push(run);
+    }
+  }
+  const file = sides[0].file;
   const count = (groups, key) => groups?.reduce((n, g) => n + g[key].length, 0) ?? 0;
   console.log(
     `file: b2b ${count(file.b2b, "inv")} invoices in ${file.b2b?.length} buyers, b2cl ${count(file.b2cl, "inv")}, exp ${count(file.exp, "inv")}, b2cs ${file.b2cs?.length} rows, cdnr ${count(file.cdnr, "nt")}, cdnur ${file.cdnur?.length ?? 0}, hsn ${file.hsn.hsn_b2b.length}+${file.hsn.hsn_b2c.length} rows, doc_issue ${JSON.stringify(file.doc_issue.doc_det.map((d) => d.docs[0]))}`,
   );
-  for (const run of portal) run.body = "";
-  report("GET portal", portal);
-  const portalPeak = peak;
-  const summary = [];
-  for (let i = 0; i < RUNS; i++) summary.push(await timed(`${portalUrl}?format=summary`, api.key, []));
-  report("GET summary", summary);
+  if (digests.size !== 1)
+    throw new Error(`the portal files differ between runs or builds (${digests.size} versions)`);
+  if (sides.length > 1) console.log("A's and B's files are byte-identical");
+  for (const side of sides) {
+    report(`${side.label} GET portal`.trim(), side.portal);
+    side.portalPeak = side.peak;
+  }
+  for (let i = 0; i < RUNS; i++)
+    for (const side of sides)
+      side.summary.push(await timed(`${side.api.url}${portalPath}?format=summary`, side.api.key));
+  for (const side of sides) report(`${side.label} GET summary`.trim(), side.summary);
   clearInterval(sampler);
-  const after = rssOf(pid);
-  console.log(
-    `server RSS: ${before.rss.toFixed(0)} MB before, peak ${Math.max(peak, after.rss).toFixed(0)} MB sampled every 10 ms (${portalPeak.toFixed(0)} MB by the end of the portal files), ${after.hwm.toFixed(0)} MB high-water mark (VmHWM, since start)`,
-  );
+  for (const side of sides) {
+    const after = rssOf(side.api.child.pid);
+    console.log(
+      `${side.label ? `${side.label} ` : ""}server RSS: ${side.before.toFixed(0)} MB before, peak ${Math.max(side.peak, after.rss).toFixed(0)} MB sampled every 10 ms (${side.portalPeak.toFixed(0)} MB by the end of the portal files), ${after.hwm.toFixed(0)} MB high-water mark (VmHWM, since start)`,
+    );
+  }
 } finally {
+  clearInterval(sampler);
   await sql.end();
-  await stopApi(api);
+  for (const side of sides) await stopApi(side.api);
   await database.drop();
 }

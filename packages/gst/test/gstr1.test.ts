@@ -52,6 +52,10 @@ describe("numericToNumber", () => {
     expect(numericToNumber("18.000", 3)).toBe(18);
     expect(numericToNumber("0.250", 3)).toBe(0.25);
     expect(numericToNumber("99999999999.99", 2)).toBe(99999999999.99);
+    expect(numericToNumber("0.00", 2)).toBe(0);
+    expect(numericToNumber("007.50", 2)).toBe(7.5);
+    expect(numericToNumber("1.050", 2)).toBe(1.05);
+    expect(numericToNumber("123456789012.345", 3)).toBe(123456789012.345);
   });
 
   it("refuses more decimals than the scale, negatives and too many digits", () => {
@@ -59,6 +63,11 @@ describe("numericToNumber", () => {
     expectGstError(() => numericToNumber("-1.00", 2), "invalid_decimal");
     expectGstError(() => numericToNumber("1e3", 2), "invalid_decimal");
     expectGstError(() => numericToNumber("1234567890123456.00", 2), "amount_out_of_range");
+    expectGstError(() => numericToNumber("1234567890123.456", 3), "amount_out_of_range");
+    expectGstError(() => numericToNumber("", 2), "invalid_decimal");
+    expectGstError(() => numericToNumber(".5", 2), "invalid_decimal");
+    expectGstError(() => numericToNumber("1.2.3", 2), "invalid_decimal");
+    expectGstError(() => numericToNumber("1.5x", 2), "invalid_decimal");
   });
 });
 
