@@ -1,4 +1,3 @@
-import { setFlagsFromString } from "node:v8";
 import {
   type Config,
   ConfigError,
@@ -14,18 +13,10 @@ import { type RunningServer, startServer } from "./server.js";
 import { ImportWorker } from "./services/imports/worker.js";
 import { SIGN_IN_LINK_LIFETIME_HOURS } from "./services/members/members.js";
 import { startWorker, webhookPolicyOf } from "./services/webhooks/worker.js";
+import { boundHeapGrowth } from "./speed/heap.js";
 import { StatementLanes } from "./speed/lanes.js";
 import { StatisticsKeeper } from "./speed/statistics.js";
 import { settledWithin } from "./values/settled-within.js";
-
-/**
- * HEAP_GROWING_PERCENT: how far V8 lets the old generation grow past what its last full collection
- * kept before it collects again. V8's default lets it reach about four times the live heap, and
- * requests that stream many rows (a GSTR-1 of a month) promote short-lived rows and strings there:
- * that garbage, not data still in use, made most of the server's peak RSS. Collecting at 1.5 times
- * bounds it for a few more full collections, which run mostly beside the main thread.
- */
-const HEAP_GROWING_PERCENT = 50;
 
 /** A start-up failure the operator fixes outside Bahi: a one-line message, no stack. */
 class StartError extends Error {
@@ -65,7 +56,7 @@ function listenProblem(error: unknown, { port, host }: Config): StartError | nul
 }
 
 async function main(): Promise<void> {
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  boundHeapGrowth();
   const config = loadConfig();
   const logs = new LogOutput();
   const logger = createLogger(config.logLevel, logs);
