@@ -2,9 +2,12 @@
 // load, then started again. Expected: requests keep being served, counted per node meanwhile; every
 // answer carries the rate-limit headers with honest values; requests sent while Redis is away are
 // counted once each, per node; no 500, no crash; the books check.
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { checkBooks } from "../lib/books.mjs";
 import { createsAnswered, startLoad } from "../lib/load.mjs";
 import { badAnswers, sleep, tally } from "../lib/outcome.mjs";
@@ -84,29 +87,94 @@ function startReaders(url, key, clients = 2) {
 }
 
 /**
- * PROBE requests at once without a key, while Redis is away: counted per client address at the free
- * plan's limits (no other client of the fault is counted there), and answered 401 without a database
- * read. Every one must be counted once: the per-minute Remaining values are distinct and
- * consecutive; one that hangs past 15 s is a problem. (A burst past the per-second limit would be the better test, but on 2 busy cores
- * 260 requests take seconds to arrive.)
+ * WARM_WITHIN_MS: how long the probe's keep-alive connections may take to open. Opened before Redis
+ * stops, so that what the probe measures is the server's counting, not how fast a node busy with
+ * PGlite's queries (which run on its event loop) accepts 60 new connections.
  */
-async function probe(url) {
+const WARM_WITHIN_MS = 60_000;
+/** FRESH_ROUND_MS: a round of requests on the open connections this quick leaves none near its idle timeout. */
+const FRESH_ROUND_MS = 1_000;
+/**
+ * SHARED_AGAIN_WITHIN_MS: how soon after Redis answers again the node must count there again: its
+ * reconnect delay (REDIS_RECONNECT_MAX_DELAY_MS, 200 ms) plus a connection, with room for timers that
+ * run late on 2 busy cores.
+ */
+const SHARED_AGAIN_WITHIN_MS = 3_000;
+
+/** One GET on `agent`'s connections; resolves with the status, headers and whether the connection was reused. */
+function get(url, path, agent, timeoutMs = 15_000) {
+  return new Promise((resolve) => {
+    const req = request(`${url}${path}`, { agent, timeout: timeoutMs }, (res) => {
+      res.resume();
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode,
+          headers: new Headers(Object.entries(res.headers).map(([k, v]) => [k, String(v)])),
+          reused: req.reusedSocket,
+        }),
+      );
+      res.on("error", () =>
+        resolve({ status: "no answer", headers: new Headers(), reused: req.reusedSocket }),
+      );
+    });
+    req.on("timeout", () => req.destroy(Object.assign(new Error("timed out"), { name: "TimeoutError" })));
+    req.on("error", (error) =>
+      resolve({
+        status: error?.name === "TimeoutError" ? "hung" : "no answer",
+        headers: new Headers(),
+        reused: req.reusedSocket,
+      }),
+    );
+    req.end();
+  });
+}
+
+/**
+ * PROBE keep-alive connections, opened (with `GET /healthz`, which is not counted) before each stop;
+ * the probe then sends one request on each, at once.
+ */
+function probeConnections(url) {
+  const agent = new Agent({ keepAlive: true, maxSockets: PROBE, maxFreeSockets: PROBE });
+  return {
+    agent,
+    /**
+     * Opens the connections, then sends a request on each again until one round finds every one
+     * open and takes under FRESH_ROUND_MS: the server closes a connection idle for 5 s, and opening
+     * 60 on a busy node can take longer than that. Resolves with how long it all took.
+     */
+    async warm() {
+      const started = Date.now();
+      for (;;) {
+        const roundStarted = Date.now();
+        const answers = await Promise.all(
+          Array.from({ length: PROBE }, () => get(url, "/healthz", agent, WARM_WITHIN_MS)),
+        );
+        const fresh = answers.every((a) => a.status === 200 && a.reused);
+        if (fresh && Date.now() - roundStarted < FRESH_ROUND_MS) return Date.now() - started;
+        if (Date.now() - started > WARM_WITHIN_MS)
+          throw new Error(`the probe's connections did not open: ${answers.map((a) => a.status)}`);
+      }
+    },
+    close: () => agent.destroy(),
+  };
+}
+
+/**
+ * PROBE requests at once without a key, while Redis is away, one on each of the probe's open
+ * connections: counted per client address at the free plan's limits (no other client of the fault is
+ * counted there), and answered 401 without a database read. Every one must be counted once: the
+ * per-minute Remaining values are distinct and consecutive; one that hangs past 15 s is a problem, and
+ * so is one that had to open a connection of its own.
+ */
+async function probe(url, connections) {
   const sentAt = Date.now();
   const answers = await Promise.all(
-    Array.from({ length: PROBE }, () =>
-      fetch(`${url}/v1/account`, { signal: AbortSignal.timeout(15_000) }).then(
-        async (a) => {
-          await a.arrayBuffer();
-          return a;
-        },
-        (error) => ({
-          status: error?.name === "TimeoutError" ? "hung" : "no answer",
-          headers: new Headers(),
-        }),
-      ),
-    ),
+    Array.from({ length: PROBE }, () => get(url, "/v1/account", connections.agent)),
   );
+  const ms = Date.now() - sentAt;
   const problems = answers.map((a) => dishonest(a, FREE, sentAt)).filter(Boolean);
+  const fresh = answers.filter((a) => !a.reused).length;
+  if (fresh > 0) problems.push(`${fresh} of the probe's requests opened a connection of their own`);
   // One window: its Reset, rounded up to the second, may differ by one between answers.
   const remaining = answers
     .filter((x) => x.status === 401)
@@ -115,6 +183,7 @@ async function probe(url) {
   if (remaining.some((r, i) => i > 0 && r !== remaining[i - 1] + 1))
     problems.push(`the probe's requests were not counted once each: ${remaining.join(",")}`);
   return {
+    ms,
     counted: answers.filter((a) => a.status === 401).length,
     refused: answers.filter((a) => a.status === 429).length,
     other: answers.filter((a) => a.status !== 401 && a.status !== 429).map((a) => a.status),
@@ -122,11 +191,58 @@ async function probe(url) {
   };
 }
 
+const execFileAsync = promisify(execFile);
+
+/** The count Redis holds for the probe's address in the free plan's minute window (0 when none). */
+async function sharedCount(redis) {
+  const port = new URL(redis.url).port;
+  const { stdout } = await execFileAsync("redis-cli", [
+    "-p",
+    port,
+    "GET",
+    "bahi:rl:x1:minute:address:127.0.0.1",
+  ]);
+  return Number(stdout.trim() || 0);
+}
+
+/**
+ * Once Redis is back: the time from its start to the server's "Redis reachable" line, and then a
+ * request without a key whose count must land in Redis (and its Remaining say so). Null and a
+ * problem when the node is not counting there again within SHARED_AGAIN_WITHIN_MS.
+ */
+async function sharedAgain(server, redis, connections, startedAt) {
+  let backAt;
+  while (Date.now() - startedAt < SHARED_AGAIN_WITHIN_MS + 1_000) {
+    backAt = logTimes(server.output(), "rate limiter: Redis reachable").find((t) => t >= startedAt - 5);
+    if (backAt !== undefined) break;
+    await sleep(50);
+  }
+  if (backAt === undefined)
+    return {
+      ms: null,
+      problem: `counting not shared again ${SHARED_AGAIN_WITHIN_MS} ms after Redis was back`,
+    };
+  const ms = backAt - startedAt;
+  const before = await sharedCount(redis);
+  const answer = await get(server.url, "/v1/account", connections.agent);
+  const after = await sharedCount(redis);
+  const remaining = Number(answer.headers.get("x-ratelimit-remaining"));
+  // A minute window that ran out between the two reads starts again at 1.
+  if ((after !== before + 1 && after !== 1) || remaining !== FREE.minute - after)
+    return {
+      ms,
+      problem: `after "reachable", a request was counted ${after - before} times in Redis (Remaining ${remaining}, Redis holds ${after})`,
+    };
+  if (ms > SHARED_AGAIN_WITHIN_MS)
+    return { ms, problem: `counting shared again only ${ms} ms after Redis was back` };
+  return { ms, problem: null };
+}
+
 /** The times of the server's log lines that say Redis went away and came back. */
 function logTimes(output, message) {
   return output
     .split("\n")
-    .filter((l) => l.includes(`"msg":"${message}`))
+    .filter((l) => l.includes(`"msg":"${message}`) && l.endsWith("}"))
     .map((l) => Date.parse(JSON.parse(l).time));
 }
 
@@ -141,25 +257,32 @@ export async function redisRestart({ outages, log }) {
     const books = await setUpBooks(server.url, loadAccount);
     const load = startLoad({ target: server, books, clients: 4 });
     const readers = startReaders(server.url, loadAccount.key);
+    const connections = probeConnections(server.url);
     const stops = [];
     const starts = [];
     const probes = [];
+    const warmMs = [];
+    const shared = [];
     const servedWhileDown = [];
     for (let i = 0; i < outages; i++) {
       await createsAnswered(load, 10);
+      warmMs.push(await connections.warm());
       const signal = i % 2 === 0 ? "SIGTERM" : "SIGKILL";
       const before = readers.seen.answers + load.created();
       stops.push(Date.now());
       await redis.stop(signal);
-      probes.push(await probe(server.url));
+      probes.push(await probe(server.url, connections));
       await sleep(Math.max(0, DOWN_MS - (Date.now() - stops.at(-1))));
       servedWhileDown.push(readers.seen.answers + load.created() - before);
       await redis.start();
       starts.push(Date.now());
+      // The next outage starts once this one is over: counting shared again (or its bound passed).
+      shared.push(await sharedAgain(server, redis, connections, starts.at(-1)));
       log(
-        `${new Date().toISOString()} outage ${i + 1} (${signal}): ${servedWhileDown.at(-1)} answers while down; probe ${probes.at(-1).counted} counted`,
+        `${new Date().toISOString()} outage ${i + 1} (${signal}): ${servedWhileDown.at(-1)} answers while down; probe ${probes.at(-1).counted} counted in ${probes.at(-1).ms} ms (connections opened in ${warmMs.at(-1)} ms); shared again ${shared.at(-1).ms} ms after the start`,
       );
     }
+    connections.close();
     await createsAnswered(load, 10);
     await readers.stop();
     const answers = await load.stop();
@@ -169,10 +292,9 @@ export async function redisRestart({ outages, log }) {
     await server.exited;
     const result = await checkBooks(env, books, answers);
     const lostAt = logTimes(output, "rate limiter: Redis unreachable");
-    const backAt = logTimes(output, "rate limiter: Redis reachable");
-    // Each stop's first "unreachable" after it, each start's first "reachable" after it.
+    // Each stop's first "unreachable" after it.
     const fallbackMs = stops.map((t) => (lostAt.find((l) => l >= t - 5) ?? Number.NaN) - t);
-    const returnMs = starts.map((t) => (backAt.find((l) => l >= t - 5) ?? Number.NaN) - t);
+    const returnMs = shared.map((x) => x.ms ?? Number.NaN);
     const problems = [...result.problems, ...readers.seen.problems];
     for (const [i, b] of probes.entries()) {
       if (b.other.length > 0) problems.push(`outage ${i + 1}: the probe got ${b.other.join(", ")}`);
@@ -180,7 +302,7 @@ export async function redisRestart({ outages, log }) {
     }
     if (!alive) problems.push(`the server died:\n${output.slice(-2000)}`);
     if (fallbackMs.some(Number.isNaN)) problems.push("a loss of Redis was not logged");
-    if (returnMs.some(Number.isNaN)) problems.push("a return of Redis was not logged");
+    for (const [i, x] of shared.entries()) if (x.problem) problems.push(`outage ${i + 1}: ${x.problem}`);
     if (readers.seen.statuses[500]) problems.push(`${readers.seen.statuses[500]} reads answered 500`);
     const bad = badAnswers(answers);
     // Where the bad answers fall against the outages: sent while Redis was away, or not.
@@ -202,6 +324,8 @@ export async function redisRestart({ outages, log }) {
       slowestReadMs: readers.seen.slowestMs,
       servedWhileDown,
       probed: counted,
+      probeMs: probes.map((b) => b.ms),
+      warmMs,
       fallbackMs,
       returnMs,
       bad: bad.length,

@@ -208,6 +208,35 @@ describe.runIf(redisTestsRun)("a Redis that is away costs a request a bounded wa
     expect(logs.lines.filter((l) => l.includes('"level":50'))).toEqual([]);
   });
 
+  it("a node that reconnects counts in Redis at once: no INFO ready check nor CLIENT SETINFO round trip first", async ({
+    startApi,
+  }) => {
+    const redis = await startRedis();
+    const logs = capturedLogs();
+    const server = await startApi({ redisUrl: redis.url, logger: logs.logger });
+    const anonymous = () => server.call("retrieveAccount", {});
+    expectLimitHeaders(await anonymous(), 999, 1000);
+
+    await redis.kill();
+    await logs.waitFor("rate limiter: Redis unreachable; counting per node until it is back");
+    // A Redis started afresh: its command statistics count only what was sent to it since.
+    const back = await startRedis(redis.port);
+    cleanups.push(back.kill);
+    await logs.waitFor("rate limiter: Redis reachable; counting across nodes", 2);
+    expectLimitHeaders(await anonymous(), 999, 1000);
+
+    // This reader sends nothing before its own INFO, which its answer does not count yet.
+    const store = new Redis(back.url, { enableReadyCheck: false, disableClientInfo: true });
+    cleanups.push(async () => void store.disconnect());
+    const stats = await store.info("commandstats");
+    const sent = [...stats.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)].map(
+      ([, name, calls]) => `${name}=${calls}`,
+    );
+    expect(sent.some((c) => c.startsWith("eval"))).toBe(true);
+    expect(sent.filter((c) => c.startsWith("info") || c.startsWith("client"))).toEqual([]);
+    expect(await store.get("bahi:rl:x1:minute:address:127.0.0.1")).toBe("1");
+  });
+
   it.for(["SIGTERM", "SIGKILL"] as const)(
     "two nodes: Redis sent %s, each answers at once counting alone; counting is shared again within REDIS_RECONNECT_MAX_DELAY_MS + 2 s of its return",
     async (signal, { startApi }) => {
