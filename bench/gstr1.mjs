@@ -2,12 +2,10 @@
 // exports, rates 0/5/18/40, 1–5 items each, 1% cancelled) and 2,000 credit notes, seeded in SQL the
 // way the API writes them. Times the whole answer (to its last byte) and samples the server's RSS.
 // BENCH_AB_OTHER=<another checkout, built> measures that build (A) against this one (B), alternately.
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import postgres from "postgres";
-import { createDatabase, startApi, stopApi } from "./support.mjs";
+import { createDatabase, startApi, startNode, stopApi } from "./support.mjs";
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000);
 const NOTES = Number(process.env.BENCH_NOTES ?? 2_000);
@@ -165,34 +163,6 @@ async function timed(url, key) {
   return { ms, bytes: text.length, body: text };
 }
 
-/**
- * With BENCH_AB_OTHER (another checkout, its server built: `node apps/api/scripts/build.mjs` there),
- * that build serves as A beside this one (B), on the same database; their requests alternate, so
- * that both see the same load, and their files must be byte-identical.
- */
-function startOther(root, env) {
-  const apiRoot = resolve(root, "apps/api");
-  return new Promise((done, fail) => {
-    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-    const child = spawn(process.execPath, [...nodeArgs, "dist/server/main.js"], {
-      cwd: apiRoot,
-      env: { ...process.env, PORT: "0", LOG_LEVEL: "info", BAHI_DEMO: "false", ...env },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    const onData = (chunk) => {
-      out += chunk;
-      const url = /"url":"(http:\/\/[^"]+)"/.exec(out)?.[1];
-      if (!url) return;
-      child.stdout.off("data", onData);
-      child.stdout.resume();
-      done({ url, child });
-    };
-    child.stdout.on("data", onData);
-    child.on("exit", (code) => fail(new Error(`A's server exited with ${code}:\n${out}`)));
-  });
-}
-
 const env = { BAHI_RATE_LIMIT: "off", BAHI_WORKER: "off" };
 const database = await createDatabase();
 const api = await startApi({ DATABASE_URL: database.url, ...env });
@@ -201,7 +171,15 @@ const sql = postgres(database.url, { max: 1, onnotice: () => {} });
 let sampler;
 try {
   if (process.env.BENCH_AB_OTHER) {
-    const other = await startOther(process.env.BENCH_AB_OTHER, { DATABASE_URL: database.url, ...env });
+    // That build serves as A beside this one (B), on the same database; their requests alternate, so
+    // that both see the same load, and their files must be byte-identical.
+    const other = await startNode(
+      { DATABASE_URL: database.url, ...env },
+      {
+        root: process.env.BENCH_AB_OTHER,
+        nodeArgs: (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean),
+      },
+    );
     sides.unshift({ label: "A", api: { ...other, key: api.key } });
   }
   const seedStarted = performance.now();

@@ -3,7 +3,7 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { generateKeyPairSync, randomBytes, sign } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve as resolvePath } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -190,11 +190,15 @@ export async function seedInvoiceSale(api) {
   return { headers, post, party, invoiceBody, create, referenceVars };
 }
 
-/** Another node of an account that startApi made: the bundled server without the demo, on `env`'s database. */
-export function startNode(env) {
+/**
+ * Another node of an account that startApi made: the bundled server without the demo, on `env`'s
+ * database; `root` is another checkout whose server to run instead (its `apps/api/dist` built), and
+ * `nodeArgs` go to Node before the bundle.
+ */
+export function startNode(env, { root, nodeArgs = [] } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["dist/server/main.js"], {
-      cwd: apiRoot,
+    const child = spawn(process.execPath, [...nodeArgs, "dist/server/main.js"], {
+      cwd: root ? resolvePath(root, "apps/api") : apiRoot,
       env: { ...process.env, PORT: "0", LOG_LEVEL: "info", BAHI_DEMO: "false", ...env },
       stdio: ["ignore", "pipe", "inherit"],
     });

@@ -91,5 +91,9 @@ it(`100 invoices with party, items and payments: at most ${MAX_STATEMENTS_FOR_A_
   expect(invoices.every((i: { customer: { id: string } }) => i.customer.id.startsWith("pty_"))).toBe(true);
   expect(invoices.filter((i: { payments: unknown[] }) => i.payments.length === 1)).toHaveLength(50);
   expect(invoices.every((i: { items: unknown[] }) => i.items.length === 2)).toBe(true);
-  expect(statements.length, statements.join("\n")).toBeLessThanOrEqual(MAX_STATEMENTS_FOR_A_PAGE);
+  // What the query itself reads: not the key's lookup (cached for AUTH_CACHE_TTL_MS, read again on a machine slow
+  // enough for the cache to expire between the two calls), nor the driver's query of array types on
+  // a connection the pool opens afresh.
+  const reads = statements.filter((s) => !/from "api_keys"|pg_catalog\.pg_type/.test(s));
+  expect(reads.length, reads.join("\n")).toBeLessThanOrEqual(MAX_STATEMENTS_FOR_A_PAGE);
 });
