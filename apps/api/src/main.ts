@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logs = new LogOutput();
   const logger = createLogger(config.logLevel, logs);
-  const runtime = await openRuntime(config, "bahi api server");
+  const runtime = await openRuntime(config, "bahi api server", { log: logger });
   let server: RunningServer;
   try {
     server = await startServer({
