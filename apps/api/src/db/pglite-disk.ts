@@ -183,31 +183,36 @@ export class PgliteOnDisk {
    */
   #watched(pg: PGlite): PGlite {
     const send = pg.execProtocolStream.bind(pg);
+    // Kept by the instance itself: a statement queued on it before a reopen still finds it stopped.
+    let stopped: EmbeddedDatabaseError | null = null;
     pg.execProtocolStream = async (...args) => {
-      const stopped = this.#instance === pg ? this.#stopped : null;
       if (stopped) throw stopped;
       try {
         return await send(...args);
       } catch (error) {
-        if (this.#instance === pg && !this.#stopped && stopsTheInstance(error)) this.#stop(error);
+        if (!stopped && stopsTheInstance(error)) {
+          stopped = this.#stop(error);
+          if (this.#instance === pg) this.#stopped = stopped;
+        }
         throw error;
       }
     };
     return pg;
   }
 
-  #stop(error: unknown): void {
+  /** Why an instance stopped, as its callers are told; logged once. */
+  #stop(error: unknown): EmbeddedDatabaseError {
     const diskFull =
       (error as { code?: unknown })?.code === DISK_FULL || /No space left/i.test(String(error));
-    this.#stopped = new EmbeddedDatabaseError(
+    this.#nextCheck = 0;
+    this.log?.error({ err: error, data_dir: this.dataDir }, "embedded database stopped");
+    return new EmbeddedDatabaseError(
       diskFull
         ? `The embedded database stopped on a full disk; it reopens once ${MiB(PGLITE_FREE_SPACE_RESERVE_BYTES)} MiB are free.`
         : "The embedded database stopped; it is being reopened.",
       diskFull ? DISK_FULL : STARTING_UP,
       { cause: error },
     );
-    this.#nextCheck = 0;
-    this.log?.error({ err: error, data_dir: this.dataDir }, "embedded database stopped");
   }
 
   /** Reopens a stopped instance once there is room, or throws why it is stopped. */
