@@ -159,6 +159,13 @@ export async function diskFull({ fills, log }) {
     await reader.stop();
     server.child.kill("SIGTERM");
     await server.exited;
+    const logged = (msg) => server.output().split(`"msg":"${msg}"`).length - 1;
+    const logs = {
+      refused: logged("embedded database's disk nearly full: writes refused"),
+      stopped: logged("embedded database stopped"),
+      shutdown: logged("shutting down: finishing in-flight requests"),
+    };
+    const logMB = (server.output().length / 1e6).toFixed(0);
     const started = Date.now();
     server = await startServer({ ...env, PORT: port });
     const restartMs = Date.now() - started;
@@ -200,7 +207,8 @@ export async function diskFull({ fills, log }) {
           .join(
             " ",
           )}, ${rounds.reduce((n, r) => n + r.readsServed, 0)} of them 200 while the disk was full, slowest ${slowestRead} ms)`,
-        `reads refused while PGlite was stopped (a PANIC): ${readsRefused.length}${readsRefused.length ? `, over ${panicWindows.join(", ")} ms` : ""}`,
+        `writes refused below the reserve ${logs.refused} times, ${logs.stopped} PANICs (as logged, ${logMB} MB of log)`,
+        `reads refused while PGlite was stopped: ${readsRefused.length}${readsRefused.length ? `, over ${panicWindows.join(", ")} ms` : ""}`,
         `creates again ${Math.min(...recoveries)}–${Math.max(...recoveries)} ms after the space returned`,
       ].join("; "),
       ok: problems.length === 0 && statuses[500] === undefined,
