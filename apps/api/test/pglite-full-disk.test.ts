@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statfsSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.js";
@@ -157,8 +158,8 @@ describe.skipIf(skip !== null)(
         tries += 1;
         const answer = await create(`reserve-${tries}`);
         if (answer.status !== 201) return answer;
-      issued.push(answer.body.id);
-      return null;
+        issued.push(answer.body.id);
+        return null;
       }, 10_000);
       expectStorageFull(refused.value);
       expect(await listed()).toEqual([...issued].sort());
@@ -221,6 +222,18 @@ describe.skipIf(skip !== null)(
       );
       expect(refused?.message).toMatch(/could not start: its disk has 0 MiB free, and it needs 17 MiB/);
       expect(isStorageFull(refused)).toBe(true);
+      // The server itself, as `pnpm start` runs it: without a byte free, its data directory's lock
+      // file is what fails first, and it says so in one line.
+      const server = spawnSync(process.execPath, ["dist/server/main.js"], {
+        cwd: fileURLToPath(new URL("..", import.meta.url)),
+        env: { ...process.env, PORT: "0", DATABASE_URL: "", BAHI_DATA_DIR: disk },
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(server.status).toBe(1);
+      expect(server.stderr).toMatch(
+        /^bahi could not start: no space left on the disk .*Free space on it and start again\.\n$/,
+      );
       freeSpace();
       const handle = await openDatabase({ driver: "pglite", dataDir });
       try {
