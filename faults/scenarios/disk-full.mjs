@@ -182,6 +182,8 @@ export async function diskFull({ fills, log }) {
       const w = wrong(r, 200);
       if (w && problems.length < 40) problems.push(`read answered ${w}`);
     }
+    // The log must survive the flood of refusals: its last line is the shutdown's.
+    if (logs.shutdown !== 1) problems.push("the server's log has no shutdown line: lines were dropped");
     for (const [i, r] of rounds.entries())
       if (r.recoveryMs === null)
         problems.push(`fill ${i + 1}: no create answered 201 within ${RECOVERY_BOUND_MS} ms`);
