@@ -3,6 +3,7 @@
 // Loopback only; each fault starts its own server, database and (for PostgreSQL) cluster.
 
 import { ensureBuilt } from "./lib/server.mjs";
+import { diskFull } from "./scenarios/disk-full.mjs";
 import { importSignal } from "./scenarios/import-signal.mjs";
 import { killAndRestart } from "./scenarios/kill.mjs";
 import { postgresRestart } from "./scenarios/postgres-restart.mjs";
@@ -37,6 +38,12 @@ const faults = [
     name: "4. Redis stopped and started under load",
     skipShort: true,
     run: (log) => redisRestart({ outages: short ? 1 : 4, log }),
+  },
+  {
+    id: "disk-full",
+    name: "5. the disk fills under PGlite",
+    skipShort: true,
+    run: (log) => diskFull({ fills: short ? 1 : 4, log }),
   },
   {
     id: "retry-kill",

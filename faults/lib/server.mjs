@@ -38,10 +38,15 @@ export function startServer(env, { timeoutMs = 120_000 } = {}) {
       child.kill("SIGKILL");
       reject(new Error(`the server did not listen within ${timeoutMs} ms:\n${out}`));
     }, timeoutMs);
+    let listening = false;
     child.stdout.on("data", (chunk) => {
       out += chunk;
+      // Looked for until found only: splitting megabytes of log at every chunk slowed this process
+      // until the server's log buffer overflowed and dropped lines.
+      if (listening) return;
       const line = out.split("\n").find((l) => l.includes('"msg":"listening"'));
       if (line) {
+        listening = true;
         clearTimeout(timer);
         resolve({ child, url: JSON.parse(line).url, exited, output: () => out });
       }

@@ -209,7 +209,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
         new ApiError(
           503,
           "storage_full",
-          `The database's disk is full: nothing was written. Retry in ${STORAGE_RETRY_AFTER_S} seconds with the same Idempotency-Key; reads are still served.`,
+          `The database's disk is full: nothing was written. Retry in ${STORAGE_RETRY_AFTER_S} seconds with the same Idempotency-Key.`,
           { headers: { "Retry-After": String(STORAGE_RETRY_AFTER_S) } },
         ),
       );

@@ -6,6 +6,7 @@ import {
   SHUTDOWN_GRACE_MS,
 } from "./config.js";
 import { DataDirInUseError } from "./db/data-dir-lock.js";
+import { EmbeddedDatabaseError } from "./db/pglite-disk.js";
 import { seedDemoAccount } from "./demo.js";
 import { createLogger, LogOutput } from "./logger.js";
 import { openRuntime } from "./runtime.js";
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logs = new LogOutput();
   const logger = createLogger(config.logLevel, logs);
-  const runtime = await openRuntime(config, "bahi api server");
+  const runtime = await openRuntime(config, "bahi api server", { log: logger });
   let server: RunningServer;
   try {
     server = await startServer({
@@ -167,6 +168,18 @@ main().catch((error: unknown) => {
   if (error instanceof StartError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(error.exitCode);
+  }
+  if (error instanceof EmbeddedDatabaseError) {
+    // Its own words say what to do (free space under the data directory); the stack would not.
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  if ((error as { code?: unknown })?.code === "ENOSPC") {
+    // A disk with no byte free fails before PGlite opens: on the data directory's lock file.
+    process.stderr.write(
+      `bahi could not start: no space left on the disk (${String(error)}). Free space on it and start again.\n`,
+    );
+    process.exit(1);
   }
   process.stderr.write(
     `bahi failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

@@ -3,6 +3,7 @@ import type { Config } from "./config.js";
 import { type DatabaseHandle, openDatabase } from "./db/client.js";
 import { lockDataDir } from "./db/data-dir-lock.js";
 import { appliedMigrationCount, migrate, migrationCount } from "./db/migrate.js";
+import type { DiskLog } from "./db/pglite-disk.js";
 
 export interface Runtime {
   readonly handle: DatabaseHandle;
@@ -18,7 +19,7 @@ export interface Runtime {
 export async function openRuntime(
   config: Config,
   command: string,
-  options = { migrate: true },
+  { migrate: migrates = true, log }: { migrate?: boolean; log?: DiskLog } = {},
 ): Promise<Runtime> {
   let unlock = () => {};
   let handle: DatabaseHandle;
@@ -27,14 +28,18 @@ export async function openRuntime(
   } else {
     unlock = lockDataDir(config.dataDir, command);
     try {
-      handle = await openDatabase({ driver: "pglite", dataDir: join(config.dataDir, "pgdata") });
+      handle = await openDatabase({
+        driver: "pglite",
+        dataDir: join(config.dataDir, "pgdata"),
+        ...(log ? { log } : {}),
+      });
     } catch (error) {
       unlock();
       throw error;
     }
   }
   try {
-    if (options.migrate) await migrate(handle);
+    if (migrates) await migrate(handle);
   } catch (error) {
     await handle.close();
     unlock();

@@ -2,6 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { type DiskLog, openOnDisk, PgliteOnDisk } from "./pglite-disk.js";
 import * as schema from "./schema.js";
 
 export type Schema = typeof schema;
@@ -12,7 +13,13 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type Executor = Database | Transaction;
 
 export type DatabaseTarget = (
-  | { readonly driver: "pglite"; readonly dataDir: string | null; readonly snapshot?: Blob }
+  | {
+      readonly driver: "pglite";
+      readonly dataDir: string | null;
+      readonly snapshot?: Blob;
+      /** Told when writes are refused for a full disk, and when the database stops or reopens. */
+      readonly log?: DiskLog;
+    }
   | { readonly driver: "postgres"; readonly url: string; readonly poolSize: number }
 ) & {
   /** Told the text of every statement sent, through the driver's own hook (tests count them). */
@@ -22,7 +29,7 @@ export type DatabaseTarget = (
 export interface DatabaseHandle {
   readonly db: Database;
   readonly driver: DatabaseTarget["driver"];
-  /** The PGlite instance, for snapshots in tests; null on PostgreSQL. */
+  /** The PGlite instance of the moment (a full disk may replace it), for snapshots in tests; null on PostgreSQL. */
   readonly pglite: PGlite | null;
   /** The postgres.js pool; null on PGlite. */
   readonly sql: postgres.Sql | null;
@@ -120,40 +127,59 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       import("@electric-sql/pglite/contrib/pg_trgm"),
       import("drizzle-orm/pglite"),
     ]);
-    const pglite = await PGlite.create({
-      ...(target.dataDir ? { dataDir: target.dataDir } : {}),
-      ...(target.snapshot ? { loadDataDir: target.snapshot } : {}),
-      // The search indexes of products and parties (migration 0021).
-      extensions: { pg_trgm },
-    });
+    // A reopen (db/pglite-disk.ts) finds the directory as it was left: it loads no snapshot.
+    const open = (snapshot: Blob | undefined) =>
+      PGlite.create({
+        ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+        ...(snapshot ? { loadDataDir: snapshot } : {}),
+        // The search indexes of products and parties (migration 0021).
+        extensions: { pg_trgm },
+      });
+    // On disk, kept usable through a full disk (db/pglite-disk.ts); in memory, as it is.
+    let onDisk: PgliteOnDisk | null = null;
+    let inMemory: PGlite | null = null;
+    if (target.dataDir) {
+      const dataDir = target.dataDir;
+      onDisk = new PgliteOnDisk(
+        await openOnDisk(dataDir, () => open(target.snapshot)),
+        dataDir,
+        () => open(undefined),
+        target.log,
+      );
+    } else {
+      inMemory = await open(target.snapshot);
+    }
+    const client = onDisk ? onDisk.client : (inMemory as PGlite);
     const onStatement = target.onStatement;
     if (onStatement) {
       // PGlite has no debug hook: its two ways of sending SQL are wrapped instead.
-      const query = pglite.query.bind(pglite);
-      const exec = pglite.exec.bind(pglite);
-      pglite.query = ((
+      const query = client.query.bind(client);
+      const exec = client.exec.bind(client);
+      client.query = ((
         text: string,
         ...rest: Parameters<typeof query> extends [string, ...infer R] ? R : never
       ) => {
         onStatement(text);
         return query(text, ...rest);
-      }) as typeof pglite.query;
-      pglite.exec = ((
+      }) as typeof client.query;
+      client.exec = ((
         text: string,
         ...rest: Parameters<typeof exec> extends [string, ...infer R] ? R : never
       ) => {
         onStatement(text);
         return exec(text, ...rest);
-      }) as typeof pglite.exec;
+      }) as typeof client.exec;
     }
-    const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
+    const db = drizzlePglite({ client, schema }) as unknown as Database;
     return {
       db,
       driver: "pglite",
-      pglite,
+      get pglite() {
+        return onDisk ? onDisk.instance : inMemory;
+      },
       sql: null,
       pointReads: db,
-      close: () => pglite.close(),
+      close: () => (onDisk ? onDisk.close() : (inMemory as PGlite).close()),
     };
   }
   // JIT off: PostgreSQL compiles a statement whose estimated cost passes jit_above_cost, and the

@@ -91,6 +91,8 @@ export type TestApiOptions = {
   poolSize?: number;
   /** Sees the text of every SQL statement the server sends (GraphQL's statement count). */
   onStatement?: (text: string) => void;
+  /** A database of the test's own making, instead of a fresh one of the driver under test. */
+  database?: TestDatabase;
 } & Partial<
   Pick<
     ServerOptions,
@@ -112,9 +114,10 @@ export type TestApiOptions = {
 export async function startTestApi({
   poolSize,
   onStatement,
+  database: ownDatabase,
   ...options
 }: TestApiOptions = {}): Promise<TestApi> {
-  const database = await createTestDatabase(poolSize, onStatement);
+  const database = ownDatabase ?? (await createTestDatabase(poolSize, onStatement));
   const { sql } = database.handle;
   const lanes = sql ? new StatementLanes(sql, poolSize ?? 10) : null;
   const server = await startServer({

@@ -4681,7 +4681,8 @@ export interface components {
         /**
          * @description The database could not be reached (restarting, failing over, or its connections cut:
          *     `database_unavailable`), did not answer within 10 seconds (`timeout`), or refused to write because
-         *     its disk is full (`storage_full`: nothing was written, reads are still served). Retry after
+         *     its disk is full (`storage_full`: nothing was written; reads are still served, except on the
+         *     embedded database after it stopped on the full disk, until space is freed). Retry after
          *     `Retry-After` seconds with the same `Idempotency-Key`: a write whose commit was cut off before its
          *     answer is then answered as it was, and one that did not commit is carried out.
          */
