@@ -22,6 +22,7 @@ import {
   DATABASE_RETRY_AFTER_S,
   isDatabaseUnavailable,
   isStorageFull,
+  rootReason,
   STORAGE_RETRY_AFTER_S,
 } from "./values/unavailable.js";
 
@@ -203,7 +204,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     if (error instanceof ApiError) return problem(c, error);
     if (isStorageFull(error)) {
       // The operator's to fix: logged as an error, while the client is told to come back.
-      requestLogger(c).error({ err: error }, "database storage full");
+      requestLogger(c).error({ code: "53100", reason: rootReason(error) }, "database storage full");
       return problem(
         c,
         new ApiError(

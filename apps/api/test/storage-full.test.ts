@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import pino from "pino";
 import { describe, expect } from "vitest";
 import type { Database } from "../src/db/client.js";
 import { STORAGE_RETRY_AFTER_S } from "../src/values/unavailable.js";
@@ -25,6 +26,12 @@ async function fillDisk(db: Database, table: string) {
   return () => db.execute(sql.raw(`drop trigger disk_is_full on ${table}`));
 }
 
+/** The server's log lines, read by the first test. */
+const logged: string[] = [];
+it.override("apiOptions", {
+  logger: pino({ level: "info" }, { write: (line: string) => void logged.push(line) }),
+});
+
 describe("a full disk (SQLSTATE 53100)", () => {
   it("answers a create 503 storage_full with Retry-After, serves reads, and creates once space is back", async ({
     api,
@@ -46,6 +53,12 @@ describe("a full disk (SQLSTATE 53100)", () => {
       expect(refused.body).toMatchObject({ status: 503, code: "storage_full" });
       // Nothing of the database's own words (file names, SQL) reaches the client.
       expect(refused.text).not.toMatch(/base\/5|extend file|pglite|postgres|sql/i);
+      // The operator reads the database's words, once a request, without the statement and its values.
+      const lines = logged.filter((l) => l.includes('"database storage full"'));
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0] as string)).toMatchObject({ level: 50, code: "53100" });
+      expect(JSON.parse(lines[0] as string).reason).toMatch(/No space left on device/);
+      expect(lines[0]).not.toMatch(/insert into|Meera Rao|100\.25/i);
       const read = await seller.call("retrieveInvoice", { path: { id: before.id } });
       expect(read.status).toBe(200);
       const list = await seller.call("listInvoices");

@@ -54,6 +54,21 @@ export function isStorageFull(error: unknown): boolean {
   return someCode(error, (code) => code === "53100");
 }
 
+/**
+ * The database's own words for a refused write (the innermost cause's message, such as "could not
+ * extend file …: No space left on device"), without the statement and parameters that drizzle's error
+ * carries: while a disk is full every write fails alike, and each would log its whole statement.
+ */
+export function rootReason(error: unknown): string {
+  let reason = String(error);
+  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 8; depth++) {
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string") reason = message;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return reason;
+}
+
 /** Whether `error` or one of its causes (drizzle wraps the driver's error) has a code that `matches`. */
 function someCode(error: unknown, matches: (code: string) => boolean): boolean {
   for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 8; depth++) {
