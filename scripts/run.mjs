@@ -58,7 +58,19 @@ const tasks = {
     },
   ],
   // --continue: a package whose tests fail does not stop the others; the run still fails at the end.
-  test: [withPnpm("exec", "turbo", "run", "test", "--concurrency=1", "--continue", "--output-logs=full")],
+  // What follows `npm test --` goes to turbo: CI runs the browser tests apart with `--filter=!@bahi/e2e`.
+  test: [
+    withPnpm(
+      "exec",
+      "turbo",
+      "run",
+      "test",
+      "--concurrency=1",
+      "--continue",
+      "--output-logs=full",
+      ...process.argv.slice(3),
+    ),
+  ],
 };
 
 let child = null;
