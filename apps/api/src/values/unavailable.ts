@@ -61,20 +61,26 @@ export function isStorageFull(error: unknown): boolean {
  */
 export function rootReason(error: unknown): string {
   let reason = String(error);
-  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 8; depth++) {
+  for (const e of causes(error)) {
     const message = (e as { message?: unknown }).message;
     if (typeof message === "string") reason = message;
-    e = (e as { cause?: unknown }).cause;
   }
   return reason;
 }
 
-/** Whether `error` or one of its causes (drizzle wraps the driver's error) has a code that `matches`. */
-function someCode(error: unknown, matches: (code: string) => boolean): boolean {
+/** `error` and its causes, outermost first (drizzle wraps the driver's error), at most 8 deep. */
+function* causes(error: unknown): Generator<object> {
   for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 8; depth++) {
+    yield e;
+    e = (e as { cause?: unknown }).cause;
+  }
+}
+
+/** Whether `error` or one of its causes has a code that `matches`. */
+function someCode(error: unknown, matches: (code: string) => boolean): boolean {
+  for (const e of causes(error)) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && matches(code)) return true;
-    e = (e as { cause?: unknown }).cause;
   }
   return false;
 }
